@@ -1,0 +1,253 @@
+"""The card language's syntax tree: our own small classes, each carrying its source position.
+
+Positions are 1-based (line, column) inside the effect text; the loader shifts them to the YAML
+file so that every diagnostic names the file's line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int = 1
+    column: int = 1
+    end_line: int = 1
+    end_column: int = 1
+
+
+NOWHERE = Pos()
+
+
+# ---- expressions -----------------------------------------------------------------------------
+
+
+@dataclass
+class Expr:
+    pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)
+
+
+@dataclass
+class Num(Expr):
+    value: int
+
+
+@dataclass
+class Str(Expr):
+    value: str
+
+
+@dataclass
+class Ref(Expr):
+    """A name or a dotted path: `city`, `target.owner`, `food`, `engineering`."""
+
+    parts: list[str]
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.parts)
+
+
+@dataclass
+class Call(Expr):
+    name: str
+    args: list[Expr]
+
+
+@dataclass
+class ListExpr(Expr):
+    items: list[Expr]
+
+
+@dataclass
+class BinOp(Expr):
+    """Arithmetic (`+ - * //`), comparison (`= != < <= > >=`), `and`, `or`, `in`, `not in`, `has`."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Not(Expr):
+    operand: Expr
+
+
+# ---- statements ------------------------------------------------------------------------------
+
+
+@dataclass
+class Stmt:
+    pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)
+
+
+@dataclass
+class Gain(Stmt):
+    amount: Expr
+    what: str
+    at: Expr | None = None
+
+
+@dataclass
+class Pay(Stmt):
+    amount: Expr
+    what: str
+
+
+@dataclass
+class Lose(Stmt):
+    amount: Expr
+    what: str
+
+
+@dataclass
+class Draw(Stmt):
+    amount: Expr
+    what: str
+
+
+@dataclass
+class Do(Stmt):
+    call: Call
+
+
+@dataclass
+class Cancel(Stmt):
+    pass
+
+
+@dataclass
+class GrantTemp(Stmt):
+    """`grant name(args) until end of turn`: a permission that lapses when the turn ends."""
+
+    call: Call
+
+
+@dataclass
+class Seq(Stmt):
+    """Statements joined with `then`, run in order."""
+
+    items: list[Stmt]
+
+
+@dataclass
+class Alt:
+    body: Seq
+    when: Expr | None
+    pos: Pos = NOWHERE
+
+
+@dataclass
+class Choose(Stmt):
+    alts: list[Alt]
+
+
+@dataclass
+class If(Stmt):
+    cond: Expr
+    then: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass
+class Repeat(Stmt):
+    """`repeat N times` (exactly) or `repeat up to N` (the player may stop after any round)."""
+
+    count: Expr
+    up_to: bool
+    body: list[Stmt]
+
+
+# ---- abilities -------------------------------------------------------------------------------
+
+
+@dataclass
+class CostItem:
+    amount: Expr
+    what: str
+    pos: Pos = NOWHERE
+
+
+@dataclass
+class Ability:
+    pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)
+
+
+@dataclass
+class Grant(Ability):
+    """A standing permission or rule: `grant collect(fertile, food)`."""
+
+    call: Call
+    when: Expr | None = None
+
+
+@dataclass
+class Modify(Ability):
+    """Changes a quantity the rules compute: `modify advance_cost(food) when ...: = 0`."""
+
+    quantity: Call
+    op: str
+    value: Expr
+    when: Expr | None = None
+    minimum: Expr | None = None
+    maximum: Expr | None = None
+    once_per_turn: bool = False
+    optional: bool = False
+    cost: list[CostItem] = field(default_factory=list)
+
+
+@dataclass
+class Trigger(Ability):
+    """`on [any] hook [when cond] [once per turn] [optional] [costs ...]: effects`.
+
+    Without `any` the trigger listens only to its owner's own moments (the hook's player is `me`).
+    """
+
+    hook: str
+    body: list[Stmt]
+    when: Expr | None = None
+    once_per_turn: bool = False
+    optional: bool = False
+    cost: list[CostItem] = field(default_factory=list)
+    any_player: bool = False
+    hook_pos: Pos = NOWHERE
+
+
+@dataclass
+class ActionDef(Ability):
+    """A special action: AAA by default, `free` costs no action."""
+
+    title: str
+    body: list[Stmt]
+    free: bool = False
+    once_per_turn: bool = False
+    cost: list[CostItem] = field(default_factory=list)
+    when: Expr | None = None
+
+
+@dataclass
+class Forbid(Ability):
+    what: str
+    when: Expr | None = None
+    what_pos: Pos = NOWHERE
+
+
+@dataclass
+class Acquire(Ability):
+    """Extra cost to acquire the entry itself (e.g. a dearer advance)."""
+
+    cost: list[CostItem]
+
+
+@dataclass
+class Requires(Ability):
+    """A requirement to acquire or build the entry."""
+
+    cond: Expr
+
+
+@dataclass
+class Effect:
+    abilities: list[Ability]
+    source: str = ""

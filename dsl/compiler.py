@@ -1,0 +1,245 @@
+"""Compile checked effects into engine abilities: closures for values, generators for bodies.
+
+Everything game-specific goes through the runtime object on the context (`ctx.rt`), which the game
+rules provide: attribute and function lookups, gain/pay/lose/draw, procedures, and decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ..engine import abilities as E
+from ..engine.abilities import Ctx
+from . import ast as A
+from .explain import explain_ability, explain_stmt
+from .vocabulary import Vocabulary
+
+_CMP = {
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+          "//": lambda a, b: a // b if b else 0}
+
+
+class Compiler:
+    def __init__(self, vocab: Vocabulary):
+        self.v = vocab
+
+    # ---- expressions
+    def expr(self, e: A.Expr):  # noqa: C901 - one case per node type reads best
+        if isinstance(e, A.Num):
+            n = e.value
+            return lambda ctx: n
+        if isinstance(e, A.Str):
+            s = e.value
+            return lambda ctx: s
+        if isinstance(e, A.ListExpr):
+            items = [self.expr(i) for i in e.items]
+            return lambda ctx: [f(ctx) for f in items]
+        if isinstance(e, A.Ref):
+            return self.ref(e)
+        if isinstance(e, A.Call):
+            name = e.name
+            args = [self.expr(a) for a in e.args]
+            return lambda ctx: ctx.rt.call(ctx, name, [f(ctx) for f in args])
+        if isinstance(e, A.Not):
+            f = self.expr(e.operand)
+            return lambda ctx: not f(ctx)
+        if isinstance(e, A.BinOp):
+            left, right = self.expr(e.left), self.expr(e.right)
+            op = e.op
+            if op == "and":
+                return lambda ctx: bool(left(ctx)) and bool(right(ctx))
+            if op == "or":
+                return lambda ctx: bool(left(ctx)) or bool(right(ctx))
+            if op == "in":
+                return lambda ctx: left(ctx) in (right(ctx) or [])
+            if op == "not in":
+                return lambda ctx: left(ctx) not in (right(ctx) or [])
+            if op == "has":
+                return lambda ctx: ctx.rt.has(ctx, left(ctx), right(ctx))
+            if op in _CMP:
+                cmp = _CMP[op]
+                return lambda ctx: cmp(left(ctx), right(ctx))
+            arith = _ARITH[op]
+            return lambda ctx: arith(left(ctx) or 0, right(ctx) or 0)
+        raise TypeError(f"cannot compile {e!r}")
+
+    def ref(self, e: A.Ref):
+        head, attrs = e.parts[0], e.parts[1:]
+        if head == "me":
+            base = lambda ctx: ctx.me  # noqa: E731
+        elif head == "self":
+            base = lambda ctx: ctx.source  # noqa: E731
+        elif head in ("round", "turn"):
+            base = lambda ctx: ctx.rt.call(ctx, head, [])  # noqa: E731
+        elif head in self.v.constants and head not in self._context_names:
+            const = head
+            base = lambda ctx: const  # noqa: E731
+        else:
+            name = head
+            base = lambda ctx: ctx.vars.get(name)  # noqa: E731
+        for attr in attrs:
+            base = self._attr(base, attr)
+        return base
+
+    @staticmethod
+    def _attr(inner, attr: str):
+        return lambda ctx: ctx.rt.attr(ctx, inner(ctx), attr)
+
+    # ---- statements (generator functions)
+    def body(self, stmts: list[A.Stmt]):
+        compiled = [self.stmt(s) for s in stmts]
+
+        def run(ctx: Ctx) -> Generator:
+            for f in compiled:
+                if ctx.cancelled:
+                    return
+                yield from f(ctx)
+
+        return run
+
+    def stmt(self, s: A.Stmt):  # noqa: C901
+        if isinstance(s, A.Seq):
+            return self.body(s.items)
+        if isinstance(s, A.Gain):
+            amount, what = self.expr(s.amount), s.what
+            at = self.expr(s.at) if s.at is not None else None
+            return lambda ctx: ctx.rt.gain(ctx, what, amount(ctx), at(ctx) if at else None)
+        if isinstance(s, A.Pay):
+            amount, what = self.expr(s.amount), s.what
+            return lambda ctx: ctx.rt.pay(ctx, [(what, amount(ctx))])
+        if isinstance(s, A.Lose):
+            amount, what = self.expr(s.amount), s.what
+            return lambda ctx: ctx.rt.lose(ctx, what, amount(ctx))
+        if isinstance(s, A.Draw):
+            amount, what = self.expr(s.amount), s.what
+            return lambda ctx: ctx.rt.draw(ctx, what, amount(ctx))
+        if isinstance(s, A.Do):
+            name = s.call.name
+            args = [self.expr(a) for a in s.call.args]
+            return lambda ctx: ctx.rt.do(ctx, name, [f(ctx) for f in args])
+        if isinstance(s, A.GrantTemp):
+            name = s.call.name
+            args = [self.expr(a) for a in s.call.args]
+
+            def grant(ctx: Ctx) -> Generator:
+                ctx.rt.grant_until_end_of_turn(ctx, name, [f(ctx) for f in args])
+                yield from ()
+
+            return grant
+        if isinstance(s, A.Cancel):
+            def cancel(ctx: Ctx) -> Generator:
+                ctx.cancelled = True
+                ctx.rt.cancel(ctx)
+                yield from ()
+
+            return cancel
+        if isinstance(s, A.Choose):
+            return self.choose(s)
+        if isinstance(s, A.If):
+            cond, then, orelse = self.expr(s.cond), self.body(s.then), self.body(s.orelse)
+
+            def if_(ctx: Ctx) -> Generator:
+                yield from (then(ctx) if cond(ctx) else orelse(ctx))
+
+            return if_
+        if isinstance(s, A.Repeat):
+            return self.repeat(s)
+        raise TypeError(f"cannot compile {s!r}")
+
+    def choose(self, s: A.Choose):
+        alts = []
+        for alt in s.alts:
+            when = self.expr(alt.when) if alt.when is not None else None
+            pays = [(p.what, self.expr(p.amount)) for p in alt.body.items if isinstance(p, A.Pay)]
+            alts.append((explain_stmt(alt.body), when, pays, self.body(alt.body.items)))
+
+        def run(ctx: Ctx) -> Generator:
+            open_alts = [a for a in alts
+                         if (a[1] is None or a[1](ctx))
+                         and ctx.rt.can_pay(ctx, [(w, f(ctx)) for w, f in a[2]])]
+            if not open_alts:
+                return
+            if len(open_alts) == 1:
+                i = 0
+            else:
+                i = yield from ctx.rt.choose(ctx, [a[0] for a in open_alts], "Choose one")
+            yield from open_alts[i][3](ctx)
+
+        return run
+
+    def repeat(self, s: A.Repeat):
+        count, body, up_to = self.expr(s.count), self.body(s.body), s.up_to
+        label = explain_stmt(A.Seq(s.body))
+
+        def run(ctx: Ctx) -> Generator:
+            n = int(count(ctx) or 0)
+            for i in range(n):
+                if up_to:
+                    go = yield from ctx.rt.confirm(ctx, f"{label} ({i + 1} of up to {n})?")
+                    if not go:
+                        return
+                yield from body(ctx)
+                if ctx.cancelled:
+                    return
+
+        return run
+
+    # ---- abilities
+    _context_names: frozenset[str] = frozenset()
+
+    def costs(self, items: list[A.CostItem]) -> list[E.CostSpec]:
+        return [E.CostSpec(c.what, self.expr(c.amount)) for c in items]
+
+    def ability(self, source: str, index: int, ab: A.Ability) -> E.Ability:
+        # names bound by the ability's context shadow constants of the same name
+        self._context_names = frozenset(self._scope_of(ab))
+        text = explain_ability(ab)
+        when = self.expr(ab.when) if getattr(ab, "when", None) is not None else None
+        if isinstance(ab, A.Grant):
+            return E.Grant(source, index, text, ab.call.name, [self.expr(a) for a in ab.call.args], when)
+        if isinstance(ab, A.Modify):
+            arg = self.expr(ab.quantity.args[0]) if ab.quantity.args else None
+            return E.Modifier(source, index, text, ab.quantity.name, arg, ab.op, self.expr(ab.value), when,
+                              self.expr(ab.minimum) if ab.minimum is not None else None,
+                              self.expr(ab.maximum) if ab.maximum is not None else None,
+                              ab.once_per_turn, ab.optional, self.costs(ab.cost))
+        if isinstance(ab, A.Trigger):
+            return E.Trigger(source, index, text, ab.hook, self.body(ab.body), when, ab.once_per_turn,
+                             ab.optional, ab.any_player, self.costs(ab.cost))
+        if isinstance(ab, A.ActionDef):
+            return E.SpecialAction(source, index, text, ab.title, self.body(ab.body), ab.free,
+                                   ab.once_per_turn, self.costs(ab.cost), when)
+        if isinstance(ab, A.Forbid):
+            return E.Forbid(source, index, text, ab.what, when)
+        if isinstance(ab, A.Acquire):
+            return E.Cost(source, index, text, self.costs(ab.cost))
+        if isinstance(ab, A.Requires):
+            return E.Requirement(source, index, text, self.expr(ab.cond))
+        raise TypeError(f"cannot compile {ab!r}")
+
+    def _scope_of(self, ab: A.Ability) -> dict[str, Any]:
+        if isinstance(ab, A.Trigger):
+            return self.v.hooks.get(ab.hook, {})
+        if isinstance(ab, A.Modify):
+            sig = self.v.quantities.get(ab.quantity.name)
+            return sig.context if sig else {}
+        if isinstance(ab, A.Grant):
+            sig = self.v.grants.get(ab.call.name)
+            return sig.context if sig else {}
+        if isinstance(ab, A.Forbid):
+            sig = self.v.forbids.get(ab.what)
+            return sig.context if sig else {}
+        if isinstance(ab, A.Requires):
+            return {"city": "city"}
+        return {}
+
+    def entry(self, source: str, effect: A.Effect) -> E.CompiledEntry:
+        return E.CompiledEntry(source, [self.ability(source, i, ab) for i, ab in enumerate(effect.abilities)])

@@ -1,0 +1,173 @@
+"""Render abilities back into card-like English, so a reader can compare them with the printed text.
+
+The renderer is generic: names are spoken by replacing underscores with spaces; numbers and
+conditions are always shown, so an explanation mentions every quantity of its effect.
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+
+_OPS = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+        ">=": "is at least", "+": "plus", "-": "minus", "*": "times", "//": "divided by"}
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def expr(e: A.Expr | None) -> str:
+    if e is None:
+        return ""
+    if isinstance(e, A.Num):
+        return str(e.value)
+    if isinstance(e, A.Str):
+        return f'"{e.value}"'
+    if isinstance(e, A.Ref):
+        if e.parts == ["me"]:
+            return "you"
+        if e.parts == ["self"]:
+            return "this"
+        if len(e.parts) > 1:
+            return f"the {words(e.parts[-1])} of {expr(A.Ref(e.parts[:-1]))}"
+        return words(e.parts[0])
+    if isinstance(e, A.Call):
+        if e.name == "has" and len(e.args) == 1:
+            return f"you have {expr(e.args[0])}"
+        args = ", ".join(expr(a) for a in e.args)
+        return f"{words(e.name)}({args})" if args else f"{words(e.name)}"
+    if isinstance(e, A.ListExpr):
+        items = [expr(i) for i in e.items]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else "nothing"
+    if isinstance(e, A.Not):
+        return f"not ({expr(e.operand)})"
+    if isinstance(e, A.BinOp):
+        op = e.op
+        if op in ("and", "or"):
+            return f"{expr(e.left)} {op} {expr(e.right)}"
+        if op == "in":
+            return f"{expr(e.left)} is {expr(e.right)}"
+        if op == "not in":
+            return f"{expr(e.left)} is not {expr(e.right)}"
+        if op == "has":
+            return f"{expr(e.left)} has {expr(e.right)}"
+        return f"{expr(e.left)} {_OPS.get(op, op)} {expr(e.right)}"
+    return "?"
+
+
+def amount(n: A.Expr, what: str) -> str:
+    if isinstance(n, A.Num):
+        return f"{n.value} {words(what)}"
+    return f"{words(what)} equal to {expr(n)}"
+
+
+def costs(items: list[A.CostItem]) -> str:
+    return ", ".join(amount(c.amount, c.what) for c in items)
+
+
+def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
+    if isinstance(s, A.Seq):
+        return ", then ".join(explain_stmt(i) for i in s.items)
+    if isinstance(s, A.Gain):
+        where = f" in {expr(s.at)}" if s.at is not None else ""
+        return f"get {amount(s.amount, s.what)}{where}"
+    if isinstance(s, A.Pay):
+        return f"pay {amount(s.amount, s.what)}"
+    if isinstance(s, A.Lose):
+        return f"lose {amount(s.amount, s.what)}"
+    if isinstance(s, A.Draw):
+        return f"draw {amount(s.amount, s.what)}"
+    if isinstance(s, A.Do):
+        args = ", ".join(expr(a) for a in s.call.args)
+        return words(s.call.name) + (f" ({args})" if args else "")
+    if isinstance(s, A.Cancel):
+        return "cancel it"
+    if isinstance(s, A.GrantTemp):
+        return f"{_grant_words(s.call)} until the end of the turn"
+    if isinstance(s, A.Choose):
+        parts = []
+        for alt in s.alts:
+            t = explain_stmt(alt.body)
+            if alt.when is not None:
+                t += f" (if {expr(alt.when)})"
+            parts.append(t)
+        return "choose one: " + "; or ".join(parts)
+    if isinstance(s, A.If):
+        out = f"if {expr(s.cond)}: " + "; ".join(explain_stmt(x) for x in s.then)
+        if s.orelse:
+            out += "; otherwise " + "; ".join(explain_stmt(x) for x in s.orelse)
+        return out
+    if isinstance(s, A.Repeat):
+        inner = "; ".join(explain_stmt(x) for x in s.body)
+        if s.up_to:
+            return f"up to {expr(s.count)} times: {inner}"
+        return f"{expr(s.count)} times: {inner}"
+    return "?"
+
+
+def _grant_words(call: A.Call) -> str:
+    args = ", ".join(expr(a) for a in call.args)
+    if call.name == "collect" and len(call.args) >= 2:
+        limit = f" (at most {expr(call.args[2])} such space per collect)" if len(call.args) > 2 else ""
+        return f"your cities may collect {expr(call.args[1])} from {expr(call.args[0])} spaces{limit}"
+    return f"you may {words(call.name)}" + (f" ({args})" if args else "")
+
+
+def _opts(once: bool, optional: bool, cost: list[A.CostItem]) -> str:
+    bits = []
+    if optional:
+        bits.append("you may choose to")
+    if cost:
+        bits.append(f"pay {costs(cost)} to")
+    return " ".join(bits)
+
+
+def explain_ability(ab: A.Ability) -> str:  # noqa: C901
+    when = f" when {expr(ab.when)}" if getattr(ab, "when", None) is not None else ""
+    if isinstance(ab, A.Grant):
+        return f"{_grant_words(ab.call)}{when}".strip()[0].upper() + f"{_grant_words(ab.call)}{when}"[1:] + "."
+    if isinstance(ab, A.Modify):
+        q = words(ab.quantity.name)
+        if ab.quantity.args:
+            q += f" ({', '.join(expr(a) for a in ab.quantity.args)})"
+        verb = {"=": "becomes", "+=": "increases by", "-=": "decreases by"}[ab.op]
+        out = f"{q.capitalize()} {verb} {expr(ab.value)}"
+        if ab.minimum is not None:
+            out += f" (at least {expr(ab.minimum)})"
+        if ab.maximum is not None:
+            out += f" (at most {expr(ab.maximum)})"
+        out += when
+        if ab.optional or ab.cost:
+            out += " if you choose" + (f" to pay {costs(ab.cost)}" if ab.cost else "")
+        if ab.once_per_turn:
+            out += " (once per turn)"
+        return out + "."
+    if isinstance(ab, A.Trigger):
+        who = "any player's" if ab.any_player else "your"
+        head = f"On {who} {words(ab.hook)}{when}"
+        pre = _opts(ab.once_per_turn, ab.optional, ab.cost)
+        body = "; ".join(explain_stmt(s) for s in ab.body)
+        once = " (once per turn)" if ab.once_per_turn else ""
+        return f"{head}: {pre + ' ' if pre else ''}{body}{once}."
+    if isinstance(ab, A.ActionDef):
+        kind = "Free action" if ab.free else "As an action"
+        bits = [kind]
+        if ab.once_per_turn:
+            bits.append("once per turn")
+        if ab.cost:
+            bits.append(f"pay {costs(ab.cost)}")
+        if ab.when is not None:
+            bits.append(f"if {expr(ab.when)}")
+        body = "; ".join(explain_stmt(s) for s in ab.body)
+        return f'{", ".join(bits)} ("{ab.title}"): {body}.'
+    if isinstance(ab, A.Forbid):
+        return f"Nobody may {words(ab.what)}{when}."
+    if isinstance(ab, A.Acquire):
+        return f"Costs an extra {costs(ab.cost)} to acquire."
+    if isinstance(ab, A.Requires):
+        return f"Requires: {expr(ab.cond)}."
+    return "?"
+
+
+def explain_effect(effect: A.Effect) -> list[str]:
+    return [explain_ability(ab) for ab in effect.abilities]

@@ -1,0 +1,415 @@
+"""Load content packs: YAML with positions, JSON Schema, references, and the effect language.
+
+The pipeline for one pack: read every YAML file with ruamel (keeping line and column), validate it
+against its kind's JSON Schema, collect entries by id, check cross references (prerequisites,
+categories, unlocked pieces), parse every `effect` with the card language and check it against
+the game's vocabulary. Every problem becomes a Diagnostic that points into the file; nothing
+raises out of `load_content`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from ..engine.diagnostics import Diagnostic, did_you_mean
+from . import ast as A
+from .checker import check_effect
+from .parser import parse_effect
+from .vocabulary import Vocabulary
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+CONTENT_ROOT = PACKAGE_ROOT / "content"
+RULES_ROOT = PACKAGE_ROOT / "rules"
+SCHEMA_ROOT = CONTENT_ROOT / "schema"
+
+
+@dataclass
+class Entry:
+    kind: str
+    id: str
+    data: dict[str, Any]
+    pack: str
+    file: str
+    line: int
+    column: int
+    effect: A.Effect | None = None
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("name", self.id))
+
+    @property
+    def text(self) -> str:
+        return str(self.data.get("text", ""))
+
+
+@dataclass
+class Pack:
+    id: str
+    name: str
+    version: str
+    game: str
+    depends: list[str]
+    root: Path
+    manifest: dict[str, Any]
+
+
+@dataclass
+class Content:
+    """Everything a game needs from its packs, with the diagnostics found on the way."""
+
+    game: str
+    vocab: Vocabulary
+    packs: list[Pack] = field(default_factory=list)
+    entries: dict[str, Entry] = field(default_factory=dict)
+    documents: dict[str, Any] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+    def of_kind(self, kind: str) -> list[Entry]:
+        return [e for e in self.entries.values() if e.kind == kind]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for e in self.entries.values():
+            copies = int(e.data.get("copies", 1)) if isinstance(e.data.get("copies", 1), int) else 1
+            out[e.kind] = out.get(e.kind, 0) + copies
+        return out
+
+
+# ---- YAML with positions -------------------------------------------------------------------------
+
+
+def _yaml() -> YAML:
+    y = YAML(typ="rt")
+    y.allow_duplicate_keys = False
+    return y
+
+
+def _plain(node: Any) -> Any:
+    """ruamel's commented containers -> plain dicts/lists (JSON-ready)."""
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    if isinstance(node, str):
+        return str(node)
+    return node
+
+
+def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        diags.append(Diagnostic(str(path), 1, 1, "E0001", f"cannot read file: {err}"))
+        return None
+    sources[str(path)] = text.splitlines()
+    try:
+        return _yaml().load(text)
+    except MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = (mark.line + 1) if mark else 1
+        col = (mark.column + 1) if mark else 1
+        problem = (err.problem or "invalid YAML").strip()
+        hint = "check the indentation: entries of one list or mapping must line up"
+        if "duplicate key" in str(err):
+            hint = "a key may appear only once in a mapping"
+        if err.context:
+            problem = f"{problem} ({err.context.strip()})"
+        diags.append(Diagnostic(str(path), line, col, "E0002", f"YAML: {problem}", hint))
+    except YAMLError as err:
+        diags.append(Diagnostic(str(path), 1, 1, "E0002", f"YAML: {err}"))
+    except Exception as err:  # ruamel may raise odd errors on garbage; never crash the loader
+        diags.append(Diagnostic(str(path), 1, 1, "E0002", f"YAML: {type(err).__name__}: {err}"))
+    return None
+
+
+def _pos_of(node: Any, path: list, key_wanted: str | None = None) -> tuple[int, int]:
+    """Line/column (1-based) of the value at `path` inside a ruamel document."""
+    line, col = 1, 1
+    cur = node
+    for step in path:
+        try:
+            if isinstance(cur, CommentedMap) and step in cur:
+                ln, cl = cur.lc.value(step)
+                kl, kc = cur.lc.key(step)
+                line, col = (ln + 1, cl + 1) if not isinstance(cur[step], (dict, list)) else (kl + 1, kc + 1)
+                cur = cur[step]
+            elif isinstance(cur, CommentedSeq) and isinstance(step, int) and step < len(cur):
+                ln, cl = cur.lc.item(step)
+                line, col = ln + 1, cl + 1
+                cur = cur[step]
+            else:
+                break
+        except (KeyError, IndexError, TypeError, AttributeError):
+            break
+    if key_wanted and isinstance(cur, CommentedMap) and key_wanted in cur:
+        ln, cl = cur.lc.key(key_wanted)
+        return ln + 1, cl + 1
+    if isinstance(cur, (CommentedMap, CommentedSeq)) and getattr(cur, "lc", None) is not None and not path:
+        return cur.lc.line + 1, cur.lc.col + 1
+    return line, col
+
+
+# ---- schemas -----------------------------------------------------------------------------------
+
+
+@cache
+def schema_for(kind: str) -> dict | None:
+    path = SCHEMA_ROOT / f"{kind}.schema.json"
+    if not path.exists():
+        return None
+    return json.loads(path.read_text())
+
+
+def known_kinds() -> list[str]:
+    return sorted(p.name.removesuffix(".schema.json") for p in SCHEMA_ROOT.glob("*.schema.json"))
+
+
+_UNEXPECTED = re.compile(r"\('([^']+)' (?:was|were) unexpected\)")
+
+
+def _schema_errors(doc: Any, plain: Any, schema: dict, file: str, diags: list[Diagnostic]) -> bool:
+    validator = jsonschema.Draft202012Validator(schema)
+    ok = True
+    for err in sorted(validator.iter_errors(plain), key=lambda e: list(map(str, e.absolute_path))):
+        ok = False
+        path = list(err.absolute_path)
+        if err.validator == "additionalProperties":
+            m = _UNEXPECTED.search(err.message)
+            key = m.group(1) if m else None
+            line, col = _pos_of(doc, path, key)
+            allowed = list((err.schema.get("properties") or {}).keys())
+            hint = did_you_mean(key or "", allowed) or f"allowed keys: {', '.join(allowed)}"
+            diags.append(Diagnostic(file, line, col, "E0011", f"unknown key '{key}'", hint,
+                                    end_column=col + len(key or "x")))
+        elif err.validator == "required":
+            line, col = _pos_of(doc, path)
+            m = re.match(r"'([^']+)' is a required property", err.message)
+            missing = m.group(1) if m else err.message
+            where = "/".join(map(str, path)) or "the document"
+            diags.append(Diagnostic(file, line, col, "E0012", f"missing required field '{missing}' in {where}",
+                                    f"add `{missing}: ...`"))
+        else:
+            line, col = _pos_of(doc, path)
+            where = "/".join(map(str, path)) or "document"
+            hint = ""
+            if err.validator == "enum":
+                hint = "one of: " + ", ".join(map(str, err.validator_value))
+            elif err.validator == "pattern":
+                hint = "ids are lowercase slugs: letters, digits and underscores"
+            diags.append(Diagnostic(file, line, col, "E0013", f"{where}: {err.message}", hint))
+    return ok
+
+
+# ---- packs -------------------------------------------------------------------------------------
+
+
+def bundled_packs(game: str = "clash") -> dict[str, Path]:
+    root = CONTENT_ROOT / game
+    return {p.parent.name: p.parent for p in sorted(root.glob("*/pack.yaml"))}
+
+
+def _read_manifest(root: Path, diags: list[Diagnostic], sources: dict) -> Pack | None:
+    path = root / "pack.yaml"
+    doc = read_yaml(path, diags, sources)
+    if doc is None:
+        if path.exists():
+            return None
+        diags.append(Diagnostic(str(path), 1, 1, "E0003", "no pack.yaml in this folder",
+                                "a pack is a folder with a pack.yaml manifest (id, name, version, game, depends)"))
+        return None
+    plain = _plain(doc)
+    schema = schema_for("pack")
+    if schema and not _schema_errors(doc, plain, schema, str(path), diags):
+        return None
+    return Pack(plain["id"], plain["name"], str(plain["version"]), plain.get("game", "clash"),
+                list(plain.get("depends") or []), root, plain)
+
+
+def resolve_packs(requested: list[str | Path], game: str, diags: list[Diagnostic],
+                  sources: dict) -> list[Pack]:
+    """Packs in dependency order: bundled ids or folders; dependencies are pulled in."""
+    bundled = bundled_packs(game)
+    loaded: dict[str, Pack] = {}
+    order: list[Pack] = []
+
+    def visit(ref: str | Path, chain: tuple[str, ...]) -> None:
+        root = Path(ref) if (isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir()) else None
+        if root is None:
+            if str(ref) not in bundled:
+                diags.append(Diagnostic("<packs>", 1, 1, "E0004", f"unknown pack '{ref}'",
+                                        did_you_mean(str(ref), bundled) or f"bundled packs: {', '.join(bundled)}"))
+                return
+            root = bundled[str(ref)]
+        pack = _read_manifest(root, diags, sources)
+        if pack is None or pack.id in loaded:
+            return
+        if pack.id in chain:
+            diags.append(Diagnostic(str(root / "pack.yaml"), 1, 1, "E0005", f"pack '{pack.id}' depends on itself"))
+            return
+        for dep in pack.depends:
+            if dep not in loaded:
+                visit(dep, chain + (pack.id,))
+        loaded[pack.id] = pack
+        order.append(pack)
+
+    for r in requested:
+        visit(r, ())
+    return order
+
+
+@cache
+def game_vocabulary(game: str) -> dict:
+    return YAML(typ="safe").load((RULES_ROOT / game / "vocabulary.yaml").read_text())
+
+
+def _effect_origin(doc_entry: Any, lines: list[str]) -> tuple[int, int, bool]:
+    """Where an entry's effect text starts in the file: (line, column offset, block scalar?)."""
+    ln, cl = doc_entry.lc.value("effect")
+    raw = lines[ln] if ln < len(lines) else ""
+    if cl < len(raw) and raw[cl] in "|>":
+        nxt = ln + 1
+        while nxt < len(lines) and not lines[nxt].strip():
+            nxt += 1
+        indent = len(lines[nxt]) - len(lines[nxt].lstrip()) if nxt < len(lines) else 0
+        return ln + 2, indent, True
+    quote = 1 if cl < len(raw) and raw[cl] in "\"'" else 0
+    return ln + 1, cl + quote, False
+
+
+def _shift(d: Diagnostic, file: str, origin: tuple[int, int, bool]) -> Diagnostic:
+    line0, col0, block = origin
+    line = line0 + d.line - 1
+    if block:
+        col, end = col0 + d.column, (col0 + d.end_column if d.end_column else 0)
+    elif d.line == 1:
+        col, end = col0 + d.column, (col0 + d.end_column if d.end_column else 0)
+    else:
+        col, end = d.column, d.end_column
+    return Diagnostic(file, line, col, d.code, d.message, d.hint, d.severity, end)
+
+
+# ---- the whole pipeline ----------------------------------------------------------------------------
+
+
+def load_content(packs: list[str | Path] | None = None, game: str = "clash",
+                 extra_files: list[Path] | None = None) -> Content:
+    """Load packs (default: every bundled pack of the game) and check them. Never raises."""
+    diags: list[Diagnostic] = []
+    sources: dict[str, list[str]] = {}
+    vocab = Vocabulary.from_data(game_vocabulary(game))
+    content = Content(game, vocab, diagnostics=diags, sources=sources)
+    requested = packs if packs else ["base"]
+    content.packs = resolve_packs(requested, game, diags, sources)
+
+    raw: list[tuple[Entry, Any]] = []
+    files: list[tuple[Pack, Path]] = []
+    for pack in content.packs:
+        files.extend((pack, f) for f in sorted(pack.root.glob("*.yaml")) if f.name != "pack.yaml")
+    for f in extra_files or []:
+        files.append((content.packs[-1] if content.packs else Pack("extra", "", "", game, [], f.parent, {}), f))
+
+    for pack, path in files:
+        doc = read_yaml(path, diags, sources)
+        if doc is None:
+            continue
+        file = str(path)
+        if not isinstance(doc, CommentedMap):
+            diags.append(Diagnostic(file, 1, 1, "E0010", "a content file must be a mapping",
+                                    "start with `kind: <kind>` and `entries:`"))
+            continue
+        kind = doc.get("kind")
+        if kind is None:
+            # a single document such as the map: schema named after the file
+            schema = schema_for(path.stem)
+            if schema is None:
+                diags.append(Diagnostic(file, 1, 1, "E0014", "no `kind:` in this file",
+                                        f"known kinds: {', '.join(known_kinds())}"))
+                continue
+            if _schema_errors(doc, _plain(doc), schema, file, diags):
+                content.documents[path.stem] = _plain(doc)
+            continue
+        schema = schema_for(str(kind))
+        if schema is None:
+            line, col = _pos_of(doc, ["kind"])
+            diags.append(Diagnostic(file, line, col, "E0014", f"unknown kind '{kind}'",
+                                    did_you_mean(str(kind), known_kinds()) or f"known kinds: {', '.join(known_kinds())}"))
+            continue
+        if not _schema_errors(doc, _plain(doc), schema, file, diags):
+            continue
+        for i, item in enumerate(doc.get("entries") or []):
+            line, col = item.lc.line + 1, item.lc.col + 1
+            entry = Entry(str(kind), str(item["id"]), _plain(item), pack.id, file, line, col)
+            if entry.id in content.entries:
+                other = content.entries[entry.id]
+                iline, icol = _pos_of(doc, ["entries", i, "id"])
+                diags.append(Diagnostic(file, iline, icol, "E0020", f"duplicate id '{entry.id}'",
+                                        f"first defined at {other.file}:{other.line}", end_column=icol + len(entry.id)))
+                continue
+            content.entries[entry.id] = entry
+            raw.append((entry, item))
+
+    for kind in vocab.content_types:
+        vocab.add_content(kind, [e.id for e in content.of_kind(kind)])
+
+    _check_references(content, raw, diags)
+
+    for entry, item in raw:
+        text = entry.data.get("effect")
+        if not text:
+            continue
+        origin = _effect_origin(item, sources.get(entry.file, []))
+        effect, errs = parse_effect(text, entry.file)
+        if errs:
+            diags.extend(_shift(d, entry.file, origin) for d in errs)
+            continue
+        found = check_effect(effect, vocab, entry.file, entry.kind)
+        diags.extend(_shift(d, entry.file, origin) for d in found)
+        if not found:
+            entry.effect = effect
+    return content
+
+
+# Fields that name other entries, per kind: field -> kind of the referenced entries.
+REFERENCES: dict[str, dict[str, str]] = {
+    "advance": {"category": "category", "requires": "advance", "unlocks": "city_piece"},
+    "category": {"advances": "advance"},
+    "wonder": {"requires": "advance"},
+    "city_piece": {"requires_advance": "advance"},
+}
+
+
+def _check_references(content: Content, raw: list[tuple[Entry, Any]], diags: list[Diagnostic]) -> None:
+    for entry, item in raw:
+        for fieldname, target in REFERENCES.get(entry.kind, {}).items():
+            value = item.get(fieldname)
+            if value is None:
+                continue
+            refs = list(value) if isinstance(value, list) else [value]
+            for j, ref in enumerate(refs):
+                other = content.entries.get(str(ref))
+                if other is not None and other.kind == target:
+                    continue
+                if isinstance(value, list):
+                    ln, cl = item[fieldname].lc.item(j)
+                else:
+                    ln, cl = item.lc.value(fieldname)
+                names = [e.id for e in content.of_kind(target)]
+                diags.append(Diagnostic(entry.file, ln + 1, cl + 1, "E0021",
+                                        f"unknown {target.replace('_', ' ')} '{ref}' in {fieldname}",
+                                        did_you_mean(str(ref), names), end_column=cl + 1 + len(str(ref))))

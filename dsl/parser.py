@@ -1,0 +1,346 @@
+"""Parse effect text into our AST (Lark LALR, positions propagated, errors as diagnostics)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, v_args
+from lark.exceptions import UnexpectedEOF, VisitError
+from lark.indenter import Indenter
+
+from ..engine.diagnostics import Diagnostic
+from . import ast as A
+
+
+class _EffectIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@cache
+def _parser() -> Lark:
+    grammar = (Path(__file__).with_name("grammar.lark")).read_text()
+    return Lark(grammar, parser="lalr", postlex=_EffectIndenter(), propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def _pos(meta_or_token) -> A.Pos:
+    if isinstance(meta_or_token, Token):
+        t = meta_or_token
+        return A.Pos(t.line or 1, t.column or 1, t.end_line or t.line or 1, t.end_column or t.column or 1)
+    m = meta_or_token
+    if getattr(m, "empty", True):
+        return A.NOWHERE
+    return A.Pos(m.line, m.column, m.end_line, m.end_column)
+
+
+_VALUE_TOKENS = {"NAME", "NUMBER", "STRING", "ASSIGN", "CMP", "ADDOP", "MULOP"}
+
+
+def _a(children) -> list:
+    """Children without keyword tokens: what is left are values, names and sub-trees."""
+    return [x for x in children if not (isinstance(x, Token) and x.type not in _VALUE_TOKENS)]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Lark tree -> our AST. Keyword tokens are filtered out; positions come from meta."""
+
+    # -- expressions
+    def number(self, meta, c):
+        return A.Num(int(c[0]), pos=_pos(c[0]))
+
+    def string(self, meta, c):
+        return A.Str(str(c[0])[1:-1], pos=_pos(c[0]))
+
+    def ref(self, meta, c):
+        return A.Ref([str(t) for t in c], pos=_pos(meta))
+
+    def call(self, meta, c):
+        return A.Call(str(c[0]), [x for x in c[1:] if not isinstance(x, Token)], pos=_pos(meta))
+
+    def bare_call(self, meta, c):
+        return A.Call(str(c[0]), [], pos=_pos(c[0]))
+
+    def list(self, meta, c):
+        return A.ListExpr([x for x in c if not isinstance(x, Token)], pos=_pos(meta))
+
+    def _chain(self, meta, c):
+        left = c[0]
+        i = 1
+        while i < len(c):
+            op, right = str(c[i]), c[i + 1]
+            left = A.BinOp(op, left, right, pos=_pos(meta))
+            i += 2
+        return left
+
+    or_expr = and_expr = sum = term = _chain
+
+    def compare(self, meta, c):
+        c = _a(c)
+        return A.BinOp(str(c[1]), c[0], c[2], pos=_pos(meta))
+
+    def in_(self, meta, c):
+        c = _a(c)
+        return A.BinOp("in", c[0], c[1], pos=_pos(meta))
+
+    def not_in(self, meta, c):
+        c = _a(c)
+        return A.BinOp("not in", c[0], c[1], pos=_pos(meta))
+
+    def has_(self, meta, c):
+        c = _a(c)
+        return A.BinOp("has", c[0], c[1], pos=_pos(meta))
+
+    def not_(self, meta, c):
+        c = _a(c)
+        return A.Not(c[0], pos=_pos(meta))
+
+    # -- statements
+    def gain(self, meta, c):
+        c = _a(c)
+        at = c[2] if len(c) > 2 else None
+        return A.Gain(c[0], str(c[1]), at, pos=_pos(meta))
+
+    def pay(self, meta, c):
+        c = _a(c)
+        return A.Pay(c[0], str(c[1]), pos=_pos(meta))
+
+    def lose(self, meta, c):
+        c = _a(c)
+        return A.Lose(c[0], str(c[1]), pos=_pos(meta))
+
+    def draw(self, meta, c):
+        c = _a(c)
+        return A.Draw(c[0], str(c[1]), pos=_pos(meta))
+
+    def do_stmt(self, meta, c):
+        c = _a(c)
+        return A.Do(c[0], pos=_pos(meta))
+
+    def cancel(self, meta, c):
+        return A.Cancel(pos=_pos(meta))
+
+    def grant_stmt(self, meta, c):
+        c = _a(c)
+        return A.GrantTemp(c[0], pos=_pos(meta))
+
+    def line(self, meta, c):
+        items = [x for x in c if not isinstance(x, Token)]
+        return A.Seq(items, pos=_pos(meta))
+
+    def alt(self, meta, c):
+        items = [x for x in c if isinstance(x, A.Stmt)]
+        when = next((x for x in c if isinstance(x, tuple) and x[0] == "when"), None)
+        return A.Alt(A.Seq(items, pos=_pos(meta)), when[1] if when else None, _pos(meta))
+
+    def choose(self, meta, c):
+        return A.Choose([x for x in c if isinstance(x, A.Alt)], pos=_pos(meta))
+
+    def body(self, meta, c):
+        return [x for x in c if isinstance(x, A.Stmt)]
+
+    def else_part(self, meta, c):
+        c = _a(c)
+        return ("else", c[0])
+
+    def if_stmt(self, meta, c):
+        c = _a(c)
+        orelse = c[2][1] if len(c) > 2 else []
+        return A.If(c[0], c[1], orelse, pos=_pos(meta))
+
+    def repeat_up_to(self, meta, c):
+        c = _a(c)
+        return A.Repeat(c[0], True, c[1], pos=_pos(meta))
+
+    def repeat_times(self, meta, c):
+        c = _a(c)
+        return A.Repeat(c[0], False, c[1], pos=_pos(meta))
+
+    # -- ability parts
+    def when(self, meta, c):
+        c = _a(c)
+        return ("when", c[0])
+
+    def cost_item(self, meta, c):
+        c = _a(c)
+        return A.CostItem(c[0], str(c[1]), _pos(meta))
+
+    def cost(self, meta, c):
+        return [x for x in c if isinstance(x, A.CostItem)]
+
+    def opt_once(self, meta, c):
+        return ("once", True)
+
+    def opt_optional(self, meta, c):
+        return ("optional", True)
+
+    def opt_free(self, meta, c):
+        return ("free", True)
+
+    def opt_cost(self, meta, c):
+        c = _a(c)
+        return ("cost", c[0])
+
+    def opt_when(self, meta, c):
+        c = _a(c)
+        return ("when", c[0])
+
+    def clamp_min(self, meta, c):
+        c = _a(c)
+        return ("min", c[0])
+
+    def clamp_max(self, meta, c):
+        c = _a(c)
+        return ("max", c[0])
+
+    def mod_op(self, meta, c):
+        clamps = dict(x for x in c[2:] if isinstance(x, tuple))
+        return ("op", str(c[0]), c[1], clamps)
+
+    @staticmethod
+    def _opts(c) -> dict:
+        opts: dict = {}
+        for x in c:
+            if isinstance(x, tuple):
+                key = x[0]
+                if key == "cost":
+                    opts.setdefault("cost", []).extend(x[1])
+                else:
+                    opts[key] = x[1]
+        return opts
+
+    # -- abilities
+    def grant(self, meta, c):
+        c = _a(c)
+        opts = self._opts(c)
+        return A.Grant(c[0], opts.get("when"), pos=_pos(meta))
+
+    def modify(self, meta, c):
+        c = _a(c)
+        opts = self._opts(c)
+        op = next(x for x in c if isinstance(x, tuple) and x[0] == "op")
+        return A.Modify(c[0], op[1], op[2], opts.get("when"), op[3].get("min"), op[3].get("max"),
+                        bool(opts.get("once")), bool(opts.get("optional")), opts.get("cost", []),
+                        pos=_pos(meta))
+
+    def trigger(self, meta, c):
+        raw, c = c, _a(c)
+        opts = self._opts(c)
+        body = next(x for x in c if isinstance(x, list))
+        any_player = any(isinstance(x, Token) and x.type == "ANY" for x in raw)
+        return A.Trigger(str(c[0]), body, opts.get("when"), bool(opts.get("once")),
+                         bool(opts.get("optional")), opts.get("cost", []), any_player=any_player,
+                         pos=_pos(meta), hook_pos=_pos(c[0]))
+
+    def action_def(self, meta, c):
+        c = _a(c)
+        opts = self._opts(c)
+        body = next(x for x in c if isinstance(x, list))
+        return A.ActionDef(str(c[0])[1:-1], body, bool(opts.get("free")), bool(opts.get("once")),
+                           opts.get("cost", []), opts.get("when"), pos=_pos(meta))
+
+    def forbid(self, meta, c):
+        c = _a(c)
+        opts = self._opts(c)
+        return A.Forbid(str(c[0]), opts.get("when"), pos=_pos(meta), what_pos=_pos(c[0]))
+
+    def acquire(self, meta, c):
+        c = _a(c)
+        return A.Acquire(c[0], pos=_pos(meta))
+
+    def requires(self, meta, c):
+        c = _a(c)
+        return A.Requires(c[0], pos=_pos(meta))
+
+    def start(self, meta, c):
+        return A.Effect([x for x in c if isinstance(x, A.Ability)])
+
+
+_TOKEN_WORDS = {
+    "_NL": "a new line", "_INDENT": "an indented block", "_DEDENT": "the end of a block",
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted title", "COLON": "':'",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "VBAR": "'|'",
+    "ASSIGN": "'=', '+=' or '-='", "CMP": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*' or '//'",
+    "ONCE_PER_TURN": "'once per turn'", "UP_TO": "'up to'", "UNTIL_END_OF_TURN": "'until end of turn'",
+    "$END": "the end of the effect",
+}
+
+
+def _describe(name: str) -> str:
+    if name in _TOKEN_WORDS:
+        return _TOKEN_WORDS[name]
+    if name.isupper() and name.replace("_", "").isalpha():
+        return f"'{name.lower().replace('_', ' ')}'"
+    return name
+
+
+def _expected_text(expected: set[str]) -> str:
+    words = sorted({_describe(e) for e in expected if not e.startswith("__")})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+_EXAMPLES = {
+    "ability": "an effect starts each line with grant, modify, on, action, forbid, acquire or requires",
+    "colon": "abilities and blocks end their header with ':' (e.g. `on advance_gained: gain 1 idea`)",
+}
+
+
+def parse_effect(text: str, file: str = "<effect>") -> tuple[A.Effect | None, list[Diagnostic]]:
+    """Parse effect text. Returns (effect, []) or (None, [diagnostic]) with a location and a hint."""
+    src = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(src)
+    except UnexpectedInput as err:
+        return None, [_diagnostic(err, src, file)]
+    try:
+        effect = _ToAst().transform(tree)
+    except VisitError as err:  # a malformed tree should never happen; still never crash
+        return None, [Diagnostic(file, 1, 1, "E0100", f"cannot read effect: {err.orig_exc}")]
+    if isinstance(effect, Tree):
+        return None, [Diagnostic(file, 1, 1, "E0100", "cannot read effect")]
+    effect.source = text
+    return effect, []
+
+
+def _diagnostic(err: UnexpectedInput, src: str, file: str) -> Diagnostic:
+    line = getattr(err, "line", 1) or 1
+    col = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        ch = src[err.pos_in_stream] if err.pos_in_stream < len(src) else "?"
+        hint = "names are lowercase words with underscores; titles go in double quotes"
+        allowed = getattr(err, "allowed", None) or set()
+        if allowed:
+            hint = f"expected {_expected_text(set(allowed))}"
+        return Diagnostic(file, line, col, "E0101", f"unexpected character {ch!r}", hint, end_column=col + 1)
+    if isinstance(err, UnexpectedEOF):
+        lines = src.rstrip("\n").split("\n")
+        return Diagnostic(file, len(lines), len(lines[-1]) + 1, "E0102", "the effect ends too early",
+                          f"expected {_expected_text(set(err.expected))}")
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        expected = set(err.expected)
+        if tok.type == "$END":
+            lines = src.rstrip("\n").split("\n")
+            return Diagnostic(file, len(lines), len(lines[-1]) + 1, "E0102", "the effect ends too early",
+                              f"expected {_expected_text(expected)}")
+        shown = {"_NL": "end of line", "_INDENT": "indentation", "_DEDENT": "end of block"}.get(
+            tok.type, repr(str(tok)))
+        hint = f"expected {_expected_text(expected)}"
+        if tok.type == "_INDENT":
+            hint = "this line is indented more than a block allows here; " + hint
+        elif {"GRANT", "MODIFY", "ON", "ACTION"} & expected and tok.type == "NAME":
+            hint = _EXAMPLES["ability"]
+        elif "COLON" in expected and len(expected) <= 4:
+            hint = _EXAMPLES["colon"]
+        end = (tok.end_column or col + 1) if tok.type not in ("_NL", "_INDENT", "_DEDENT") else col + 1
+        return Diagnostic(file, tok.line or line, tok.column or col, "E0103", f"unexpected {shown}", hint,
+                          end_column=end)
+    return Diagnostic(file, line, col, "E0100", str(err).splitlines()[0])

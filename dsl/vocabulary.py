@@ -1,0 +1,109 @@
+"""A game's vocabulary: the names the card language may use, with their types.
+
+The game folder (rules/<game>/vocabulary.yaml) declares enums, hooks, quantities, grants, forbids,
+functions and primitives; loaded content adds its ids as constants (advance, wonder, ...). The
+checker and the compiler both read this one object, so a name is known in exactly one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+
+@dataclass
+class Signature:
+    args: list[str] = field(default_factory=list)
+    min_args: int | None = None
+    returns: str = "any"
+    context: dict[str, str] = field(default_factory=dict)
+    arg: str | None = None  # quantities: the optional argument's type
+
+    @property
+    def required(self) -> int:
+        return len(self.args) if self.min_args is None else self.min_args
+
+
+@dataclass
+class Vocabulary:
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    content_types: dict[str, str] = field(default_factory=dict)
+    globals: dict[str, str] = field(default_factory=dict)
+    gainable: list[str] = field(default_factory=list)
+    payable: list[str] = field(default_factory=list)
+    losable: list[str] = field(default_factory=list)
+    decks: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)
+    hooks: dict[str, dict[str, str]] = field(default_factory=dict)
+    quantities: dict[str, Signature] = field(default_factory=dict)
+    grants: dict[str, Signature] = field(default_factory=dict)
+    forbids: dict[str, Signature] = field(default_factory=dict)
+    functions: dict[str, Signature] = field(default_factory=dict)
+    primitives: dict[str, Signature] = field(default_factory=dict)
+    # name -> type for every constant: enum members, content ids, basic actions
+    constants: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path) -> Vocabulary:
+        data = YAML(typ="safe").load(path.read_text())
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Vocabulary:
+        def sigs(section: str) -> dict[str, Signature]:
+            out = {}
+            for name, spec in (data.get(section) or {}).items():
+                spec = spec or {}
+                out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
+                                      returns=spec.get("returns", "int" if section == "quantities" else "any"),
+                                      context=dict(spec.get("context") or {}), arg=spec.get("arg"))
+            return out
+
+        v = cls(enums={k: list(vs) for k, vs in (data.get("enums") or {}).items()},
+                content_types=dict(data.get("content_types") or {}),
+                globals=dict(data.get("globals") or {}),
+                gainable=list(data.get("gainable") or []), payable=list(data.get("payable") or []),
+                losable=list(data.get("losable") or []), decks=list(data.get("decks") or []),
+                actions=list(data.get("actions") or []),
+                attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
+                hooks={k: dict(v or {}) for k, v in (data.get("hooks") or {}).items()},
+                quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
+                functions=sigs("functions"), primitives=sigs("primitives"))
+        for enum, members in v.enums.items():
+            for m in members:
+                v.constants[m] = enum
+        for a in v.actions:
+            v.constants.setdefault(a, "action")
+        for g in v.grants:
+            v.constants.setdefault(g, "grant")
+        return v
+
+    def add_content(self, kind: str, ids: list[str]) -> None:
+        """Make content ids (advances, wonders, ...) usable as constants."""
+        typ = self.content_types.get(kind)
+        if typ is None:
+            return
+        for i in ids:
+            # a content id may collide with a basic action id (e.g. an advance called like an action);
+            # content wins because effects talk about content far more often.
+            self.constants[i] = typ
+
+    def kinds_of(self, category: str) -> list[str]:
+        """Names allowed after gain/pay/lose/draw, expanded from the category lists."""
+        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks}[category]
+        out: list[str] = []
+        for item in spec:
+            if item in self.enums:
+                out.extend(self.enums[item])
+            elif item in self.content_types.values():
+                out.extend(n for n, t in self.constants.items() if t == item)
+            else:
+                out.append(item)
+        return out
+
+    def type_of_kind(self, name: str) -> str:
+        return self.constants.get(name, name)

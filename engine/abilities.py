@@ -1,0 +1,167 @@
+"""Abilities: what content declares, in compiled form, ready for the rules to consult.
+
+The engine knows six shapes of ability and nothing of any game:
+- Grant: a standing permission (`collect(fertile, food)`), maybe conditional;
+- Modifier: changes a computed quantity (`=`, `+=`, `-=`, clamps), maybe optional with a cost;
+- Trigger: runs effects on a hook;
+- SpecialAction: an action a player may take (AAA or free, once per turn, with a cost);
+- Forbid: a prohibition the rules check before doing something;
+- Cost / Requirement: what it takes to acquire the entry itself.
+Conditions and values are compiled closures `fn(ctx) -> value`; bodies are generator functions
+`fn(ctx) -> Generator[Decision, choice, None]`, so any effect can stop to ask a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+Fn = Callable[["Ctx"], Any]
+Body = Callable[["Ctx"], Generator]
+
+
+@dataclass
+class Ctx:
+    """Where an effect runs: the rules runtime, the owning player, the source entry, bound names."""
+
+    rt: Any
+    me: int
+    source: str
+    vars: dict[str, Any] = field(default_factory=dict)
+    ability: Ability | None = None
+    cancelled: bool = False
+
+    def with_vars(self, **kw: Any) -> Ctx:
+        return Ctx(self.rt, self.me, self.source, {**self.vars, **kw}, self.ability)
+
+
+@dataclass
+class Ability:
+    source: str
+    index: int
+    text: str = ""  # the effect line(s), for explain and error messages
+
+    @property
+    def key(self) -> str:
+        """Stable key for once-per-turn bookkeeping."""
+        return f"{self.source}#{self.index}"
+
+
+@dataclass
+class CostSpec:
+    what: str
+    amount: Fn
+
+
+@dataclass
+class Grant(Ability):
+    name: str = ""
+    args: list[Fn] = field(default_factory=list)
+    when: Fn | None = None
+
+
+@dataclass
+class Modifier(Ability):
+    quantity: str = ""
+    arg: Fn | None = None
+    op: str = "="
+    value: Fn | None = None
+    when: Fn | None = None
+    minimum: Fn | None = None
+    maximum: Fn | None = None
+    once_per_turn: bool = False
+    optional: bool = False
+    cost: list[CostSpec] = field(default_factory=list)
+
+    def apply(self, ctx: Ctx, current: int) -> int:
+        v = self.value(ctx) if self.value else 0
+        if self.op == "=":
+            out = v
+        elif self.op == "+=":
+            out = current + v
+        else:
+            out = current - v
+        if self.minimum is not None:
+            out = max(out, self.minimum(ctx))
+        if self.maximum is not None:
+            out = min(out, self.maximum(ctx))
+        return out
+
+
+@dataclass
+class Trigger(Ability):
+    hook: str = ""
+    body: Body | None = None
+    when: Fn | None = None
+    once_per_turn: bool = False
+    optional: bool = False
+    any_player: bool = False
+    cost: list[CostSpec] = field(default_factory=list)
+
+
+@dataclass
+class SpecialAction(Ability):
+    title: str = ""
+    body: Body | None = None
+    free: bool = False
+    once_per_turn: bool = False
+    cost: list[CostSpec] = field(default_factory=list)
+    when: Fn | None = None
+
+
+@dataclass
+class Forbid(Ability):
+    what: str = ""
+    when: Fn | None = None
+
+
+@dataclass
+class Cost(Ability):
+    cost: list[CostSpec] = field(default_factory=list)
+
+
+@dataclass
+class Requirement(Ability):
+    cond: Fn | None = None
+
+
+@dataclass
+class CompiledEntry:
+    """All abilities of one content entry, indexed the way the rules look them up."""
+
+    id: str
+    abilities: list[Ability] = field(default_factory=list)
+
+    def of(self, cls: type) -> list:
+        return [a for a in self.abilities if isinstance(a, cls)]
+
+
+class AbilityIndex:
+    """Abilities of every entry, indexed by hook / quantity / grant / forbid name for fast lookup."""
+
+    def __init__(self, entries: dict[str, CompiledEntry]):
+        self.entries = entries
+        self.triggers: dict[str, list[Trigger]] = {}
+        self.modifiers: dict[str, list[Modifier]] = {}
+        self.grants: dict[str, list[Grant]] = {}
+        self.forbids: dict[str, list[Forbid]] = {}
+        self.actions: dict[str, list[SpecialAction]] = {}
+        self.costs: dict[str, list[Cost]] = {}
+        self.requirements: dict[str, list[Requirement]] = {}
+        for entry in entries.values():
+            for ab in entry.abilities:
+                if isinstance(ab, Trigger):
+                    self.triggers.setdefault(ab.hook, []).append(ab)
+                elif isinstance(ab, Modifier):
+                    self.modifiers.setdefault(ab.quantity, []).append(ab)
+                elif isinstance(ab, Grant):
+                    self.grants.setdefault(ab.name, []).append(ab)
+                elif isinstance(ab, Forbid):
+                    self.forbids.setdefault(ab.what, []).append(ab)
+                elif isinstance(ab, SpecialAction):
+                    self.actions.setdefault(ab.source, []).append(ab)
+                elif isinstance(ab, Cost):
+                    self.costs.setdefault(ab.source, []).append(ab)
+                elif isinstance(ab, Requirement):
+                    self.requirements.setdefault(ab.source, []).append(ab)

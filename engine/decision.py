@@ -1,0 +1,43 @@
+"""Decisions: whenever someone must choose, the engine stops and lists the legal options.
+
+An option is a short string (an id, a space "q,r", "yes"/"no", an index); `labels` say it in
+words for people. The only input to a game is `apply({"player": p, "choice": option})`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Decision:
+    player: int
+    kind: str
+    prompt: str
+    options: list[str]
+    labels: list[str] = field(default_factory=list)
+
+    def label(self, option: str) -> str:
+        try:
+            i = self.options.index(option)
+        except ValueError:
+            return option
+        return self.labels[i] if i < len(self.labels) else option
+
+    def to_json(self) -> dict:
+        out = {"player": self.player, "kind": self.kind, "prompt": self.prompt, "options": list(self.options)}
+        if self.labels:
+            out["labels"] = list(self.labels)
+        return out
+
+
+class IllegalAction(Exception):
+    """An action the game cannot take now; the game is left exactly as it was."""
+
+
+class RunawayEffect(Exception):
+    """Content that keeps triggering itself; stopped by a limit, naming the entries involved."""
+
+    def __init__(self, message: str, sources: list[str]):
+        super().__init__(message)
+        self.sources = sources
