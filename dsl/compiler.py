@@ -103,7 +103,23 @@ class Compiler:
                     return
                 yield from f(ctx)
 
+        run.pays = self.first_pays(stmts)  # type: ignore[attr-defined]
         return run
+
+    def first_pays(self, stmts: list[A.Stmt]) -> list[tuple[str, Any]]:
+        """Payments a body makes before anything optional: a body is only worth starting if affordable."""
+        out: list[tuple[str, Any]] = []
+        for s in stmts:
+            if isinstance(s, A.Seq):
+                out.extend(self.first_pays(s.items))
+            elif isinstance(s, A.Pay):
+                out.append((s.what, self.expr(s.amount)))
+            elif isinstance(s, A.Repeat):
+                out.extend(self.first_pays(s.body))
+                break
+            else:
+                break
+        return out
 
     def stmt(self, s: A.Stmt):  # noqa: C901
         if isinstance(s, A.Seq):
@@ -182,6 +198,8 @@ class Compiler:
         def run(ctx: Ctx) -> Generator:
             n = int(count(ctx) or 0)
             for i in range(n):
+                if not ctx.rt.can_pay(ctx, [(w, f(ctx)) for w, f in body.pays]):
+                    return
                 if up_to:
                     go = yield from ctx.rt.confirm(ctx, f"{label} ({i + 1} of up to {n})?")
                     if not go:

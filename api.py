@@ -1,0 +1,37 @@
+"""The small Python API: create a game, list legal actions, apply, save and load, score.
+
+    from rulewright.api import new_game
+    game = new_game(players=3, seed=7)
+    while game.pending:
+        game.apply(game.legal_actions()[0])
+    print(scores(game))
+"""
+
+from __future__ import annotations
+
+from .engine.machine import Game
+from .rules.clash.definition import definition
+
+
+def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
+             variants: list[str] | None = None, names: list[str] | None = None, game_id: str = "clash") -> Game:
+    if game_id != "clash":
+        raise ValueError(f"unknown game '{game_id}' (this version hosts: clash)")
+    packs = packs or ["base"]
+    variants = variants or []
+    config = {"players": players, "seed": seed, "packs": packs, "variants": variants}
+    if names:
+        config["names"] = names
+    return Game(definition(packs, variants), config)
+
+
+def load_game(save: dict, upto: int | None = None) -> Game:
+    cfg = save.get("config", {}) if isinstance(save, dict) else {}
+    defn = definition(cfg.get("packs", ["base"]), cfg.get("variants", []))
+    return Game.load(defn, save, upto)
+
+
+def scores(game: Game) -> dict:
+    from .rules.clash.scoring import final_scores
+
+    return final_scores(game.rt)

@@ -1,0 +1,112 @@
+"""The game machine: a state, a running procedure that stops at decisions, and `apply`.
+
+A game's rules are a generator (`definition.flow(game)`) that yields a Decision whenever someone
+must choose and receives the chosen option. The machine keeps the state, the pending decision and
+the list of applied actions. Saving writes the set-up and the actions; loading replays them, so a
+game saved in the middle of a decision continues exactly where it stopped. An illegal action is
+refused before anything changes; should a rule fail half-way, the game is rebuilt by replay, so a
+failed `apply` never leaves a half-changed state.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Generator
+from typing import Any, Protocol
+
+from .decision import Decision, IllegalAction
+
+SAVE_FORMAT = 1
+
+
+class Definition(Protocol):
+    """What a game's rules provide to the machine."""
+
+    game_id: str
+
+    def new_state(self, config: dict) -> dict: ...
+
+    def flow(self, game: Game) -> Generator[Decision, str, None]: ...
+
+
+class Game:
+    def __init__(self, definition: Definition, config: dict):
+        self.definition = definition
+        self.config = dict(config)
+        self.actions: list[dict] = []
+        self.log: list[str] = []
+        self.state: dict = definition.new_state(self.config)
+        self.pending: Decision | None = None
+        self.over = False
+        self._flow = definition.flow(self)
+        self._resume(None)
+
+    # ---- running ----------------------------------------------------------------------------
+    def _resume(self, choice: str | None) -> None:
+        try:
+            self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
+        except StopIteration:
+            self.pending = None
+            self.over = True
+
+    def legal_actions(self) -> list[dict]:
+        if self.pending is None:
+            return []
+        p = self.pending.player
+        return [{"player": p, "choice": o} for o in self.pending.options]
+
+    def apply(self, action: dict) -> None:
+        """Apply one action: {"player": index, "choice": option}. Raises IllegalAction, changing nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a mapping with 'player' and 'choice', got {type(action).__name__}")
+        if self.pending is None:
+            raise IllegalAction("the game is over: no action can be applied")
+        player, choice = action.get("player"), action.get("choice")
+        if player != self.pending.player:
+            raise IllegalAction(f"it is player {self.pending.player}'s decision ({self.pending.prompt}), "
+                                f"not player {player}'s")
+        if not isinstance(choice, str) or choice not in self.pending.options:
+            shown = ", ".join(self.pending.options[:8]) + (" ..." if len(self.pending.options) > 8 else "")
+            raise IllegalAction(f"{choice!r} is not a legal choice for '{self.pending.prompt}'; "
+                                f"legal: {shown}")
+        clean = {"player": player, "choice": choice}
+        try:
+            self._resume(choice)
+        except Exception:
+            # a rule failed half-way: rebuild the exact previous state, then report
+            self._rebuild(self.actions)
+            raise
+        self.actions.append(clean)
+
+    def _rebuild(self, actions: list[dict]) -> None:
+        fresh = Game(self.definition, self.config)
+        for a in actions:
+            fresh.apply(a)
+        self.__dict__.update(fresh.__dict__)
+
+    # ---- saving -----------------------------------------------------------------------------
+    def save(self) -> dict:
+        return {"format": SAVE_FORMAT, "game": self.definition.game_id, "config": self.config,
+                "actions": list(self.actions)}
+
+    @classmethod
+    def load(cls, definition: Definition, save: dict, upto: int | None = None) -> Game:
+        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+            got = save.get("format") if isinstance(save, dict) else None
+            raise IllegalAction(f"unsupported save format {got!r}; this version reads format {SAVE_FORMAT}")
+        if save.get("game") != definition.game_id:
+            raise IllegalAction(f"this save is for game {save.get('game')!r}, not {definition.game_id!r}")
+        game = cls(definition, save["config"])
+        for a in save["actions"][:upto]:
+            game.apply(a)
+        return game
+
+    def state_hash(self) -> str:
+        blob = json.dumps({"state": self.state, "pending": self.pending.to_json() if self.pending else None},
+                          sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy(self.state)

@@ -1,0 +1,118 @@
+"""Clash of Cultures as a game definition: content + rules data + the flow, ready for the machine."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+from ...dsl.compiler import Compiler
+from ...dsl.loader import Content, Entry, load_content
+from ...dsl.parser import parse_effect
+from ...engine.abilities import AbilityIndex, CompiledEntry
+from ...engine.decision import Decision
+from ...engine.diagnostics import ContentError
+from .map import Layout, build_layout
+
+RULES_DIR = Path(__file__).resolve().parent
+RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
+
+
+def merge(base: Any, overlay: Any) -> Any:
+    """Overlay a variant onto the rules data: mappings merge key by key, anything else replaces."""
+    if isinstance(base, dict) and isinstance(overlay, dict):
+        out = dict(base)
+        for k, v in overlay.items():
+            out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
+        return out
+    return copy.deepcopy(overlay)
+
+
+@cache
+def _rules_data() -> dict:
+    return YAML(typ="safe").load((RULES_DIR / "game.yaml").read_text())
+
+
+def variant_files() -> dict[str, Path]:
+    return {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
+
+
+@dataclass
+class ClashDefinition:
+    content: Content
+    rules: dict
+    variants: list[str] = field(default_factory=list)
+    game_id: str = "clash"
+
+    def __post_init__(self) -> None:
+        self.params: dict = self.rules["params"]
+        compiler = Compiler(self.content.vocab)
+        entries: dict[str, CompiledEntry] = {}
+        for e in self.content.entries.values():
+            if e.effect is not None:
+                entries[e.id] = compiler.entry(e.id, e.effect)
+        effect, errs = parse_effect(self.rules.get("rules_effect", ""), str(RULES_DIR / "game.yaml"))
+        if errs or effect is None:
+            raise ContentError(errs)
+        entries[RULES_SOURCE] = compiler.entry(RULES_SOURCE, effect)
+        self.compiled = entries
+        self.index = AbilityIndex(entries)
+        self.map_data: dict = self.content.documents.get("map") or {}
+        self.advances: dict[str, Entry] = {e.id: e for e in self.content.of_kind("advance")}
+        self.categories: dict[str, Entry] = {e.id: e for e in self.content.of_kind("category")}
+        self.wonders: dict[str, Entry] = {e.id: e for e in self.content.of_kind("wonder")}
+        self.pieces: dict[str, Entry] = {e.id: e for e in self.content.of_kind("city_piece")}
+        self.units: dict[str, Entry] = {e.id: e for e in self.content.of_kind("unit")}
+        self.actions: list[dict] = list(self.rules.get("actions", []))
+        # entries whose abilities apply to every player (their `me` is whoever is concerned)
+        self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) if i in entries]
+        self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)
+        self.roles = {e.data.get("role"): u for u, e in self.units.items() if e.data.get("role")}
+        self.category_of = {a: e.data["category"] for a, e in self.advances.items()}
+        self.government_categories = {c for c, e in self.categories.items() if e.data.get("government")}
+        self.top_advance = {c: e.data["advances"][0] for c, e in self.categories.items()}
+        self.objectives: dict[str, list[dict]] = {}
+        self._layouts: dict[int, Layout] = {}
+
+    def layout(self, players: int) -> Layout:
+        if players not in self._layouts:
+            self._layouts[players] = build_layout(self.map_data, players)
+        return self._layouts[players]
+
+    # ---- the machine's protocol
+    def new_state(self, config: dict) -> dict:
+        from .setup import new_state
+
+        return new_state(self, config)
+
+    def flow(self, game) -> Generator[Decision, str, None]:
+        from .flow import run_flow
+        from .runtime import Clash
+
+        rt = Clash(self, game)
+        game.rt = rt
+        yield from run_flow(rt, self.rules["flow"])
+
+
+@cache
+def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefinition:
+    content = load_content(list(packs), "clash")
+    if content.errors:
+        raise ContentError(content.errors)
+    rules = _rules_data()
+    files = variant_files()
+    for v in variants:
+        if v not in files:
+            raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
+        rules = merge(rules, YAML(typ="safe").load(files[v].read_text()) or {})
+    return ClashDefinition(content, rules, list(variants))
+
+
+def definition(packs: list[str] | tuple[str, ...] = ("base",), variants: list[str] | tuple[str, ...] = ()) -> ClashDefinition:
+    """The (cached) definition for a set of packs and variants."""
+    return _definition(tuple(packs), tuple(variants))

@@ -1,0 +1,127 @@
+"""The functions effects may call in expressions (declared with their types in vocabulary.yaml)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...engine.abilities import Ctx
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+
+def _has(rt: Clash, ctx: Ctx, entry: str) -> bool:
+    if ctx.me < 0:
+        return False
+    if entry in rt.player(ctx.me)["advances"]:
+        return True
+    return any(entry in rt.state["cities"][c]["wonders"] for c in rt.cities_of(ctx.me))
+
+
+def _government_count(rt: Clash, ctx: Ctx) -> int:
+    gov = rt.defn.government_categories
+    return sum(1 for a in rt.player(ctx.me)["advances"] if rt.defn.category_of.get(a) in gov)
+
+
+def _regions_with_ships(rt: Clash, ctx: Ctx) -> int:
+    ship = rt.role("ship")
+    return len({rt.board.space(rt.state["units"][u]["space"]).region for u in rt.units_of(ctx.me, ship)})
+
+
+def trade_route_count(rt: Clash, p: int) -> int:
+    """Pairs of your settlers/ships with distinct non-angry foreign player cities within 2 (max 4)."""
+    carriers = [u for u in rt.units_of(p) if rt.state["units"][u]["type"] in (rt.role("founder"), rt.role("ship"))]
+    cities = [s for s, c in rt.state["cities"].items() if c["owner"] not in (p, -1) and c["mood"] != "angry"]
+    reach: dict[str, list[str]] = {}
+    for u in carriers:
+        sp = rt.state["units"][u]["space"]
+        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
+    match: dict[str, str] = {}
+
+    def augment(u: str, seen: set[str]) -> bool:
+        for c in reach[u]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in match or augment(match[c], seen):
+                match[c] = u
+                return True
+        return False
+
+    for u in carriers:
+        augment(u, set())
+    return min(4, len(match))
+
+
+def _city_owner(rt: Clash, ctx: Ctx, space: Any) -> int | None:
+    c = rt.state["cities"].get(space)
+    return c["owner"] if c else None
+
+
+def _armies_at(rt: Clash, ctx: Ctx, space: Any) -> int:
+    army = rt.role("army")
+    return len([u for u in rt.units_at(space, utype=army) if not rt.state["units"][u]["ship"]])
+
+
+def _left_of(rt: Clash, ctx: Ctx, p: int) -> int:
+    return (p + 1) % rt.n
+
+
+def _paid_with(rt: Clash, ctx: Ctx, resource: str) -> int:
+    return int((ctx.vars.get("payment") or {}).get(resource, 0))
+
+
+def _opponent_has(rt: Clash, ctx: Ctx, advance: str) -> bool:
+    opp = ctx.vars.get("opponent")
+    return opp is not None and opp >= 0 and advance in rt.player(opp)["advances"]
+
+
+def _wonder_space(rt: Clash, ctx: Ctx, wonder: str) -> str | None:
+    return rt.state["wonders"]["built"].get(wonder)
+
+
+def _distance(rt: Clash, ctx: Ctx, a: Any, b: Any) -> int:
+    if a is None or b is None:
+        return 99
+    d = rt.distance(a, b)
+    return 99 if d is None else d
+
+
+def _can_build_wonder(rt: Clash, ctx: Ctx) -> bool:
+    from .wonders import wonder_builds
+    return bool(wonder_builds(rt, ctx.me))
+
+
+def _can_build_reserved(rt: Clash, ctx: Ctx) -> bool:
+    from .wonders import wonder_builds
+    return bool(wonder_builds(rt, ctx.me, reserved_only=True))
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "has": _has,
+    "has_advance": lambda rt, ctx, p, adv: p is not None and p >= 0 and adv in rt.player(p)["advances"],
+    "opponent_has": _opponent_has,
+    "granted": lambda rt, ctx, name: rt.granted(name, ctx.me),
+    "city_count": lambda rt, ctx, p: len(rt.cities_of(p)),
+    "category_of": lambda rt, ctx, adv: rt.defn.category_of.get(adv),
+    "is_government": lambda rt, ctx, adv: rt.defn.category_of.get(adv) in rt.defn.government_categories,
+    "government_count": _government_count,
+    "regions_with_ships": _regions_with_ships,
+    "trade_routes": lambda rt, ctx: trade_route_count(rt, ctx.me),
+    "left_of": _left_of,
+    "is_current": lambda rt, ctx, p: rt.state["current"] == p and rt.state["phase"] == "turn",
+    "city_owner": _city_owner,
+    "armies_at": _armies_at,
+    "distance": _distance,
+    "wonder_space": _wonder_space,
+    "port_space": lambda rt, ctx, city: rt.state["cities"][city]["port"] if city in rt.state["cities"] else None,
+    "gained_this_turn": lambda rt, ctx, e: rt.player(ctx.me)["gained"].get(e) == rt.state["turn_no"],
+    "collects_this_turn": lambda rt, ctx: rt.player(ctx.me)["turn"].get("collects", 0),
+    "paid_with": _paid_with,
+    "can_build_wonder": _can_build_wonder,
+    "can_build_reserved_wonder": _can_build_reserved,
+    "choose_own_city": lambda rt, ctx: None,
+    "round": lambda rt, ctx: rt.state["round"],
+    "turn": lambda rt, ctx: rt.state["turn"],
+}

@@ -1,0 +1,328 @@
+"""The Move action (rulebook pages 9 and 16-19): land units, ships, embarking, and exploration.
+
+A Move action moves up to 3 units or groups, each once. A choice of "what moves" is the origin
+space plus how many armies and settlers (or ships, or units aboard ships) go together; then the
+destination. Entering a space of an unrevealed region reveals it under the placement rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from ...engine.hexgrid import parse_space_id, space_id
+from .map import land_orientations, ship_orientations, water_hexes
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+GROUPS_PER_MOVE = 3
+
+
+# ---- who can move ---------------------------------------------------------------------------------------
+def _movable(rt: Clash, p: int, uid: str, moved: set[str]) -> bool:
+    u = rt.state["units"][uid]
+    if u["owner"] != p or uid in moved or u["stop"] or u["battled"]:
+        return False
+    if u["type"] == rt.role("army") and not rt.granted("move_armies", p):
+        return False
+    return True
+
+
+def _foreign(rt: Clash, p: int, space: str) -> bool:
+    if space in rt.state["cities"] and rt.state["cities"][space]["owner"] != p:
+        return True
+    return any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
+
+
+def _capacity(rt: Clash, ship_id: str) -> int:
+    ship = rt.state["units"][ship_id]
+    cap = int(rt.defn.units[ship["type"]].data.get("capacity", 0))
+    aboard = sum(1 for u in rt.state["units"].values() if u["ship"] == ship_id)
+    return cap - aboard
+
+
+def _armies_on_land(rt: Clash, p: int, space: str) -> int:
+    army = rt.role("army")
+    return sum(1 for u in rt.units_at(space, p, army) if not rt.state["units"][u]["ship"])
+
+
+def groups_at(rt: Clash, p: int, space: str, moved: set[str]) -> list[tuple[str, list[str]]]:
+    """The compositions that could move from `space`: (option id, unit ids)."""
+    army, settler, ship = rt.role("army"), rt.role("founder"), rt.role("ship")
+    units = [u for u in rt.units_at(space, p) if _movable(rt, p, u, moved)]
+    out: list[tuple[str, list[str]]] = []
+    land = [u for u in units if not rt.state["units"][u]["ship"] and rt.state["units"][u]["type"] != ship]
+    aboard = [u for u in units if rt.state["units"][u]["ship"]]
+    ships = [u for u in units if rt.state["units"][u]["type"] == ship]
+    for kind, pool in (("land", land), ("aboard", aboard)):
+        armies = sorted(u for u in pool if rt.state["units"][u]["type"] == army)
+        settlers = sorted(u for u in pool if rt.state["units"][u]["type"] == settler)
+        for a in range(len(armies) + 1):
+            for s in range(len(settlers) + 1):
+                if a + s:
+                    out.append((f"{kind}:{a}:{s}", armies[:a] + settlers[:s]))
+    for k in range(1, len(ships) + 1):
+        out.append((f"ships:{k}", sorted(ships)[:k]))
+    return out
+
+
+def movable_origins(rt: Clash, p: int, moved: set[str]) -> list[str]:
+    spaces = sorted({rt.state["units"][u]["space"] for u in rt.units_of(p) if _movable(rt, p, u, moved)})
+    return [s for s in spaces if any(destinations(rt, p, s, g)[0] for _, g in groups_at(rt, p, s, moved)
+                                     if len(g) == 1 or True)]
+
+
+# ---- where a group can go ---------------------------------------------------------------------------
+def _slot_of(rt: Clash, space: str) -> int:
+    return rt.board.space(space).region
+
+
+def _unrevealed(rt: Clash, space: str) -> bool:
+    return not rt.board.space(space).revealed
+
+
+def _land_entry_ok(rt: Clash, p: int, space: str, group: list[str]) -> bool:
+    """Can this land group end its move in `space` (revealed land) without a battle?"""
+    if not rt.is_land(space) or _foreign(rt, p, space):
+        return False
+    army = rt.role("army")
+    armies = sum(1 for u in group if rt.state["units"][u]["type"] == army)
+    return _armies_on_land(rt, p, space) + armies <= rt.params["max_armies_per_space"]
+
+
+def _explore_rotations(rt: Clash, space: str) -> list[int]:
+    slot_index = _slot_of(rt, space)
+    layout = rt.defn.layout(rt.n)
+    slot = layout.slots[slot_index]
+    terrains = rt.region_terrains(rt.state["board"]["tiles"][slot_index])
+    return land_orientations(slot, terrains, parse_space_id(space), water_hexes(rt.board), layout.outline)
+
+
+def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
+    """Legal destinations of a group and, per destination, how it gets there (roads, exploring...)."""
+    if not group:
+        return [], {}
+    first = rt.state["units"][group[0]]
+    how: dict[str, dict] = {}
+    board = rt.board
+    if first["type"] == rt.role("ship"):
+        return _ship_destinations(rt, p, origin, group)
+    aboard = bool(first["ship"])
+    for n in board.neighbors(origin):
+        if _unrevealed(rt, n):
+            if not aboard and _explore_rotations(rt, n):
+                how[n] = {"explore": True}
+            continue
+        if rt.is_water(n):
+            if aboard:
+                continue
+            ships = [s for s in rt.units_at(n, p, rt.role("ship")) if _capacity(rt, s) >= len(group)]
+            if ships and not any(rt.state["units"][u]["battled"] for u in group):
+                how[n] = {"embark": sorted(ships)[0]}
+            continue
+        if _land_entry_ok(rt, p, n, group):
+            how[n] = {"from_ship": aboard}
+    if not aboard:
+        for dest, extra in _road_destinations(rt, p, origin, group).items():
+            how.setdefault(dest, extra)
+    return sorted(how), how
+
+
+def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict[str, dict]:
+    """Two-space land moves to or from your own city, when a move_range modifier allows them."""
+    out: dict[str, dict] = {}
+    board = rt.board
+    for mid in board.neighbors(origin):
+        if _unrevealed(rt, mid) or not rt.is_land(mid) or _foreign(rt, p, mid) or rt.terrain(mid) == "mountain":
+            continue
+        for dest in board.neighbors(mid):
+            if dest == origin or dest in out or _unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
+                continue
+            if dest in board.neighbors(origin):
+                continue
+            mods = rt.optional_modifiers("move_range", p, origin=origin, destination=dest)
+            mods = [m for m in mods if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) >= 2]
+            if mods:
+                out[dest] = {"road": mods[0]}
+    return out
+
+
+def _sea_reach(rt: Clash, p: int, origin: str) -> set[str]:
+    """Sea spaces a ship reaches in one move: connected water, never through a foreign ship."""
+    board = rt.board
+    seen = {origin}
+    stack = [origin]
+    while stack:
+        s = stack.pop()
+        for n in board.neighbors(s):
+            if n in seen or _unrevealed(rt, n) or not rt.is_water(n):
+                continue
+            seen.add(n)
+            if not _foreign(rt, p, n):
+                stack.append(n)
+    return {s for s in seen if not _foreign(rt, p, s)}
+
+
+def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
+    board = rt.board
+    how: dict[str, dict] = {}
+    reach = _sea_reach(rt, p, origin)
+    for s in reach - {origin}:
+        how[s] = {}
+    explore_from: dict[int, set[str]] = {}
+    for s in reach:
+        for n in board.neighbors(s):
+            if _unrevealed(rt, n):
+                explore_from.setdefault(_slot_of(rt, n), set()).add(n)
+    if rt.granted("navigation", p):
+        edge = [s for s in reach if board.on_edge(s)]
+        for s in edge:
+            for direction in (1, -1):
+                hit = board.ring_step(
+                    s, direction,
+                    lambda sp: (not sp.revealed) or (sp.terrain == "sea" and sp.id not in reach),
+                    lambda sp: False)
+                if hit is None:
+                    continue
+                if _unrevealed(rt, hit):
+                    explore_from.setdefault(_slot_of(rt, hit), set()).add(hit)
+                elif not _foreign(rt, p, hit):
+                    how.setdefault(hit, {"navigation": True})
+    for slot_index, entry in explore_from.items():
+        key = f"explore:{slot_index}"
+        how[key] = {"explore_slot": slot_index, "reach": reach, "entry": entry}
+    return sorted(how), how
+
+
+# ---- the action -----------------------------------------------------------------------------------------
+def move_action(rt: Clash, p: int) -> Generator:
+    moved: set[str] = set()
+    groups = 0
+    while groups < GROUPS_PER_MOVE:
+        origins = movable_origins(rt, p, moved)
+        if not origins:
+            break
+        options = origins + (["done"] if groups else [])
+        labels = [f"units at {s}" for s in origins] + (["stop moving"] if groups else [])
+        origin = yield from rt.ask(p, "move_from", f"Move group {groups + 1} of up to 3: from where?", options, labels)
+        if origin == "done":
+            break
+        comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if destinations(rt, p, origin, g)[0]]
+        ids = [c for c, _ in comps]
+        cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
+                                [_describe(rt, g) for _, g in comps])
+        group = dict(comps)[cid]
+        dests, how = destinations(rt, p, origin, group)
+        dest = yield from rt.ask(p, "move_to", f"Move {_describe(rt, group)} to?", dests)
+        yield from _execute(rt, p, origin, dest, group, how[dest])
+        moved.update(group)
+        for u in group:
+            if u in rt.state["units"]:
+                rt.state["units"][u]["moved"] = 1
+        groups += 1
+
+
+def _describe(rt: Clash, group: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for u in group:
+        t = rt.state["units"][u]["type"]
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(f"{n} {rt.defn.units[t].name.lower()}{'s' if n > 1 else ''}" for t, n in sorted(counts.items()))
+
+
+def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: dict) -> Generator:
+    units = rt.state["units"]
+    if "explore_slot" in how:
+        yield from _ship_explore(rt, p, origin, group, how)
+        return
+    if how.get("explore"):
+        yield from explore_land(rt, p, dest)
+    if "road" in how:
+        yield from rt.use_optional(how["road"], p, origin=origin, destination=dest)
+    ship_target = how.get("embark")
+    for u in group:
+        units[u]["space"] = dest
+        units[u]["ship"] = ship_target
+    if units[group[0]]["type"] == rt.role("ship"):
+        for u, d in units.items():
+            if d["ship"] in group:
+                d["space"] = dest
+    rt.log(f"  {_describe(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
+    if rt.terrain(dest) == "mountain" and not ship_target:
+        stop = rt.quantity("move_terrain_stop", p, 1, origin=origin, destination=dest)
+        if stop:
+            mods = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)
+            if mods:
+                ignore = yield from rt.confirm(rt.ctx(p, mods[0].source),
+                                               f"{rt.source_name(mods[0].source)}: {mods[0].text}")
+                if ignore:
+                    yield from rt.use_optional(mods[0], p, origin=origin, destination=dest)
+                    stop = 0
+        if stop:
+            for u in group:
+                units[u]["stop"] = 1
+    yield from rt.emit("units_moved", p, origin=origin, destination=dest)
+
+
+def explore_land(rt: Clash, p: int, entered: str) -> Generator:
+    """A land unit enters an unrevealed region: place it by the three rules, then barbarians."""
+    rots = _explore_rotations(rt, entered)
+    rot = rots[0]
+    if len(rots) > 1:
+        labels = [f"turn {k}" for k in rots]
+        pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rots], labels)
+        rot = int(pick)
+    yield from reveal_slot(rt, p, _slot_of(rt, entered), rot, avoid=entered)
+
+
+def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None = None) -> Generator:
+    b = rt.state["board"]
+    b["revealed"][slot_index] = True
+    b["rots"][slot_index] = rot
+    tile = b["tiles"][slot_index]
+    rt.log(f"  {rt.name(p)} reveals a region ({tile})")
+    region = next(r for r in rt.defn.map_data["regions"] if r["id"] == tile)
+    if region.get("barbarians"):
+        fertile = sorted(s for s in rt.board.region_spaces(slot_index)
+                         if rt.terrain(s) == "fertile" and s != avoid and s not in rt.state["cities"]
+                         and not rt.units_at(s))
+        if fertile:
+            where = yield from rt.ask(p, "space", "Place the barbarian settlement where?", fertile)
+            from .barbarians import place_barbarian_city
+            place_barbarian_city(rt, where)
+    yield from rt.emit("region_revealed", p)
+
+
+def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -> Generator:
+    slot_index = how["explore_slot"]
+    layout = rt.defn.layout(rt.n)
+    slot = layout.slots[slot_index]
+    terrains = rt.region_terrains(rt.state["board"]["tiles"][slot_index])
+    reach_hexes = [parse_space_id(s) for s in how["reach"]]
+    entry = [parse_space_id(s) for s in how["entry"]]
+    placement = ship_orientations(slot, terrains, reach_hexes, water_hexes(rt.board), layout.outline, entry=entry)
+    rots = placement.rotations
+    rot = rots[0]
+    if len(rots) > 1:
+        pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rots],
+                                 [f"turn {k}" for k in rots])
+        rot = int(pick)
+    yield from reveal_slot(rt, p, slot_index, rot)
+    if placement.must_return:
+        rt.log("  the ship returns to where it started")
+        return
+    seas = sorted(s for s in rt.board.region_spaces(slot_index) if rt.is_water(s) and not _foreign(rt, p, s))
+    if not seas:
+        return
+    dest = yield from rt.ask(p, "move_to", "Place the ship on which sea space?", seas)
+    for u in group:
+        rt.state["units"][u]["space"] = dest
+    for d in rt.state["units"].values():
+        if d["ship"] in group:
+            d["space"] = dest
+    rt.log(f"  the ship sails into the new region at {dest}")
+
+
+def hex_space(h) -> str:
+    return space_id(h)

@@ -1,0 +1,109 @@
+"""The registry of named rule procedures: flow steps, per-player steps, and `do` primitives.
+
+game.yaml names flow steps and actions by these names; effects call the primitives with `do`.
+Every procedure is a generator (it may stop for decisions): STEPS take the runtime, PROCEDURES
+take the runtime and a player (and the effect's context when called from the card language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
+
+from . import advances, cities, influence, status, turn, wonders
+from .events import draw_event
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+
+def _setup(rt: Clash) -> Generator:
+    rt.state["phase"] = "turn"
+    rt.log(f"Set-up: {rt.n} players, first player {rt.name(rt.state['first'])}")
+    yield from ()
+
+
+def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
+    """Put free units into play (component limits apply); `at` None lets the player pick a city."""
+    limit = int(rt.defn.units[utype].data.get("limit", 99))
+    for _ in range(n):
+        if len(rt.units_of(p, utype)) >= limit:
+            break
+        where = at
+        if where is None:
+            options = rt.cities_of(p)
+            if not options:
+                return
+            where = yield from rt.ask(p, "city", f"Place the new {rt.defn.units[utype].name} in which city?",
+                                      sorted(options))
+        rt.new_unit(p, utype, where)
+        rt.log(f"  {rt.name(p)} gets a {rt.defn.units[utype].name} at {where}")
+
+
+def _raise_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
+    options = sorted(c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] != "happy")
+    if not options:
+        return
+    city = yield from rt.ask(p, "city", "Raise the mood of which city?", options)
+    cities.raise_mood_steps(rt, city, int(steps))
+    rt.log(f"  the city at {city} becomes {rt.state['cities'][city]['mood']}")
+
+
+def _influence_from(rt: Clash, p: int, city: str, ctx=None) -> Generator:
+    yield from influence.cultural_influence(rt, p, source=city)
+
+
+def _move_ship(rt: Clash, p: int, ctx=None) -> Generator:
+    from .movement import _describe, _execute, destinations
+
+    ship = rt.role("ship")
+    options = []
+    for u in sorted(rt.units_of(p, ship)):
+        d = rt.state["units"][u]
+        if not d["battled"] and destinations(rt, p, d["space"], [u])[0]:
+            options.append(u)
+    if not options:
+        return
+    uid = yield from rt.ask(p, "unit", "Move which ship?", options,
+                            [f"ship at {rt.state['units'][u]['space']}" for u in options])
+    origin = rt.state["units"][uid]["space"]
+    dests, how = destinations(rt, p, origin, [uid])
+    dest = yield from rt.ask(p, "move_to", f"Move the {_describe(rt, [uid])} to?", dests)
+    yield from _execute(rt, p, origin, dest, [uid], how[dest])
+
+
+def _place_free_unit(rt: Clash, p: int, utype: str, ctx=None) -> Generator:
+    yield from place_new_units(rt, p, utype, 1, None)
+
+
+def _attacker_pays(rt: Clash, p: int, ctx=None) -> Generator:
+    yield from ()  # paid in the battle procedure, which reads the hook payload
+
+
+STEPS: dict[str, Callable[[Clash], Generator]] = {
+    "setup": _setup,
+    "check_game_end": status.check_game_end,
+    "determine_first_player": status.determine_first_player,
+}
+
+PROCEDURES: dict[str, Callable[..., Generator]] = {
+    # per-player flow steps
+    "player_turn": turn.player_turn,
+    "complete_objectives": status.complete_objectives,
+    "free_advance": lambda rt, p, category=None, ctx=None: advances.free_advance(rt, p, category),
+    "draw_status_cards": status.draw_status_cards,
+    "offer_raze": status.offer_raze,
+    # primitives for effects (`do name(args)`)
+    "cultural_influence": lambda rt, p, ctx=None: influence.cultural_influence(rt, p),
+    "cultural_influence_from": _influence_from,
+    "civic_improvement": cities.civic_improvement,
+    "reveal_wonder": wonders.reveal_wonder,
+    "reserve_wonder": wonders.reserve_wonder,
+    "build_wonder": wonders.build_wonder,
+    "build_reserved_wonder": wonders.build_reserved_wonder,
+    "raise_mood": _raise_mood,
+    "move_ship": _move_ship,
+    "place_free_unit": _place_free_unit,
+    "attacker_pays_tokens_per_army": _attacker_pays,
+    "draw_event": draw_event,
+}

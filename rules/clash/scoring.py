@@ -1,0 +1,39 @@
+"""Victory points and the winner (rulebook page 4), with the full tie-break order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+
+def breakdown(rt: Clash, p: int) -> dict[str, float]:
+    s = rt.defn.rules["scoring"]
+    pieces = sum(1 for c in rt.state["cities"].values() for owner in c["pieces"].values() if owner == p)
+    wonders = sum(len(c["wonders"]) for c in rt.state["cities"].values() if c["owner"] == p)
+    pl = rt.player(p)
+    return {
+        "city_pieces": pieces * s["city_piece"],
+        "advances": len(pl["advances"]) * s["advance"],
+        "wonders": wonders * s["wonder"],
+        "objectives": len(pl["completed"]) * s["objective"],
+        "events": float(pl["event_vp"]),
+    }
+
+
+def final_scores(rt: Clash) -> dict:
+    parts = [breakdown(rt, p) for p in range(rt.n)]
+    vp = [sum(b.values()) for b in parts]
+    best = max(vp)
+    tied = [p for p in range(rt.n) if vp[p] == best]
+    if len(tied) > 1:
+        holders = [p for p in tied if rt.granted("tie_winner", p)]
+        if holders:
+            tied = holders
+    for key in rt.defn.rules["scoring"]["tiebreak"]:
+        if len(tied) <= 1:
+            break
+        top = max(parts[p][key] for p in tied)
+        tied = [p for p in tied if parts[p][key] == top]
+    return {"vp": vp, "breakdown": parts, "winners": tied}

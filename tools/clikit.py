@@ -1,0 +1,120 @@
+"""Small helpers shared by the CLI command modules: consoles, output formats, error guard, pack loading.
+
+Conventions every command follows:
+- exit 0 on success, 1 when the content (or the thing asked about) has errors or is unknown,
+  2 for bad usage (unknown kind, unknown pack, bad option value), 3 for an internal error;
+- machine output (`--format json`) goes to stdout as plain JSON, never through rich;
+- a command never shows a traceback: `guarded` turns any unexpected exception into one line.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..dsl.loader import Content, bundled_packs, load_content
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def console() -> Console:
+    """A console on the current stdout (created per call so test runners can capture it)."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 1, hint: str = "") -> NoReturn:
+    """Print `error: message` (and a hint) on stderr and exit with `code`."""
+    err = err_console()
+    err.print(f"[bold red]error[/]: {_escape(message)}")
+    if hint:
+        err.print(f"  = hint: {_escape(hint)}")
+    raise typer.Exit(code)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a command so an unexpected exception becomes a one-line message and exit code 3."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except KeyboardInterrupt:
+            err_console().print("interrupted")
+            raise typer.Exit(130) from None
+        except Exception as err:  # the CLI never prints a traceback
+            if os.environ.get("RULEWRIGHT_DEBUG"):
+                raise
+            err_console().print(
+                f"[bold red]internal error[/]: {_escape(type(err).__name__)}: {_escape(str(err))}\n"
+                "  = hint: this is a bug in rulewright; set RULEWRIGHT_DEBUG=1 to see the traceback"
+            )
+            raise typer.Exit(3) from None
+
+    return wrapper
+
+
+def display_path(file: str) -> str:
+    """A path as the user would type it: relative to the working directory when below it."""
+    try:
+        p = Path(file)
+        if p.is_absolute():
+            return str(p.relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        pass
+    return file
+
+
+def all_bundled(game: str = "clash") -> list[str | Path]:
+    return list(bundled_packs(game)) or ["base"]
+
+
+def load_packs(packs: Sequence[str] | None, game: str = "clash") -> Content:
+    """Load bundled pack ids or pack folders; with none, every bundled pack of the game.
+
+    An unknown pack id (or a missing folder) is a usage error: exit 2 with a did-you-mean.
+    """
+    from ..engine.diagnostics import did_you_mean
+
+    bundled = bundled_packs(game)
+    refs: list[str | Path] = []
+    for p in packs or []:
+        path = Path(p)
+        if path.is_dir():
+            refs.append(path)
+        elif p in bundled:
+            refs.append(p)
+        elif "/" in p or path.suffix:
+            fail(f"no pack folder at '{p}'", 2, "a pack is a folder with a pack.yaml manifest")
+        else:
+            fail(f"unknown pack '{p}'", 2, did_you_mean(p, bundled) or f"bundled packs: {', '.join(bundled)}")
+    return load_content(refs or all_bundled(game), game=game)
+
+
+def plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    if word.endswith("y") and not word.endswith("ey"):
+        return f"{n} {word[:-1]}ies"
+    return f"{n} {word}s"

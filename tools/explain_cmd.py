@@ -1,0 +1,79 @@
+"""`rulewright explain ID`: the printed text next to the English generated from the effect."""
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..dsl.explain import explain_effect
+from ..dsl.loader import Content, Entry
+from ..engine.diagnostics import did_you_mean
+from .clikit import OutputFormat, console, display_path, fail, guarded, load_packs
+
+
+def find_entry(content: Content, entry_id: str) -> Entry:
+    entry = content.entries.get(entry_id) or content.entries.get(entry_id.strip().lower().replace("-", "_"))
+    if entry is None:
+        by_name = {e.name.lower(): e for e in content.entries.values()}
+        entry = by_name.get(entry_id.strip().lower())
+    if entry is None:
+        fail(f"unknown id '{entry_id}'", 1,
+             did_you_mean(entry_id, content.entries) or "`rulewright list KIND` shows the ids")
+    return entry
+
+
+def english(content: Content, entry: Entry) -> list[str]:
+    """Generated English; exits 1 when the effect did not compile (the loader reported why)."""
+    if not entry.data.get("effect"):
+        return []
+    if entry.effect is None:
+        fail(f"the effect of '{entry.id}' has errors, so it cannot be explained", 1,
+             f"run `rulewright lint` to see them ({display_path(entry.file)}:{entry.line})")
+    return explain_effect(entry.effect)
+
+
+def explain(
+    entry_id: Annotated[str, typer.Argument(metavar="ID", help="Id of an advance, wonder, city piece ...",
+                                            show_default=False)],
+    pack: Annotated[list[str] | None, typer.Option(
+        "--pack", "-p", help="Load this pack (bundled id or folder) instead of all bundled packs; repeatable.")] = None,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+) -> None:
+    """Show an entry's printed text next to the English generated from its effect."""
+    content = load_packs(pack)
+    entry = find_entry(content, entry_id)
+    lines = english(content, entry)
+    effect_src = str(entry.data.get("effect") or "").rstrip()
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({
+            "id": entry.id, "name": entry.name, "kind": entry.kind, "pack": entry.pack,
+            "source": entry.data.get("source"), "file": entry.file, "line": entry.line,
+            "text": entry.text, "effect": effect_src, "english": lines,
+        }, indent=2))
+        return
+    out = console()
+    head = Text()
+    head.append(entry.name, style="bold")
+    head.append(f"  ({entry.id})  ", style="dim")
+    head.append(entry.kind.replace("_", " "))
+    if entry.kind == "advance" and entry.data.get("category"):
+        head.append(f", {entry.data['category']}")
+    head.append(f"  source: {entry.data.get('source', '?')}  pack: {entry.pack}  ")
+    head.append(f"{display_path(entry.file)}:{entry.line}", style="dim")
+    out.print(head)
+    table = Table(show_lines=False, expand=True)
+    table.add_column("Printed text", ratio=1)
+    table.add_column("Generated from the effect", ratio=1)
+    generated = Group(*(Text(f"• {line}") for line in lines)) if lines else Text("(no effect)", style="dim")
+    table.add_row(Text(entry.text or "(no text)"), generated)
+    out.print(table)
+    if effect_src:
+        out.print(Panel(Text(effect_src), title="effect", title_align="left", border_style="dim"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("explain")(guarded(explain))

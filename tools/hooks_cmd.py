@@ -1,0 +1,35 @@
+"""`rulewright hooks`: the catalog of hooks content can react to, with the payload each carries."""
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..dsl.loader import game_vocabulary
+from ..dsl.vocabulary import Vocabulary
+from .clikit import OutputFormat, console, fail, guarded
+
+
+def hooks(
+    game: Annotated[str, typer.Option("--game", help="Game whose vocabulary to show.")] = "clash",
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+) -> None:
+    """Print the hook catalog: each hook's name and its payload fields with their types."""
+    try:
+        vocab = Vocabulary.from_data(game_vocabulary(game))
+    except FileNotFoundError:
+        fail(f"unknown game '{game}'", 2)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(vocab.hooks, indent=2))
+        return
+    table = Table(title=f"{len(vocab.hooks)} hooks ({game})", title_justify="left")
+    table.add_column("hook", style="bold")
+    table.add_column("payload")
+    for name, payload in vocab.hooks.items():
+        table.add_row(name, ", ".join(f"{k}: {v}" for k, v in payload.items()) or "-")
+    console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("hooks")(guarded(hooks))

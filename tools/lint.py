@@ -1,0 +1,104 @@
+"""`rulewright lint`: check content packs and files against their schemas and the card language."""
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from ..dsl.loader import Content, load_content
+from ..engine.diagnostics import Diagnostic, render
+from .clikit import OutputFormat, all_bundled, console, display_path, fail, guarded, plural
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
+    """Split the command line into packs (folders) and single files loaded on top of base."""
+    packs: list[str | Path] = []
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            if not (p / "pack.yaml").exists():
+                fail(f"'{p}' is not a pack folder (no pack.yaml in it)", 2,
+                     "give a pack folder or a single content .yaml file")
+            packs.append(p)
+        elif p.name == "pack.yaml":
+            packs.append(p.parent)
+        elif p.suffix.lower() in YAML_SUFFIXES:
+            files.append(p)
+        else:
+            fail(f"'{p}' is not a YAML content file", 2, "content files end in .yaml")
+    if files and not packs:
+        packs = ["base"]
+    return packs, files
+
+
+def run_lint(paths: list[Path] | None) -> Content:
+    if not paths:
+        return load_content(all_bundled())
+    packs, files = _targets(paths)
+    return load_content(packs, extra_files=files or None)
+
+
+def sorted_diagnostics(content: Content) -> list[Diagnostic]:
+    """Diagnostics in reading order: files as loaded, then line and column."""
+    order = {f: i for i, f in enumerate(content.sources)}
+    return sorted(content.diagnostics, key=lambda d: (order.get(d.file, len(order)), d.file, d.line, d.column))
+
+
+def _print_text(content: Content) -> None:
+    out = console()
+    for d in sorted_diagnostics(content):
+        shown = Diagnostic(display_path(d.file), d.line, d.column, d.code, d.message, d.hint, d.severity,
+                           d.end_column)
+        rendered = render(shown, content.sources.get(d.file))
+        lines = rendered.split("\n")
+        style = "bold red" if d.severity == "error" else "bold yellow"
+        text = Text(lines[0], style=style)
+        for line in lines[1:]:
+            text.append("\n")
+            if line.lstrip().startswith("= hint:"):
+                text.append(line, style="cyan")
+            elif line.strip().endswith("^") and "|" in line:
+                text.append(line, style=style)
+            else:
+                text.append(line)
+        out.print(text, soft_wrap=True)
+        out.print()
+    errors = len(content.errors)
+    warnings = len(content.diagnostics) - errors
+    summary = (f"checked {plural(len(content.entries), 'entry')} in {plural(len(content.packs), 'pack')}: "
+               f"{plural(errors, 'error')}")
+    if warnings:
+        summary += f", {plural(warnings, 'warning')}"
+    out.print(Text(summary, style="bold red" if errors else "bold green"), soft_wrap=True)
+
+
+def lint(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Pack folders or single content YAML files (default: every bundled pack).",
+        exists=True, show_default=False)] = None,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+) -> None:
+    """Check content against its JSON Schemas and the card language; exit 1 when there are errors."""
+    content = run_lint(paths)
+    errors = len(content.errors)
+    if format is OutputFormat.json:
+        payload = {
+            "diagnostics": [d.to_json() for d in sorted_diagnostics(content)],
+            "counts": content.counts(),
+            "entries": len(content.entries),
+            "packs": [p.id for p in content.packs],
+            "errors": errors,
+            "warnings": len(content.diagnostics) - errors,
+        }
+        typer.echo(json.dumps(payload, indent=2))
+    else:
+        _print_text(content)
+    raise typer.Exit(1 if errors else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("lint")(guarded(lint))

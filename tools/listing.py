@@ -1,0 +1,92 @@
+"""`rulewright list KIND`: the entries of one kind, as a table or JSON."""
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..dsl.loader import Entry, known_kinds
+from ..engine.diagnostics import did_you_mean
+from .clikit import OutputFormat, console, err_console, fail, guarded, load_packs, plural
+
+# Schemas that describe whole documents or manifests, not lists of entries.
+NOT_ENTRY_KINDS = {"pack", "map"}
+
+
+def entry_kinds() -> list[str]:
+    return [k for k in known_kinds() if k not in NOT_ENTRY_KINDS]
+
+
+def cli_word(kind: str) -> str:
+    """`city_piece` -> `city-pieces`, `category` -> `categories`."""
+    word = kind.replace("_", "-")
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def kind_from_word(word: str) -> str | None:
+    """Accept plural or singular, with dashes or underscores, any case."""
+    w = word.strip().lower().replace("-", "_")
+    for kind in entry_kinds():
+        if w in (kind, cli_word(kind).replace("-", "_")):
+            return kind
+    return None
+
+
+def entry_json(e: Entry) -> dict:
+    out = {"id": e.id, "name": e.name, "kind": e.kind, "pack": e.pack, "source": e.data.get("source")}
+    if e.kind == "advance":
+        out["category"] = e.data.get("category")
+    if "copies" in e.data:
+        out["copies"] = e.data["copies"]
+    out["text"] = e.text
+    return out
+
+
+def list_entries(
+    kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units or categories.",
+                                        show_default=False)],
+    pack: Annotated[list[str] | None, typer.Option(
+        "--pack", "-p", help="Only entries of this pack (bundled id or pack folder); repeatable.")] = None,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+) -> None:
+    """List the entries of one kind."""
+    k = kind_from_word(kind)
+    if k is None:
+        words = [cli_word(x) for x in entry_kinds()]
+        fail(f"unknown kind '{kind}'", 2, did_you_mean(kind.lower(), words) or f"kinds: {', '.join(words)}")
+    content = load_packs(pack)
+    wanted = None
+    if pack:
+        # the packs named on the command line (folders resolve to their manifest id); not their dependencies
+        by_root = {str(p.root.resolve()): p.id for p in content.packs}
+        wanted = set()
+        for p in pack:
+            path = Path(p)
+            wanted.add(by_root.get(str(path.resolve()), p) if path.is_dir() else p)
+    entries = [e for e in content.of_kind(k) if wanted is None or e.pack in wanted]
+    if content.errors:
+        err_console().print(f"[yellow]warning[/]: the content has {plural(len(content.errors), 'error')}; "
+                            "run `rulewright lint` for details")
+    if format is OutputFormat.json:
+        typer.echo(json.dumps([entry_json(e) for e in entries], indent=2))
+        return
+    table = Table(title=f"{plural(len(entries), k.replace('_', ' '))}", title_justify="left")
+    table.add_column("id", style="bold")
+    table.add_column("name")
+    if k == "advance":
+        table.add_column("category")
+    table.add_column("source")
+    table.add_column("pack")
+    for e in entries:
+        row = [e.id, e.name]
+        if k == "advance":
+            row.append(str(e.data.get("category", "")))
+        row += [str(e.data.get("source", "")), e.pack]
+        table.add_row(*row)
+    console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("list")(guarded(list_entries))
