@@ -74,8 +74,8 @@ class Checker:
             if payload is None:
                 self.error(ab.hook_pos, "E0202", f"unknown hook '{ab.hook}'",
                            did_you_mean(ab.hook, self.v.hooks) or "`rulewright hooks` lists every hook")
-            else:
-                scope.update(payload)
+                return  # its condition and body would only report follow-on errors
+            scope.update(payload)
             self.cond(ab.when, scope)
             self.costs(ab.cost, scope)
             self.stmts(ab.body, scope, in_trigger=True)

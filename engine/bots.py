@@ -29,6 +29,11 @@ class RandomBot:
 BOTS: dict[str, type] = {"random": RandomBot}
 
 
+def register(name: str, cls: type) -> None:
+    """Games add their own bots (e.g. a greedy heuristic that knows the game)."""
+    BOTS[name] = cls
+
+
 def make_bot(kind: str, seed: int):
     if kind not in BOTS:
         raise ValueError(f"unknown bot '{kind}' (known: {', '.join(sorted(BOTS))})")

@@ -14,7 +14,7 @@ import typer
 
 app = typer.Typer(
     name="rulewright",
-    help="Data-driven rules interpreter for Clash of Cultures: lint, list and explain content.",
+    help="Data-driven rules interpreter for Clash of Cultures: lint, explain, play, replay and test.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -27,6 +27,8 @@ COMMAND_MODULES: list[str] = [
     "explain_cmd",
     "schema_cmd",
     "hooks_cmd",
+    "play",
+    "test_cmd",
 ]
 
 for _name in COMMAND_MODULES:

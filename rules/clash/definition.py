@@ -86,6 +86,10 @@ class ClashDefinition:
 
     # ---- the machine's protocol
     def new_state(self, config: dict) -> dict:
+        if "position" in config:
+            from .scenario import scenario_state
+
+            return scenario_state(self, config)
         from .setup import new_state
 
         return new_state(self, config)

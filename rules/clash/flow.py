@@ -34,18 +34,27 @@ def _nodes(rt: Clash, nodes: list) -> Generator:
 
 
 def _node(rt: Clash, node: dict) -> Generator:
+    """Run one flow node. A scenario position sets `resume`: loops then start where it stands."""
+    resuming = rt.state.get("resume")
     if "do" in node:
+        if resuming and node["do"] == "setup":
+            return
         yield from STEPS[node["do"]](rt)
     elif "repeat" in node:
         spec = node["repeat"]
         times = rt.params[spec["times"]] if isinstance(spec["times"], str) else int(spec["times"])
         var = spec.get("var")
-        for i in range(1, times + 1):
+        start = int(rt.state.get(var) or 1) if (resuming and var) else 1
+        for i in range(start, times + 1):
             if var:
                 rt.state[var] = i
             yield from _nodes(rt, node.get("body", []))
     elif "each_player" in node:
-        for p in rt.turn_order():
+        order = rt.turn_order()
+        if resuming:
+            order = order[order.index(rt.state["current"]):]
+            rt.state.pop("resume", None)
+        for p in order:
             rt.state["current"] = p
             for sub in node["each_player"]:
                 yield from _player_node(rt, sub, p)

@@ -1,0 +1,139 @@
+"""A greedy Clash of Cultures bot: plans for victory points with simple, readable preferences.
+
+It grows cities (1 VP per piece), founds new ones (more room to grow), buys advances (1/2 VP,
+and culture/happiness tokens), builds wonders (5 VP), keeps cities content and spends culture on
+influence. Every choice is scored; ties break with the bot's own seeded stream, so games are
+reproducible and still varied.
+"""
+
+from __future__ import annotations
+
+from ...engine.decision import Decision
+from ...engine.rng import Rng, seed_state
+
+ACTION_PRIORITY = {
+    "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
+    "collect": 50, "move": 35, "civic_improvement": 30, "end": 0,
+}
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self._state = {"rng": seed_state(seed)}
+
+    def _noise(self) -> float:
+        return Rng(self._state).below(1000) / 1000.0
+
+    def choose(self, game, decision: Decision) -> str:
+        rt = game.rt
+        scorer = getattr(self, f"_{decision.kind}", None)
+        best, best_score = decision.options[0], float("-inf")
+        for i, opt in enumerate(decision.options):
+            label = decision.labels[i] if i < len(decision.labels) else opt
+            s = scorer(rt, decision.player, opt, label) if scorer else 0.0
+            s += self._noise()
+            if s > best_score:
+                best, best_score = opt, s
+        return best
+
+    # ---- one scorer per decision kind -------------------------------------------------------
+    def _action(self, rt, p, opt, label):
+        if opt.startswith("special:"):
+            if "wonder" in label.lower():
+                return 100
+            if "influence" in label.lower():
+                return 60
+            return 20 if "free" in label else 25
+        base = ACTION_PRIORITY.get(opt, 10)
+        res = rt.player(p)["res"]
+        if opt == "collect" and res["food"] + res["wood"] + res["ore"] >= 6:
+            base -= 25
+        if opt == "build":
+            settlers = len(rt.units_of(p, rt.role("founder")))
+            base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
+        if opt == "move":
+            base += 25 if rt.units_of(p, rt.role("founder")) else -15
+        if opt == "civic_improvement":
+            angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
+            base += 40 if angry else -10
+        return base
+
+    def _advance(self, rt, p, opt, label):
+        e = rt.defn.advances.get(opt)
+        if e is None:
+            return 0
+        s = 10.0
+        if e.data.get("border", "none") != "none":
+            s += 5
+        if e.data.get("unlocks"):
+            s += 6
+        cat = e.data["category"]
+        if cat in rt.defn.government_categories:
+            s -= 4
+        return s
+
+    def _collect(self, rt, p, opt, label):
+        if opt == "done":
+            return -50
+        what = opt.split(":")[1]
+        res = rt.player(p)["res"]
+        room = rt.limit(p, what) - res.get(what, 0)
+        if room <= 0:
+            return -20
+        need = {"food": 6, "ore": 5, "wood": 5, "gold": 7, "mood": 4, "idea": 4, "culture": 4}.get(what, 3)
+        return need - res.get(what, 0)
+
+    def _build(self, rt, p, opt, label):
+        if opt == "done":
+            return -5
+        if opt == rt.role("founder"):
+            return 10 if len(rt.cities_of(p)) + len(rt.units_of(p, opt)) < 6 else -10
+        if opt == rt.role("army"):
+            return 3
+        return 1
+
+    def _grow(self, rt, p, opt, label):
+        return 5 + (3 if "temple" in opt or "academy" in opt else 0)
+
+    def _move_from(self, rt, p, opt, label):
+        if opt == "done":
+            return -1
+        return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
+
+    def _move_units(self, rt, p, opt, label):
+        return 5 if opt.startswith("land:0:") else 0
+
+    def _move_to(self, rt, p, opt, label):
+        if ":" in opt or "," not in opt:
+            return 3
+        if not rt.board.space(opt).revealed:
+            return 6
+        s = 0.0
+        terr = rt.terrain(opt)
+        if terr in ("fertile", "forest", "mountain"):
+            s += 3
+        near = min((rt.distance(opt, c) or 9) for c in rt.state["cities"]) if rt.state["cities"] else 9
+        s += 4 if near >= 2 else -4
+        return s
+
+    def _space(self, rt, p, opt, label):
+        return 0
+
+    def _raze(self, rt, p, opt, label):
+        return 10 if opt == "keep" else -10
+
+    def _confirm(self, rt, p, opt, label):
+        return 1 if opt == "yes" else 0
+
+    def _boost(self, rt, p, opt, label):
+        return 1 if opt == "boost" else 0
+
+    def _first_player(self, rt, p, opt, label):
+        return 1 if int(opt) == p else 0
+
+    def _city(self, rt, p, opt, label):
+        if opt == "done":
+            return -1
+        return rt.city_size(opt) if opt in rt.state["cities"] else 0

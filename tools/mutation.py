@@ -1,0 +1,52 @@
+"""Mutation testing of content: remove one entry's effect and its scenarios must notice.
+
+For every entry named in a scenario's `covers`, the scenarios covering it run again against a
+definition in which that entry has no effect; at least one must fail, or the entry's effect is
+not really tested.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from ..rules.clash.definition import ClashDefinition, definition
+from .scenarios import find_scenarios, load_scenario, run_scenario
+
+
+def without(defn: ClashDefinition, entry_id: str) -> ClashDefinition:
+    """A copy of a definition in which one entry's effect is removed."""
+    content = dataclasses.replace(defn.content, entries=dict(defn.content.entries))
+    content.entries[entry_id] = dataclasses.replace(content.entries[entry_id], effect=None)
+    return ClashDefinition(content, defn.rules, list(defn.variants))
+
+
+def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict]]]:
+    out: dict[str, list[tuple[Path, dict]]] = {}
+    for f in find_scenarios(paths):
+        spec = load_scenario(f)
+        for c in spec.get("covers") or []:
+            out.setdefault(c, []).append((f, spec))
+    return out
+
+
+def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None) -> dict[str, list[str]]:
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over advances, wonders and pieces."""
+    cov = coverage(paths)
+    base = definition()
+    kinds = ("advance", "wonder", "city_piece")
+    targets = [e.id for e in base.content.entries.values() if e.kind in kinds and e.effect is not None]
+    if only:
+        targets = [t for t in targets if t in only]
+    report: dict[str, list[str]] = {"survived": [], "killed": [], "uncovered": []}
+    for entry in targets:
+        scenarios = cov.get(entry)
+        if not scenarios:
+            report["uncovered"].append(entry)
+            continue
+        mutated = without(base, entry)
+        if any(not run_scenario(spec, mutated, str(f)).passed for f, spec in scenarios):
+            report["killed"].append(entry)
+        else:
+            report["survived"].append(entry)
+    return report

@@ -1,0 +1,138 @@
+"""`rulewright play` and `rulewright replay`: whole games by bots, told round by round."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..api import load_game, new_game, scores
+from ..engine.bots import BOTS, make_bot
+from ..engine.decision import IllegalAction
+from ..engine.machine import Game
+
+MAX_STEPS = 200_000
+
+
+def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None = None,
+              variants: list[str] | None = None) -> Game:
+    """Play a complete game with one bot per seat; bot seeds derive from the game seed."""
+    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+
+    game = new_game(players=players, seed=seed, packs=packs, variants=variants)
+    game.config["bots"] = list(bots)
+    seats = [make_bot(bots[i % len(bots)], seed * 1000 + i) for i in range(players)]
+    steps = 0
+    while game.pending is not None:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"game did not finish within {MAX_STEPS} decisions")
+        d = game.pending
+        game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
+        steps += 1
+    return game
+
+
+def summary(game: Game) -> dict:
+    s = scores(game)
+    bots = game.config.get("bots") or []
+    return {
+        "seed": game.config.get("seed"),
+        "players_count": len(game.state["players"]),
+        "packs": game.config.get("packs", ["base"]),
+        "variants": game.config.get("variants", []),
+        "rounds": game.state["round"],
+        "actions": len(game.actions),
+        "winner": [game.state["players"][p]["name"] for p in s["winners"]],
+        "players": [
+            {"name": pl["name"], "bot": bots[i % len(bots)] if bots else None, "vp": s["vp"][i],
+             "vp_breakdown": s["breakdown"][i], "cities": len(game.rt.cities_of(i)),
+             "advances": list(pl["advances"])}
+            for i, pl in enumerate(game.state["players"])
+        ],
+    }
+
+
+def print_game(game: Game, console: Console) -> None:
+    for line in game.log:
+        if line.startswith("---") or line.startswith("Set-up"):
+            console.print(f"[bold cyan]{line}[/]")
+        elif line.startswith("Round "):
+            console.print(f"[bold]{line}[/]")
+        elif line.startswith("Game over") or line.startswith("Winner"):
+            console.print(f"[bold green]{line}[/]")
+        else:
+            console.print(line, highlight=False)
+    print_scores(game, console)
+
+
+def print_scores(game: Game, console: Console) -> None:
+    data = summary(game)
+    table = Table(title=f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)")
+    for col in ("player", "bot", "city pieces", "advances", "wonders", "objectives", "events", "VP"):
+        table.add_column(col, justify="right" if col not in ("player", "bot") else "left")
+    for p in data["players"]:
+        b = p["vp_breakdown"]
+        table.add_row(p["name"], p["bot"] or "-", f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
+                      f"{b['objectives']:g}", f"{b['events']:g}", f"[bold]{p['vp']:g}[/]")
+    console.print(table)
+    console.print(f"[bold green]Winner: {' and '.join(data['winner'])}[/]")
+
+
+def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2, 3 or 4 players"),
+         seed: int = typer.Option(1, "--seed", "-s", help="random seed: same seed, same game"),
+         bots: str = typer.Option("greedy", "--bots", help="bot per seat, comma separated (random, greedy)"),
+         pack: list[str] = typer.Option(["base"], "--pack", help="content packs to play with"),
+         variant: list[str] = typer.Option([], "--variant", help="rule variants (rulewright list variants)"),
+         as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
+         save: Path | None = typer.Option(None, "--save", help="write the game (set-up + actions) to this file"),
+         ) -> None:
+    """Play a complete game of Clash of Cultures with bots and tell it round by round."""
+    import rulewright.rules.clash  # noqa: F401
+
+    kinds = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in kinds if b not in BOTS]
+    if unknown or not kinds:
+        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'}; known: {', '.join(sorted(BOTS))}", err=True)
+        raise typer.Exit(2)
+    try:
+        game = play_game(players, seed, kinds, list(pack), list(variant))
+    except (ValueError, IllegalAction) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    if save:
+        save.write_text(json.dumps(game.save(), indent=1))
+    if as_json:
+        typer.echo(json.dumps(summary(game), sort_keys=True))
+    else:
+        print_game(game, Console())
+
+
+def replay(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
+           as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
+           upto: int | None = typer.Option(None, "--upto", help="replay only the first N actions")) -> None:
+    """Replay a saved game to the same end (or to action N) and print it."""
+    try:
+        data = json.loads(file.read_text())
+        game = load_game(data, upto)
+    except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
+        typer.echo(f"error: cannot replay {file}: {err}", err=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        out = summary(game) if game.over else {"actions": len(game.actions),
+                                               "pending": game.pending.to_json() if game.pending else None}
+        typer.echo(json.dumps(out, sort_keys=True))
+    elif game.over:
+        print_game(game, Console())
+    else:
+        console = Console()
+        for line in game.log:
+            console.print(line, highlight=False)
+        console.print(f"[bold]Waiting for: {game.pending.prompt}[/] options: {', '.join(game.pending.options)}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
+    app.command("replay")(replay)

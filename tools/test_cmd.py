@@ -1,0 +1,42 @@
+"""`rulewright test [PATH...]`: run scenario files and print `N passed, M failed`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from .scenarios import find_scenarios, load_scenario, run_scenario
+
+
+def test(paths: list[Path] = typer.Argument(None, help="scenario files or folders (default: all bundled)"),
+         quiet: bool = typer.Option(False, "--quiet", "-q", help="only failures and the summary")) -> None:
+    """Run scenario files: a position, actions, and the expected state, log and options."""
+    console = Console(highlight=False)
+    files = find_scenarios(list(paths) if paths else None)
+    passed = failed = 0
+    for f in files:
+        try:
+            spec = load_scenario(f)
+            result = run_scenario(spec, path=str(f))
+        except Exception as err:
+            console.print(f"[red]FAIL[/] {f}: cannot read the scenario: {err}")
+            failed += 1
+            continue
+        if result.passed:
+            passed += 1
+            if not quiet:
+                console.print(f"[green]ok[/]   {f}: {result.name}")
+        else:
+            failed += 1
+            console.print(f"[red]FAIL[/] {f}: {result.name}")
+            for m in result.messages:
+                console.print(f"       {m}")
+    console.print(f"{passed} passed, {failed} failed")
+    if failed or not files:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("test")(test)
