@@ -176,8 +176,13 @@ def schema_for(kind: str) -> dict | None:
     return json.loads(path.read_text())
 
 
+NOT_CONTENT_KINDS = {"pack", "map", "scenario"}
+
+
 def known_kinds() -> list[str]:
-    return sorted(p.name.removesuffix(".schema.json") for p in SCHEMA_ROOT.glob("*.schema.json"))
+    """Kinds a content file may declare with `kind:` (pack manifests, the map and scenarios are not)."""
+    names = (p.name.removesuffix(".schema.json") for p in SCHEMA_ROOT.glob("*.schema.json"))
+    return sorted(n for n in names if n not in NOT_CONTENT_KINDS)
 
 
 _UNEXPECTED = re.compile(r"\('([^']+)' (?:was|were) unexpected\)")

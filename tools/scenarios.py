@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 from ruamel.yaml import YAML
 
 from ..dsl.explain import explain_effect
-from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT
+from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine.decision import IllegalAction
 from ..engine.machine import Game
 from ..rules.clash.definition import ClashDefinition, definition
@@ -95,10 +96,18 @@ def _resolve(obj: Any, path: str) -> Any:
     return cur
 
 
+def schema_problems(spec: dict) -> list[str]:
+    validator = jsonschema.Draft202012Validator(schema_for("scenario") or {})
+    return [f"{'/'.join(map(str, e.absolute_path)) or 'scenario'}: {e.message}" for e in validator.iter_errors(spec)]
+
+
 def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<scenario>") -> Result:
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
     res = Result(path, name, True, covers=covers)
+    problems = schema_problems(spec)
+    if problems:
+        return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
     try:
         d = defn or definition(spec.get("packs") or ["base"], spec.get("variants") or [])
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),

@@ -72,6 +72,7 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
     pl["advances"].append(adv)
     pl["gained"][adv] = rt.state["turn_no"]
     pl["turn"].setdefault("advances_gained", []).append(adv)
+    pl["turn"].setdefault("collects_at_gain", {})[adv] = pl["turn"].get("collects", 0)
     rt.log(f"{rt.name(p)} gets {d.advances[adv].name}")
     events = raise_levels(rt, p, d.advances[adv].data.get("border", "none"))
     rt.enforce_limits(p)
@@ -80,7 +81,8 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
         yield from draw_event(rt, p)
     if paid is not None:
         yield from rt.emit("advance_bought", p, advance=adv, payment=paid)
-    yield from rt.emit("advance_gained", p, advance=adv)
+    # `switched`: this advance replaces another government (its cubes moved), so it is not a first one
+    yield from rt.emit("advance_gained", p, advance=adv, switched=moved > 0)
     # the rest of a moved government: cubes go to advances of the player's choice in the new category
     for _ in range(max(0, moved - 1)):
         options = [a for a in d.categories[cat].data["advances"] if can_get(rt, p, a)]

@@ -150,8 +150,9 @@ def collect(rt: Clash, p: int) -> Generator:
         if len(collect_options(rt, p, city, wider)) > len(collect_options(rt, p, city, collect_spaces(rt, p, city, 1))):
             use = yield from rt.confirm(rt.ctx(p, m.source), f"{rt.source_name(m.source)}: {m.text}")
             if use:
-                yield from rt.use_optional(m, p, city=city)
+                # the range first: once paid, a once-per-turn modifier counts as used
                 reach = rt.quantity("collect_range", p, 1, use=[m], city=city)
+                yield from rt.use_optional(m, p, city=city)
                 break
     spaces = collect_spaces(rt, p, city, reach)
     opts = collect_options(rt, p, city, spaces)

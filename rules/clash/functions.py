@@ -88,6 +88,12 @@ def _distance(rt: Clash, ctx: Ctx, a: Any, b: Any) -> int:
     return 99 if d is None else d
 
 
+def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
+    """A cultural influence attempt is possible after spending `spent` culture tokens first."""
+    from .influence import attempts
+    return bool(attempts(rt, ctx.me, spent=int(spent or 0)))
+
+
 def _can_build_wonder(rt: Clash, ctx: Ctx) -> bool:
     from .wonders import wonder_builds
     return bool(wonder_builds(rt, ctx.me))
@@ -118,8 +124,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "port_space": lambda rt, ctx, city: rt.state["cities"][city]["port"] if city in rt.state["cities"] else None,
     "gained_this_turn": lambda rt, ctx, e: rt.player(ctx.me)["gained"].get(e) == rt.state["turn_no"],
     "collects_this_turn": lambda rt, ctx: rt.player(ctx.me)["turn"].get("collects", 0),
+    # collects made this turn before the entry was gained (0 when it was not gained this turn)
+    "collects_when_gained": lambda rt, ctx, e: rt.player(ctx.me)["turn"].get("collects_at_gain", {}).get(e, 0),
     "paid_with": _paid_with,
     "can_build_wonder": _can_build_wonder,
+    "can_influence": _can_influence,
     "can_build_reserved_wonder": _can_build_reserved,
     "choose_own_city": lambda rt, ctx: None,
     "round": lambda rt, ctx: rt.state["round"],

@@ -21,12 +21,13 @@ def valid_source(rt: Clash, p: int, space: str) -> bool:
     return c is not None and c["owner"] == p and all(o == p for o in c["pieces"].values())
 
 
-def attempts(rt: Clash, p: int, source: str | None = None) -> list[tuple[str, str, int]]:
-    """(source, target, culture tokens needed for range) for every attempt p can make now."""
+def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0) -> list[tuple[str, str, int]]:
+    """(source, target, culture tokens needed for range) for every attempt p can make now
+    (after first spending `spent` culture tokens, e.g. on Art & Sculptures)."""
     if rt.player(p)["turn"].get("influence_success", 0) >= rt.params["cultural_influence_successes_per_turn"]:
         return []
     sources = [source] if source else rt.cities_of(p)
-    culture = rt.player(p)["res"]["culture"]
+    culture = rt.player(p)["res"]["culture"] - spent
     out = []
     for src in sources:
         if not valid_source(rt, p, src):

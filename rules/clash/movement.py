@@ -133,18 +133,30 @@ def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict
     """Two-space land moves to or from your own city, when a move_range modifier allows them."""
     out: dict[str, dict] = {}
     board = rt.board
-    for mid in board.neighbors(origin):
-        if _unrevealed(rt, mid) or not rt.is_land(mid) or _foreign(rt, p, mid) or rt.terrain(mid) == "mountain":
+    # a mountain on the way would stop the group there: crossing it also needs the ignore-terrain
+    # modifier (Roads: 1 ore, page 21's example); other ways are tried first
+    for mid in sorted(board.neighbors(origin), key=lambda s: rt.terrain(s) == "mountain"):
+        if _unrevealed(rt, mid) or not rt.is_land(mid) or _foreign(rt, p, mid):
             continue
         for dest in board.neighbors(mid):
             if dest == origin or dest in out or _unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
                 continue
             if dest in board.neighbors(origin):
                 continue
+            ctx = rt.ctx(p, "rules", origin=origin, destination=dest)
             mods = rt.optional_modifiers("move_range", p, origin=origin, destination=dest)
             mods = [m for m in mods if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) >= 2]
-            if mods:
-                out[dest] = {"road": mods[0]}
+            if not mods:
+                continue
+            extra = {"road": mods[0]}
+            if rt.terrain(mid) == "mountain":
+                ign = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)
+                ign = [m for m in ign if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) == 0]
+                cost = [(c.what, c.amount(ctx)) for m in (mods[0], *ign[:1]) for c in m.cost]
+                if not ign or not rt.can_pay(ctx, cost):
+                    continue
+                extra["terrain"] = ign[0]
+            out[dest] = extra
     return out
 
 
@@ -188,7 +200,9 @@ def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tupl
                 if _unrevealed(rt, hit):
                     explore_from.setdefault(_slot_of(rt, hit), set()).add(hit)
                 elif not _foreign(rt, p, hit):
-                    how.setdefault(hit, {"navigation": True})
+                    # the first sea space *or group of sea spaces* in the sailed direction (page 9)
+                    for sea in _sea_reach(rt, p, hit):
+                        how.setdefault(sea, {"navigation": True})
     for slot_index, entry in explore_from.items():
         key = f"explore:{slot_index}"
         how[key] = {"explore_slot": slot_index, "reach": reach, "entry": entry}
@@ -240,6 +254,8 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
         yield from explore_land(rt, p, dest)
     if "road" in how:
         yield from rt.use_optional(how["road"], p, origin=origin, destination=dest)
+    if "terrain" in how:  # a road across a mountain: terrain ignored for the whole move
+        yield from rt.use_optional(how["terrain"], p, origin=origin, destination=dest)
     ship_target = how.get("embark")
     for u in group:
         units[u]["space"] = dest
@@ -249,7 +265,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
             if d["ship"] in group:
                 d["space"] = dest
     rt.log(f"  {_describe(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
-    if rt.terrain(dest) == "mountain" and not ship_target:
+    if rt.terrain(dest) == "mountain" and not ship_target and "terrain" not in how:
         stop = rt.quantity("move_terrain_stop", p, 1, origin=origin, destination=dest)
         if stop:
             mods = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)

@@ -147,7 +147,7 @@ class Clash:
             self._sources_cache[key] = got
         return got
 
-    def ctx(self, p: int, source: str, **vars: Any) -> Ctx:
+    def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
         return Ctx(self, p, source, vars)
 
     def active(self, ability, p: int) -> bool:

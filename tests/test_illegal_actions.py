@@ -1,0 +1,90 @@
+"""Illegal actions of every kind are refused with a reason, and the game is left exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulewright.api import new_game
+from rulewright.engine.decision import IllegalAction
+from rulewright.engine.machine import Game
+from rulewright.rules.clash.definition import definition
+
+
+def _position(**pos) -> Game:
+    return Game(definition(), {"players": 2, "seed": 1, "position": pos})
+
+
+def _refused(game: Game, action, reason: str) -> None:
+    before = game.state_hash()
+    log = list(game.log)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert reason in str(err.value)
+    assert game.state_hash() == before
+    assert game.log == log
+
+
+def test_wrong_player():
+    game = new_game(players=2, seed=1)
+    other = 1 - game.pending.player
+    _refused(game, {"player": other, "choice": "end"}, f"not player {other}'s")
+
+
+@pytest.mark.parametrize("action", [None, "advance", 3, ["x"], {"player": 0}, {"player": 0, "choice": 7},
+                                    {"player": "0", "choice": "end"}, {"choice": "end"}])
+def test_malformed(action):
+    game = new_game(players=2, seed=1)
+    with pytest.raises(IllegalAction):
+        before = game.state_hash()
+        game.apply(action)
+    assert game.state_hash() == before
+
+
+def test_unaffordable_advance_is_not_offered_and_refused():
+    game = _position(players=[{"resources": {"food": 1}}], cities=[{"owner": 0, "at": "D2"}])
+    assert "advance" not in game.pending.options
+    _refused(game, {"player": 0, "choice": "advance"}, "not a legal choice")
+
+
+def test_influence_out_of_range_is_refused():
+    # a size-2 city cannot reach a city 4 spaces away without culture tokens
+    game = _position(reveal="all", players=[{}, {}],
+                     cities=[{"owner": 0, "at": "D2", "pieces": {"temple": 0}},
+                             {"owner": 1, "at": "D6", "pieces": {"temple": 1}}])
+    assert "cultural_influence" not in game.pending.options
+    _refused(game, {"player": 0, "choice": "cultural_influence"}, "not a legal choice")
+
+
+def test_over_the_stacking_limit_is_refused():
+    game = _position(players=[{"resources": {"food": 2, "ore": 2}}],
+                     cities=[{"owner": 0, "at": "D2", "mood": "happy"}],
+                     units=[{"owner": 0, "type": "army", "at": "D2", "count": 4}])
+    game.apply({"player": 0, "choice": "build"})
+    assert "army" not in game.pending.options
+    _refused(game, {"player": 0, "choice": "army"}, "not a legal choice")
+
+
+def test_after_the_game_is_over():
+    from rulewright.tools.play import play_game
+
+    game = play_game(2, 1, ["random"])
+    _refused(game, {"player": 0, "choice": "end"}, "the game is over")
+
+
+def test_a_failing_rule_leaves_the_state_unchanged(monkeypatch):
+    """Should a rule procedure fail half-way, the game is rebuilt as it was before the action."""
+    from rulewright.rules.clash import basic_actions
+
+    def broken(rt, p):
+        rt.player(p)["res"]["food"] = 99
+        raise RuntimeError("planted failure")
+        yield
+
+    original = basic_actions.BASIC["collect"]
+    monkeypatch.setitem(basic_actions.BASIC, "collect", basic_actions.BasicAction(original.available, broken))
+    game = _position(players=[{"resources": {"food": 2}}], cities=[{"owner": 0, "at": "D2"}])
+    before = game.state_hash()
+    with pytest.raises(RuntimeError):
+        game.apply({"player": 0, "choice": "collect"})
+    assert game.state_hash() == before
+    assert game.state["players"][0]["res"]["food"] == 2
