@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import typer
@@ -12,6 +13,7 @@ from rich.table import Table
 from ..api import load_game, new_game, scores
 from ..engine.bots import BOTS, make_bot
 from ..engine.decision import IllegalAction
+from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
 
 MAX_STEPS = 200_000
@@ -55,8 +57,21 @@ def summary(game: Game) -> dict:
     }
 
 
+_SPACE = re.compile(r"(?<![\w.])(-?\d+),(-?\d+)(?![\w.])")
+
+
+def readable(line: str) -> str:
+    """Space ids ("3,-1") shown as board labels ("D1") for people."""
+    def label(m: re.Match) -> str:
+        try:
+            return axial_to_label((int(m.group(1)), int(m.group(2))))
+        except ValueError:
+            return m.group(0)
+    return _SPACE.sub(label, line)
+
+
 def print_game(game: Game, console: Console) -> None:
-    for line in game.log:
+    for line in map(readable, game.log):
         if line.startswith("---") or line.startswith("Set-up"):
             console.print(f"[bold cyan]{line}[/]")
         elif line.startswith("Round "):

@@ -55,6 +55,8 @@ class GreedyBot:
             base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
         if opt == "move":
             base += 25 if rt.units_of(p, rt.role("founder")) else -15
+            if _weak_targets(rt, p):
+                base += 50
         if opt == "civic_improvement":
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
             base += 40 if angry else -10
@@ -100,9 +102,13 @@ class GreedyBot:
     def _move_from(self, rt, p, opt, label):
         if opt == "done":
             return -1
+        if opt in {src for src, _ in _weak_targets(rt, p)}:
+            return 30
         return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
 
     def _move_units(self, rt, p, opt, label):
+        if opt.startswith("land:") and int(opt.split(":")[1]) > 0:
+            return 2 + int(opt.split(":")[1])  # armies move in strength
         return 5 if opt.startswith("land:0:") else 0
 
     def _move_to(self, rt, p, opt, label):
@@ -110,6 +116,9 @@ class GreedyBot:
             return 3
         if not rt.board.space(opt).revealed:
             return 6
+        enemies = _enemy_strength(rt, p, opt)
+        if enemies is not None:
+            return 40 - 15 * enemies
         s = 0.0
         terr = rt.terrain(opt)
         if terr in ("fertile", "forest", "mountain"):
@@ -117,6 +126,12 @@ class GreedyBot:
         near = min((rt.distance(opt, c) or 9) for c in rt.state["cities"]) if rt.state["cities"] else 9
         s += 4 if near >= 2 else -4
         return s
+
+    def _continue(self, rt, p, opt, label):
+        return 1 if opt == "continue" else 0
+
+    def _capture(self, rt, p, opt, label):
+        return 1 if opt == "keep" else 0
 
     def _space(self, rt, p, opt, label):
         return 0
@@ -137,3 +152,30 @@ class GreedyBot:
         if opt == "done":
             return -1
         return rt.city_size(opt) if opt in rt.state["cities"] else 0
+
+
+def _enemy_strength(rt, p: int, space: str) -> int | None:
+    """Foreign armies in a space (None when nothing foreign is there)."""
+    city = rt.state["cities"].get(space)
+    foreign = [u for u in rt.units_at(space) if rt.state["units"][u]["owner"] != p]
+    if not foreign and (city is None or city["owner"] == p):
+        return None
+    return sum(1 for u in foreign if rt.state["units"][u]["type"] == rt.role("army"))
+
+
+def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
+    """(own army space, adjacent foreign space) where our armies outnumber theirs."""
+    if not rt.granted("move_armies", p):
+        return []
+    army = rt.role("army")
+    out = []
+    for space in {rt.state["units"][u]["space"] for u in rt.units_of(p, army) if not rt.state["units"][u]["battled"]
+                  and not rt.state["units"][u]["stop"] and not rt.state["units"][u]["ship"]}:
+        mine = len(rt.units_at(space, p, army))
+        for n in rt.board.neighbors(space):
+            if not rt.board.space(n).revealed:
+                continue
+            theirs = _enemy_strength(rt, p, n)
+            if theirs is not None and mine > theirs:
+                out.append((space, n))
+    return out

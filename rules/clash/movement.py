@@ -91,6 +91,28 @@ def _land_entry_ok(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     return _armies_on_land(rt, p, space) + armies <= rt.params["max_armies_per_space"]
 
 
+def attack_cost(rt: Clash, p: int, space: str, group: list[str]) -> int:
+    """Tokens (mood or culture) the attacker must pay to attack there (e.g. a wonder's protection)."""
+    city = rt.state["cities"].get(space)
+    if city is None or city["owner"] < 0:
+        return 0
+    armies = sum(1 for u in group if rt.state["units"][u]["type"] == rt.role("army"))
+    return max(0, rt.quantity("attack_token_cost", city["owner"], 0, actor=p, target=space, armies=armies))
+
+
+def can_attack(rt: Clash, p: int, space: str, group: list[str]) -> bool:
+    """An army group may enter a space with foreign units or a foreign city: a battle."""
+    if not rt.is_land(space) or not _foreign(rt, p, space):
+        return False
+    army = rt.role("army")
+    if not any(rt.state["units"][u]["type"] == army for u in group):
+        return False  # settlers never enter foreign spaces unless part of an army
+    if space in rt.state["cities"] and rt.forbidden("attack_city", actor=p, target=space):
+        return False
+    res = rt.player(p)["res"]
+    return attack_cost(rt, p, space, group) <= res["mood"] + res["culture"]
+
+
 def _explore_rotations(rt: Clash, space: str) -> list[int]:
     slot_index = _slot_of(rt, space)
     layout = rt.defn.layout(rt.n)
@@ -123,6 +145,8 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
             continue
         if _land_entry_ok(rt, p, n, group):
             how[n] = {"from_ship": aboard}
+        elif can_attack(rt, p, n, group):
+            how[n] = {"from_ship": aboard, "battle": True}
     if not aboard:
         for dest, extra in _road_destinations(rt, p, origin, group).items():
             how.setdefault(dest, extra)
@@ -176,12 +200,24 @@ def _sea_reach(rt: Clash, p: int, origin: str) -> set[str]:
     return {s for s in seen if not _foreign(rt, p, s)}
 
 
+def _enemy_fleets(rt: Clash, p: int, reach: set[str]) -> set[str]:
+    """Sea spaces with foreign ships next to where a ship can sail: it may stop there and fight."""
+    out = set()
+    for s in reach:
+        for n in rt.board.neighbors(s):
+            if not _unrevealed(rt, n) and rt.is_water(n) and _foreign(rt, p, n):
+                out.add(n)
+    return out
+
+
 def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
     board = rt.board
     how: dict[str, dict] = {}
     reach = _sea_reach(rt, p, origin)
     for s in reach - {origin}:
         how[s] = {}
+    for s in _enemy_fleets(rt, p, reach):
+        how[s] = {"battle": True}
     explore_from: dict[int, set[str]] = {}
     for s in reach:
         for n in board.neighbors(s):
@@ -257,14 +293,22 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
     if "terrain" in how:  # a road across a mountain: terrain ignored for the whole move
         yield from rt.use_optional(how["terrain"], p, origin=origin, destination=dest)
     ship_target = how.get("embark")
+    cost = attack_cost(rt, p, dest, group) if how.get("battle") else 0
+    if cost:
+        yield from _pay_tokens(rt, p, cost, "attack")
+    rt.log(f"  {_describe(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target
     if units[group[0]]["type"] == rt.role("ship"):
-        for u, d in units.items():
+        for d in units.values():
             if d["ship"] in group:
                 d["space"] = dest
-    rt.log(f"  {_describe(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
+    if how.get("battle"):
+        from .combat import land_or_naval_battle
+        yield from land_or_naval_battle(rt, p, dest, list(group), origin, from_ships=bool(how.get("from_ship")))
+        yield from rt.emit("units_moved", p, origin=origin, destination=dest)
+        return
     if rt.terrain(dest) == "mountain" and not ship_target and "terrain" not in how:
         stop = rt.quantity("move_terrain_stop", p, 1, origin=origin, destination=dest)
         if stop:
@@ -279,6 +323,17 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
             for u in group:
                 units[u]["stop"] = 1
     yield from rt.emit("units_moved", p, origin=origin, destination=dest)
+
+
+def _pay_tokens(rt: Clash, p: int, n: int, why: str) -> Generator:
+    """Pay n tokens, mood or culture in any mix."""
+    res = rt.player(p)["res"]
+    splits = [(m, n - m) for m in range(n + 1) if m <= res["mood"] and n - m <= res["culture"]]
+    labels = [f"{m} mood, {c} culture" for m, c in splits]
+    pick = yield from rt.ask(p, "pay", f"Pay {n} tokens to {why}", labels, labels)
+    m, c = splits[labels.index(pick)]
+    res["mood"] -= m
+    res["culture"] -= c
 
 
 def explore_land(rt: Clash, p: int, entered: str) -> Generator:

@@ -76,10 +76,6 @@ def _place_free_unit(rt: Clash, p: int, utype: str, ctx=None) -> Generator:
     yield from place_new_units(rt, p, utype, 1, None)
 
 
-def _attacker_pays(rt: Clash, p: int, ctx=None) -> Generator:
-    yield from ()  # paid in the battle procedure, which reads the hook payload
-
-
 STEPS: dict[str, Callable[[Clash], Generator]] = {
     "setup": _setup,
     "check_game_end": status.check_game_end,
@@ -104,6 +100,5 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "raise_mood": _raise_mood,
     "move_ship": _move_ship,
     "place_free_unit": _place_free_unit,
-    "attacker_pays_tokens_per_army": _attacker_pays,
     "draw_event": draw_event,
 }

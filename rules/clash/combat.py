@@ -1,0 +1,271 @@
+"""Combat (rulebook page 12): land and naval battles, casualties, retreat, and capturing cities.
+
+A battle is a series of combat rounds. Each side rolls one die per fighting unit (armies on land,
+ships at sea), adds modifiers, and scores a hit per 5 points; both sides then remove one unit
+per hit received, at once. The attacker may cease after any round; his units go back together.
+What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism ...) comes through
+the quantities combat_value, combat_hits, combat_cancel_hits, fortress_dice, fortress_cancel_hits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .influence import roll
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+BARBARIAN = -1
+MAX_ROUNDS = 50
+
+
+@dataclass
+class Battle:
+    space: str
+    attacker: int
+    defender: int
+    origin: str
+    naval: bool
+    from_ships: bool = False
+    city: str | None = None
+    round: int = 0
+    killed: dict[int, int] = field(default_factory=dict)
+    fortress_dice: int = 0
+    fortress_cancel: int = 0
+
+    def other(self, side: int) -> int:
+        return self.defender if side == self.attacker else self.attacker
+
+
+def fighters(rt: Clash, owner: int, space: str, naval: bool, units: list[str] | None = None) -> list[str]:
+    """The units of one side that roll dice: ships at sea; armies on land (not those aboard ships)."""
+    kind = rt.role("ship") if naval else rt.role("army")
+    pool = units if units is not None else rt.units_at(space, owner)
+    return sorted(u for u in pool if u in rt.state["units"] and rt.state["units"][u]["type"] == kind
+                  and (naval or not rt.state["units"][u]["ship"]))
+
+
+def _ctx_vars(rt: Clash, b: Battle, side: str) -> dict:
+    city = b.space if b.space in rt.state["cities"] else None
+    return {"combat_round": b.round, "side": side, "naval": b.naval, "from_ships": b.from_ships and side == "attacker",
+            "in_city": city is not None, "battle_city": city,
+            "opponent": b.defender if side == "attacker" else b.attacker}
+
+
+def _side_quantity(rt: Clash, name: str, b: Battle, who: int, side: str, base: int) -> int:
+    return rt.quantity(name, who, base, **_ctx_vars(rt, b, side))
+
+
+def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
+    """A quantity of the whole battle: the defender's modifiers, then the attacker's (who may pay)."""
+    value = rt.quantity(name, b.defender, base, **_ctx_vars(rt, b, "defender"))
+    value = rt.quantity(name, b.attacker, value, **_ctx_vars(rt, b, "attacker"))
+    for m in rt.optional_modifiers(name, b.attacker, **_ctx_vars(rt, b, "attacker")):
+        if value <= 0:
+            break
+        ctx = rt.ctx(b.attacker, m.source, **_ctx_vars(rt, b, "attacker"))
+        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.text}")
+        if use:
+            yield from rt.use_optional(m, b.attacker, **_ctx_vars(rt, b, "attacker"))
+            value = m.apply(ctx, value)
+    return value
+
+
+def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
+    u = rt.state["units"].pop(uid, None)
+    if u is None:
+        return
+    if b is not None:
+        b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if u["type"] == rt.role("army") else 0)
+    for other, d in list(rt.state["units"].items()):
+        if d["ship"] == uid:  # land units aboard a sunk ship go down with it
+            rt.state["units"].pop(other)
+
+
+def _take_hits(rt: Clash, b: Battle, owner: int, units: list[str], hits: int) -> list[str]:
+    """Remove one fighting unit per hit (lowest ids first: units of a kind are alike)."""
+    alive = list(units)
+    for _ in range(min(hits, len(alive))):
+        remove_unit(rt, alive.pop(0), b)
+    return alive
+
+
+def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str], origin: str,
+                         from_ships: bool = False) -> Generator:
+    """Resolve a battle started by `units` moving from `origin` into `space`. Returns the winner or None."""
+    st = rt.state
+    naval = rt.is_water(space)
+    defender = _defender(rt, attacker, space)
+    city = st["cities"].get(space)
+    b = Battle(space, attacker, defender, origin, naval, from_ships, city=space if city else None)
+    rt.log(f"  battle at {space}: {rt.name(attacker)} attacks {rt.name(defender)}")
+    yield from rt.emit("battle_start", attacker, actor=attacker, defending_city=space if city else None)
+    for u in units:
+        if u in st["units"]:
+            st["units"][u]["battled"] = 1
+    for u in rt.units_at(space, defender):
+        st["units"][u]["battled"] = 1
+    att = fighters(rt, attacker, space, naval, units)
+    dfn = fighters(rt, defender, space, naval)
+    if not dfn:
+        # settlers alone (or an empty city) are defeated without dice
+        for u in rt.units_at(space, defender):
+            remove_unit(rt, u, b)
+        winner = attacker
+    else:
+        b.round = 1
+        b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
+        b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+        winner = None
+        while True:
+            att_dice = len(att)
+            def_dice = len(dfn) + (b.fortress_dice if b.round == 1 else 0)
+            att_cv = sum(roll(rt) for _ in range(att_dice))
+            def_cv = sum(roll(rt) for _ in range(def_dice))
+            att_cv = _side_quantity(rt, "combat_value", b, attacker, "attacker", att_cv)
+            def_cv = _side_quantity(rt, "combat_value", b, defender, "defender", def_cv)
+            att_hits = _side_quantity(rt, "combat_hits", b, attacker, "attacker", att_cv // 5)
+            def_hits = _side_quantity(rt, "combat_hits", b, defender, "defender", def_cv // 5)
+            def_cancel = _side_quantity(rt, "combat_cancel_hits", b, defender, "defender",
+                                        b.fortress_cancel if b.round == 1 else 0)
+            att_cancel = _side_quantity(rt, "combat_cancel_hits", b, attacker, "attacker", 0)
+            on_def = max(0, att_hits - def_cancel)
+            on_att = max(0, def_hits - att_cancel)
+            rt.log(f"  round {b.round}: {rt.name(attacker)} rolls {att_cv} ({on_def} hits), "
+                   f"{rt.name(defender)} rolls {def_cv} ({on_att} hits)")
+            dfn = _take_hits(rt, b, defender, dfn, on_def)
+            att = _take_hits(rt, b, attacker, att, on_att)
+            if not dfn or not att or b.round >= MAX_ROUNDS:
+                break
+            go = yield from rt.ask(attacker, "continue", "Continue the attack?", ["continue", "cease"],
+                                   ["fight another round", "cease the attack and go back"])
+            if go == "cease":
+                _retreat(rt, b, units)
+                rt.log(f"  {rt.name(attacker)} ceases the attack and goes back to {origin}")
+                yield from _after(rt, b, None)
+                return None
+            b.round += 1
+        if not att and not dfn:
+            winner = None
+        elif not dfn:
+            winner = attacker
+        else:
+            winner = defender
+        loser_side = defender if winner == attacker else attacker
+        if winner is not None:
+            for u in rt.units_at(space, loser_side):  # settlers die with their army
+                remove_unit(rt, u, b)
+    if winner is None:
+        rt.log("  both sides are wiped out: no winner")
+        for u in rt.units_at(space, attacker) + [x for x in units if x in st["units"]]:
+            remove_unit(rt, u, b)
+    elif winner == defender:
+        for u in [x for x in units if x in st["units"]]:
+            remove_unit(rt, u, b)
+        rt.log(f"  {rt.name(defender)} holds {space}")
+    else:
+        rt.log(f"  {rt.name(attacker)} wins the battle at {space}")
+        if city is not None and not naval:
+            yield from capture(rt, attacker, space, b)
+    yield from _after(rt, b, winner)
+    return winner
+
+
+def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
+    for side in (b.attacker, b.defender):
+        if side < 0:
+            continue
+        if winner is not None and side == winner:
+            yield from rt.emit("battle_won", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+        elif winner is not None:
+            yield from rt.emit("battle_lost", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+    from .objectives import check_objectives
+    for side in (b.attacker, b.defender):
+        if side >= 0:
+            yield from check_objectives(rt, side, timing="immediate")
+
+
+def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
+    for u in units:
+        if u in rt.state["units"]:
+            rt.state["units"][u]["space"] = b.origin
+            for d in rt.state["units"].values():
+                if d["ship"] == u:
+                    d["space"] = b.origin
+
+
+def _defender(rt: Clash, attacker: int, space: str) -> int:
+    c = rt.state["cities"].get(space)
+    if c is not None and c["owner"] != attacker:
+        return c["owner"]
+    for u in rt.units_at(space):
+        owner = rt.state["units"][u]["owner"]
+        if owner != attacker:
+            return owner
+    return BARBARIAN
+
+
+# ---- capture ------------------------------------------------------------------------------------------
+def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Generator:
+    """Armies alone in a foreign city capture it (page 12); a barbarian city gives gold instead."""
+    st = rt.state
+    city = st["cities"][space]
+    loser = city["owner"]
+    size = len(city["pieces"])
+    if loser == BARBARIAN:
+        killed = (b.killed.get(BARBARIAN, 0) if b else 0)
+        rt.add_resource(captor, "gold", killed)
+        keep = yield from rt.ask(captor, "capture", "Keep the barbarian city or raze it?", ["keep", "raze"],
+                                 ["keep it (angry)", "raze it for 1 more gold"])
+        if keep == "raze":
+            from .status import raze_city
+            raze_city(rt, space)
+            rt.add_resource(captor, "gold", 1)
+            rt.log(f"  {rt.name(captor)} razes the barbarian city at {space}")
+            return
+        _swap_pieces(rt, captor, loser, space)
+        if space in st["cities"]:
+            st["cities"][space]["mood"] = "angry"
+            rt.log(f"  {rt.name(captor)} captures the barbarian city at {space}")
+        return
+    was_content = city["mood"] in ("happy", "neutral")
+    _swap_pieces(rt, captor, loser, space)
+    if space not in st["cities"]:
+        return
+    st["cities"][space]["mood"] = "angry"
+    rt.log(f"  {rt.name(captor)} captures {rt.name(loser)}'s city at {space}")
+    if was_content:
+        rt.add_resource(captor, "gold", size)
+        rt.log(f"  spoils of war: {rt.name(captor)} gets {size} gold")
+        refuge = sorted(rt.cities_of(loser))
+        if refuge and len(rt.units_of(loser, rt.role("founder"))) < int(
+                rt.defn.units[rt.role("founder")].data.get("limit", 4)):
+            where = yield from rt.ask(loser, "city", "Refugees: place a settler in which city?", refuge)
+            rt.new_unit(loser, rt.role("founder"), where)
+    yield from rt.emit("city_captured", captor, city=space)
+
+
+def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
+    """The owner's pieces change colour; pieces the captor has run out of are removed for 1 gold each."""
+    from .cities import piece_counts
+
+    city = rt.state["cities"][space]
+    counts = piece_counts(rt, captor)
+    for piece, owner in list(city["pieces"].items()):
+        if owner != loser:
+            continue  # under another player's cultural influence: it stays theirs
+        if counts.get(piece, 0) >= int(rt.defn.pieces[piece].data.get("limit", 7)):
+            del city["pieces"][piece]
+            rt.add_resource(captor, "gold", 1)
+            if piece == rt.defn.foundation:
+                rt.log(f"  {rt.name(captor)} has no settlement left: the city at {space} is removed")
+                from .status import raze_city
+                raze_city(rt, space)
+                return
+            continue
+        city["pieces"][piece] = captor
+        counts[piece] = counts.get(piece, 0) + 1
+    city["owner"] = captor
