@@ -48,6 +48,13 @@ class GreedyBot:
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
         res = rt.player(p)["res"]
+        fresh = [c for c in rt.cities_of(p) if rt.state["cities"][c]["act"] == 0]
+        if opt in ("collect", "build", "grow") and not fresh:
+            base -= 30  # a second activation would lower a city's mood
+        if opt == "found_city":
+            settlers = [rt.state["units"][u]["space"] for u in rt.units_of(p, rt.role("founder"))]
+            if not any(min((rt.distance(s, c) or 9) for c in rt.state["cities"]) >= 2 for s in settlers):
+                base -= 60
         if opt == "collect" and res["food"] + res["wood"] + res["ore"] >= 6:
             base -= 25
         if opt == "build":
@@ -151,7 +158,10 @@ class GreedyBot:
     def _city(self, rt, p, opt, label):
         if opt == "done":
             return -1
-        return rt.city_size(opt) if opt in rt.state["cities"] else 0
+        if opt not in rt.state["cities"]:
+            return 0
+        c = rt.state["cities"][opt]
+        return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
 
 
 def _enemy_strength(rt, p: int, space: str) -> int | None:
