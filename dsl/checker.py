@@ -12,7 +12,7 @@ from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
 from .vocabulary import Signature, Vocabulary
 
-_ENTRY_TYPES = {"advance", "wonder", "piece", "unit", "category", "entry"}
+_ENTRY_TYPES = {"advance", "wonder", "piece", "unit", "category", "card", "entry"}
 
 
 def compatible(expected: str, actual: str | None) -> bool:

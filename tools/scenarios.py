@@ -96,6 +96,17 @@ def _resolve(obj: Any, path: str) -> Any:
     return cur
 
 
+def _pack_ref(ref: str, scenario_path: str) -> str:
+    """A pack folder named by path: as given, else next to the scenario file, else in the project."""
+    if "/" not in ref and not ref.startswith("."):
+        return ref
+    here = Path(ref)
+    for base in [Path.cwd(), *Path(scenario_path).resolve().parents, PACKAGE_ROOT]:
+        if (base / here / "pack.yaml").exists():
+            return str((base / here).resolve())
+    return ref
+
+
 def schema_problems(spec: dict) -> list[str]:
     validator = jsonschema.Draft202012Validator(schema_for("scenario") or {})
     return [f"{'/'.join(map(str, e.absolute_path)) or 'scenario'}: {e.message}" for e in validator.iter_errors(spec)]
@@ -109,9 +120,10 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
     if problems:
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
     try:
-        d = defn or definition(spec.get("packs") or ["base"], spec.get("variants") or [])
+        packs = [_pack_ref(ref, path) for ref in spec.get("packs") or ["base"]]
+        d = defn or definition(packs, spec.get("variants") or [])
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
-                  "packs": spec.get("packs") or ["base"], "variants": spec.get("variants") or [],
+                  "packs": packs, "variants": spec.get("variants") or [],
                   "position": spec.get("position") or {}}
         game = Game(d, config)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from .setup import add_city
@@ -17,3 +18,134 @@ def place_barbarian_city(rt: Clash, space: str, units: int = 1) -> None:
     for _ in range(units):
         rt.new_unit(BARBARIAN, rt.role("army"), space)
     rt.log(f"  a barbarian settlement appears at {space}")
+
+
+def barbarian_units(rt: Clash, space: str) -> list[str]:
+    return rt.units_at(space, BARBARIAN)
+
+
+def _barbarian_room(rt: Clash) -> tuple[int, int]:
+    """(settlements, armies) still in the barbarians' supply (7 and 16, like a player's)."""
+    cities = sum(1 for c in rt.state["cities"].values() if c["owner"] == BARBARIAN)
+    armies = len(rt.units_of(BARBARIAN, rt.role("army")))
+    piece_limit = int(rt.defn.pieces[rt.defn.foundation].data.get("limit", 7))
+    army_limit = int(rt.defn.units[rt.role("army")].data.get("limit", 16))
+    return piece_limit - cities, army_limit - armies
+
+
+def _empty_land_near(rt: Clash, p: int, reach: int, adjacent_only: bool = False) -> list[str]:
+    out = set()
+    for c in rt.cities_of(p):
+        area = rt.board.neighbors(c) if adjacent_only else rt.board.within(c, reach)
+        for s in area:
+            if not rt.board.space(s).revealed or not rt.is_land(s) or rt.terrain(s) == "barren":
+                continue
+            if s in rt.state["cities"] or rt.units_at(s):
+                continue
+            out.add(s)
+    return sorted(out)
+
+
+def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
+    """Event icon: (1) a barbarian settlement and unit within 2 spaces of your city, (2) one more unit."""
+    settlements, armies = _barbarian_room(rt)
+    spots = [s for s in _empty_land_near(rt, p, 2) if s not in rt.state["board"]["exhausted"]]
+    if spots and settlements > 0 and armies > 0:
+        where = yield from rt.ask(p, "space", "Barbarians spawn: place the settlement where?", spots)
+        place_barbarian_city(rt, where)
+    settlements, armies = _barbarian_room(rt)
+    camps = sorted(s for s, c in rt.state["cities"].items() if c["owner"] == BARBARIAN)
+    if camps and armies > 0:
+        where = yield from rt.ask(p, "space", "Barbarians spawn: add a barbarian unit to which settlement?", camps)
+        rt.new_unit(BARBARIAN, rt.role("army"), where)
+        rt.log(f"  a barbarian unit joins the settlement at {where}")
+
+
+def exhaust_land(rt: Clash, p: int, ctx=None) -> Generator:
+    """Event icon: an exhausted token on an empty non-barren land space next to one of your cities."""
+    spots = [s for s in _empty_land_near(rt, p, 1, adjacent_only=True) if s not in rt.state["board"]["exhausted"]]
+    if not spots:
+        return
+    where = yield from rt.ask(p, "space", "Exhausted land: where does the token go?", spots)
+    rt.state["board"]["exhausted"].append(where)
+    rt.log(f"  the land at {where} is exhausted")
+
+
+def attack_candidates(rt: Clash, p: int) -> list[tuple[str, str]]:
+    """(barbarian settlement, your city) pairs the barbarian attack rule allows, ties kept for the player."""
+    camps = [s for s, c in rt.state["cities"].items() if c["owner"] == BARBARIAN and barbarian_units(rt, s)]
+    mine = [c for c in rt.cities_of(p) if not rt.forbidden("barbarian_attack", target=c, actor=BARBARIAN)]
+    near: list[tuple[str, str, int]] = []
+    for camp in camps:
+        for c in mine:
+            d = rt.distance(camp, c)
+            if d is not None and d <= 2:
+                near.append((camp, c, d))
+    if not near:
+        return []
+    most = max(len(barbarian_units(rt, camp)) for camp, _, _ in near)
+    strongest = [(camp, c, d) for camp, c, d in near if len(barbarian_units(rt, camp)) == most]
+    closest = min(d for _, _, d in strongest)
+    return sorted({(camp, c) for camp, c, d in strongest if d == closest})
+
+
+def barbarian_attack(rt: Clash, p: int, ctx=None) -> Generator:
+    """Event icon: the strongest settlement within 2 spaces attacks your closest city, for one round."""
+    pairs = attack_candidates(rt, p)
+    if not pairs:
+        rt.log("  no barbarians are close enough to attack")
+        return
+    ids = [f"{camp}>{city}" for camp, city in pairs]
+    pick = yield from rt.ask(p, "barbarians", "Which barbarians attack which city?", ids)
+    camp, city = pick.split(">")
+    yield from barbarian_battle(rt, p, camp, city)
+
+
+def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
+    from .combat import Battle, _battle_quantity, _side_quantity, fighters, remove_unit
+    from .influence import roll
+
+    raiders = barbarian_units(rt, camp)
+    b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
+    b.round = 1
+    rt.log(f"  barbarians from {camp} attack the city at {city}")
+    b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
+    b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+    defenders = fighters(rt, p, city, False)
+    att_cv = sum(roll(rt) for _ in raiders)
+    def_cv = sum(roll(rt) for _ in range(len(defenders) + b.fortress_dice))
+    def_cv = _side_quantity(rt, "combat_value", b, p, "defender", def_cv)
+    def_hits = _side_quantity(rt, "combat_hits", b, p, "defender", def_cv // 5)
+    cancel = _side_quantity(rt, "combat_cancel_hits", b, p, "defender", b.fortress_cancel)
+    on_city = max(0, att_cv // 5 - cancel)
+    rt.log(f"  barbarians roll {att_cv} ({on_city} hits), {rt.name(p)} rolls {def_cv} ({def_hits} hits)")
+    for u in raiders[:def_hits]:
+        remove_unit(rt, u, b)
+    lost_size = 0
+    for _ in range(on_city):
+        units = [u for u in rt.units_at(city, p) if not rt.state["units"][u]["ship"]]
+        if units:
+            kinds = sorted({rt.state["units"][u]["type"] for u in units})
+            kind = yield from rt.ask(p, "casualty", "Which unit takes the hit?", kinds,
+                                     [rt.defn.units[k].name for k in kinds])
+            remove_unit(rt, next(u for u in units if rt.state["units"][u]["type"] == kind), b)
+            continue
+        if city not in rt.state["cities"]:
+            break
+        pieces = rt.state["cities"][city]["pieces"]
+        others = sorted(x for x in pieces if x != rt.defn.foundation)
+        if others:
+            piece = yield from rt.ask(p, "piece", "Which city piece is lost?", others,
+                                      [rt.defn.pieces[x].name for x in others])
+            del pieces[piece]
+            lost_size += 1
+        else:
+            from .status import raze_city
+            raze_city(rt, city)
+            rt.log(f"  the barbarians destroy the city at {city}")
+            break
+    if city in rt.state["cities"] and lost_size:
+        rt.state["cities"][city]["mood"] = "angry"
+        rt.log(f"  the city at {city} loses {lost_size} piece{'s' if lost_size > 1 else ''} and becomes angry")
+    # survivors go home: they never left their settlement in this model
+    yield from rt.emit("barbarians_attacked", p, city=city)

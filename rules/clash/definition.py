@@ -21,6 +21,7 @@ from .map import Layout, build_layout
 
 RULES_DIR = Path(__file__).resolve().parent
 RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
+CARD_KINDS = ("event_card", "action_card", "objective_card")  # their triggers test `card = self`
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -70,7 +71,9 @@ class ClashDefinition:
         self.units: dict[str, Entry] = {e.id: e for e in self.content.of_kind("unit")}
         self.actions: list[dict] = list(self.rules.get("actions", []))
         # entries whose abilities apply to every player (their `me` is whoever is concerned)
-        self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) if i in entries]
+        cards = [e.id for e in self.content.entries.values() if e.kind in CARD_KINDS]
+        self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) + cards
+                                                if i in entries]
         self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)
         self.roles = {e.data.get("role"): u for u, e in self.units.items() if e.data.get("role")}
         self.category_of = {a: e.data["category"] for a, e in self.advances.items()}

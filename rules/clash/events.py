@@ -1,7 +1,7 @@
 """Event cards (rulebook page 13): drawn when a culture or happiness level reaches 3, 5 or 7.
 
-The icon is resolved first, always and only on drawing; then the card's own effect runs as the
-triggers of its `effect` on the `event_drawn` hook. The cards themselves are content.
+The icons are resolved first, top one first, always and only on drawing, and only for the drawer;
+then the card's own effect runs as its triggers on the `event_drawn` hook. The cards are content.
 """
 
 from __future__ import annotations
@@ -15,6 +15,22 @@ if TYPE_CHECKING:
     from .runtime import Clash
 
 
+def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
+    from .barbarians import barbarian_attack, barbarians_spawn, exhaust_land
+
+    if icon == "gold_mine":
+        got = rt.add_resource(p, "gold", 2)
+        rt.log(f"  gold mine: {rt.name(p)} gets {got} gold")
+    elif icon == "exhausted_land":
+        yield from exhaust_land(rt, p)
+    elif icon == "barbarians_spawn":
+        yield from barbarians_spawn(rt, p)
+    elif icon == "barbarian_attack":
+        yield from barbarian_attack(rt, p)
+    else:
+        rt.log(f"  the {icon} icon has no effect in this game")
+
+
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     card = draw_card(rt.state, "event_card")
     if card is None:
@@ -23,4 +39,26 @@ def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     entry = rt.defn.content.entries[card]
     rt.log(f"  {rt.name(p)} draws the event {entry.name}")
     rt.state["discard"]["event_card"].append(card)
+    for icon in entry.data.get("icons") or []:
+        yield from resolve_icon(rt, p, icon)
+    ignored = {args[0] for args in rt.grants("ignore_event", p)}
+    if ignored & set(entry.data.get("tags") or []):
+        rt.log(f"  {rt.name(p)} ignores the event")
+        return
     yield from rt.emit("event_drawn", p, card=card)
+
+
+def event_lower_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
+    """An event lowers the mood of one of your cities (your choice); Myths-like abilities may cancel."""
+    from .cities import lower_mood
+
+    options = sorted(c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] != "angry")
+    if not options:
+        return
+    city = yield from rt.ask(p, "city", "Which city's mood drops?", options)
+    result = yield from rt.emit("event_mood_loss", p, city=city)
+    if result.get("cancelled"):
+        rt.log(f"  the mood of the city at {city} is kept")
+        return
+    lower_mood(rt, city, int(steps))
+    rt.log(f"  the city at {city} becomes {rt.state['cities'][city]['mood']}")

@@ -11,7 +11,8 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from . import advances, cities, influence, status, turn, wonders
-from .events import draw_event
+from .barbarians import barbarian_attack, barbarians_spawn, exhaust_land
+from .events import draw_event, event_lower_mood
 
 if TYPE_CHECKING:
     from .runtime import Clash
@@ -101,4 +102,8 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "move_ship": _move_ship,
     "place_free_unit": _place_free_unit,
     "draw_event": draw_event,
+    "barbarians_spawn": barbarians_spawn,
+    "barbarian_attack": barbarian_attack,
+    "exhaust_land": exhaust_land,
+    "lower_mood": event_lower_mood,
 }

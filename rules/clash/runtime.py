@@ -255,9 +255,9 @@ class Clash:
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
-        if not triggers:
-            return
         payload.setdefault("player", p)
+        if not triggers:
+            return payload
         order = [p] + [q for q in self.turn_order() if q != p] if p >= 0 else self.turn_order()
         self._depth += 1
         try:
@@ -296,6 +296,7 @@ class Clash:
             self._depth -= 1
             if self._depth == 0:
                 self._trigger_chain.clear()
+        return payload
 
     # ---- decisions ------------------------------------------------------------------------------
     def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
