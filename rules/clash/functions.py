@@ -94,6 +94,28 @@ def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
     return bool(attempts(rt, ctx.me, spent=int(spent or 0)))
 
 
+def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
+    """A civic improvement step is affordable after paying `spent` mood tokens first."""
+    from .cities import civic_step_cost
+
+    p = ctx.me
+    res = rt.player(p)["res"]
+    res["mood"] -= int(spent)
+    try:
+        return any(rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic") for c in rt.cities_of(p)
+                   if rt.state["cities"][c]["mood"] != "happy")
+    finally:
+        res["mood"] += int(spent)
+
+
+def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
+    """Is there room for one more of a resource, token or unit (scale and component limits)?"""
+    p = ctx.me
+    if what in rt.defn.units:
+        return len(rt.units_of(p, what)) < int(rt.defn.units[what].data.get("limit", 99))
+    return rt.player(p)["res"].get(what, 0) < rt.limit(p, what)
+
+
 def _can_build_wonder(rt: Clash, ctx: Ctx) -> bool:
     from .wonders import wonder_builds
     return bool(wonder_builds(rt, ctx.me))
@@ -129,6 +151,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "paid_with": _paid_with,
     "can_build_wonder": _can_build_wonder,
     "can_influence": _can_influence,
+    "can_improve": _can_improve,
+    "room_for": _room_for,
+    "unhappy_cities": lambda rt, ctx: sum(1 for c in rt.cities_of(ctx.me) if rt.state["cities"][c]["mood"] != "happy"),
     "can_build_reserved_wonder": _can_build_reserved,
     "choose_own_city": lambda rt, ctx: None,
     "round": lambda rt, ctx: rt.state["round"],

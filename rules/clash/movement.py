@@ -288,10 +288,10 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
         return
     if how.get("explore"):
         yield from explore_land(rt, p, dest)
-    if "road" in how:
-        yield from rt.use_optional(how["road"], p, origin=origin, destination=dest)
-    if "terrain" in how:  # a road across a mountain: terrain ignored for the whole move
-        yield from rt.use_optional(how["terrain"], p, origin=origin, destination=dest)
+    # a road across a mountain also ignores terrain for the whole move; both are paid together
+    used = [how[k] for k in ("road", "terrain") if k in how]
+    if used:
+        yield from rt.use_optionals(used, p, origin=origin, destination=dest)
     ship_target = how.get("embark")
     cost = attack_cost(rt, p, dest, group) if how.get("battle") else 0
     if cost:

@@ -242,10 +242,18 @@ class Clash:
 
     def use_optional(self, m: Modifier, p: int, **vars: Any) -> Generator:
         """Pay for an optional modifier the player chose, and mark its once-per-turn use."""
-        ctx = self.ctx(p, m.source, **vars)
-        if m.once_per_turn:
-            self._mark_used(p, self._once_key(m))
-        yield from self.pay(ctx, [(c.what, c.amount(ctx)) for c in m.cost])
+        yield from self.use_optionals([m], p, **vars)
+
+    def use_optionals(self, mods: list[Modifier], p: int, **vars: Any) -> Generator:
+        """Pay for several optional modifiers as one payment (so a joker is not spent twice)."""
+        cost: list[tuple[str, int]] = []
+        for m in mods:
+            ctx = self.ctx(p, m.source, **vars)
+            if m.once_per_turn:
+                self._mark_used(p, self._once_key(m))
+            cost.extend((c.what, int(c.amount(ctx))) for c in m.cost)
+        if cost:
+            yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))
 
     def source_name(self, source: str) -> str:
         e = self.defn.content.entries.get(source)
