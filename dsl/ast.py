@@ -151,6 +151,14 @@ class If(Stmt):
 
 
 @dataclass
+class ForEachPlayer(Stmt):
+    """`for each [other] player:` runs the block once per player in turn order, `me` rebound."""
+
+    body: list[Stmt]
+    others: bool = False
+
+
+@dataclass
 class Repeat(Stmt):
     """`repeat N times` (exactly) or `repeat up to N` (the player may stop after any round)."""
 
@@ -245,6 +253,16 @@ class Requires(Ability):
     """A requirement to acquire or build the entry."""
 
     cond: Expr
+
+
+@dataclass
+class ObjectiveDef(Ability):
+    """`objective "Name" [on hook] when cond`: completed in the status phase, or at once on the hook."""
+
+    name: str
+    cond: Expr | None
+    hook: str | None = None
+    hook_pos: Pos = NOWHERE
 
 
 @dataclass

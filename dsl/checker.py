@@ -96,6 +96,15 @@ class Checker:
         elif isinstance(ab, A.Requires):
             scope["city"] = "city"
             self.cond(ab.cond, scope)
+        elif isinstance(ab, A.ObjectiveDef):
+            if ab.hook is not None:
+                payload = self.v.hooks.get(ab.hook)
+                if payload is None:
+                    self.error(ab.hook_pos, "E0202", f"unknown hook '{ab.hook}'",
+                               did_you_mean(ab.hook, self.v.hooks) or "`rulewright hooks` lists every hook")
+                    return
+                scope.update(payload)
+            self.cond(ab.cond, scope)
 
     # ---- helpers
     def lookup(self, table: dict[str, Signature], name: str, pos: A.Pos, code: str, what: str):
@@ -182,6 +191,8 @@ class Checker:
             self.stmts(s.orelse, scope, in_trigger)
         elif isinstance(s, A.Repeat):
             self.expect(s.count, "int", scope)
+            self.stmts(s.body, scope, in_trigger)
+        elif isinstance(s, A.ForEachPlayer):
             self.stmts(s.body, scope, in_trigger)
 
     # ---- expressions

@@ -168,6 +168,18 @@ class Compiler:
             return if_
         if isinstance(s, A.Repeat):
             return self.repeat(s)
+        if isinstance(s, A.ForEachPlayer):
+            body, others = self.body(s.body), s.others
+
+            def each(ctx: Ctx) -> Generator:
+                for p in ctx.rt.players_in_turn_order():
+                    if others and p == ctx.me:
+                        continue
+                    sub = Ctx(ctx.rt, p, ctx.source, dict(ctx.vars), ctx.ability)
+                    sub.vars.setdefault("drawer", ctx.me)
+                    yield from body(sub)
+
+            return each
         raise TypeError(f"cannot compile {s!r}")
 
     def choose(self, s: A.Choose):
@@ -220,7 +232,7 @@ class Compiler:
         # names bound by the ability's context shadow constants of the same name
         self._context_names = frozenset(self._scope_of(ab))
         text = explain_ability(ab)
-        when = self.expr(ab.when) if getattr(ab, "when", None) is not None else None
+        when = self.expr(ab.when) if isinstance(getattr(ab, "when", None), A.Expr) else None
         if isinstance(ab, A.Grant):
             return E.Grant(source, index, text, ab.call.name, [self.expr(a) for a in ab.call.args], when)
         if isinstance(ab, A.Modify):
@@ -241,11 +253,16 @@ class Compiler:
             return E.Cost(source, index, text, self.costs(ab.cost))
         if isinstance(ab, A.Requires):
             return E.Requirement(source, index, text, self.expr(ab.cond))
+        if isinstance(ab, A.ObjectiveDef):
+            return E.Objective(source, index, text, ab.name, ab.hook,
+                               self.expr(ab.cond) if ab.cond is not None else None)
         raise TypeError(f"cannot compile {ab!r}")
 
     def _scope_of(self, ab: A.Ability) -> dict[str, Any]:
         if isinstance(ab, A.Trigger):
             return self.v.hooks.get(ab.hook, {})
+        if isinstance(ab, A.ObjectiveDef):
+            return self.v.hooks.get(ab.hook, {}) if ab.hook else {}
         if isinstance(ab, A.Modify):
             sig = self.v.quantities.get(ab.quantity.name)
             return sig.context if sig else {}

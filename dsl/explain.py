@@ -97,6 +97,10 @@ def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
         if s.orelse:
             out += "; otherwise " + "; ".join(explain_stmt(x) for x in s.orelse)
         return out
+    if isinstance(s, A.ForEachPlayer):
+        inner = "; ".join(explain_stmt(x) for x in s.body)
+        who = "each other player" if s.others else "each player"
+        return f"{who}, in turn order from the first player: {inner}"
     if isinstance(s, A.Repeat):
         inner = "; ".join(explain_stmt(x) for x in s.body)
         if s.up_to:
@@ -166,6 +170,10 @@ def explain_ability(ab: A.Ability) -> str:  # noqa: C901
         return f"Costs an extra {costs(ab.cost)} to acquire."
     if isinstance(ab, A.Requires):
         return f"Requires: {expr(ab.cond)}."
+    if isinstance(ab, A.ObjectiveDef):
+        when_done = f"immediately on your {words(ab.hook)}" if ab.hook else "in the status phase"
+        cond = f" if {expr(ab.cond)}" if ab.cond is not None else ""
+        return f'Objective "{ab.name}": completed {when_done}{cond}.'
     return "?"
 
 

@@ -43,6 +43,7 @@ class Entry:
     line: int
     column: int
     effect: A.Effect | None = None
+    combat_effect: A.Effect | None = None  # an action card's combat half
 
     @property
     def name(self) -> str:
@@ -421,19 +422,26 @@ def load_content(packs: list[str | Path] | None = None, game: str = "clash",
     _check_references(content, raw, diags)
 
     for entry, item in raw:
-        text = entry.data.get("effect")
-        if not text:
-            continue
-        place = _effect_mapper(item, sources.get(entry.file, []), text, entry.file)
-        effect, errs = parse_effect(text, entry.file)
-        if errs:
-            diags.extend(place(d) for d in errs)
-            continue
-        found = check_effect(effect, vocab, entry.file, entry.kind)
-        diags.extend(place(d) for d in found)
-        if not found:
-            entry.effect = effect
+        entry.effect = _parse_checked(item, entry, vocab, sources, diags)
+        combat = item.get("combat")
+        if isinstance(combat, CommentedMap):
+            entry.combat_effect = _parse_checked(combat, entry, vocab, sources, diags)
     return content
+
+
+def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, diags: list[Diagnostic]):
+    """Parse and check the `effect` of a mapping (an entry, or an action card's combat half)."""
+    text = item.get("effect")
+    if not text:
+        return None
+    place = _effect_mapper(item, sources.get(entry.file, []), str(text), entry.file)
+    effect, errs = parse_effect(str(text), entry.file)
+    if errs:
+        diags.extend(place(d) for d in errs)
+        return None
+    found = check_effect(effect, vocab, entry.file, entry.kind)
+    diags.extend(place(d) for d in found)
+    return None if found else effect
 
 
 # Fields that name other entries, per kind: field -> kind of the referenced entries.

@@ -163,6 +163,19 @@ class _ToAst(Transformer):
         orelse = c[2][1] if len(c) > 2 else []
         return A.If(c[0], c[1], orelse, pos=_pos(meta))
 
+    def foreach_stmt(self, meta, c):
+        raw, c = c, _a(c)
+        others = any(isinstance(x, Token) and x.type == "FOR_EACH_PLAYER" and "other" in str(x) for x in raw)
+        return A.ForEachPlayer(c[0], others, pos=_pos(meta))
+
+    def objective_def(self, meta, c):
+        c = _a(c)
+        name = str(c[0])[1:-1]
+        hook = next((x for x in c[1:] if isinstance(x, Token) and x.type == "NAME"), None)
+        when = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "when"), None)
+        return A.ObjectiveDef(name, when, str(hook) if hook else None, pos=_pos(meta),
+                              hook_pos=_pos(hook) if hook else A.NOWHERE)
+
     def repeat_up_to(self, meta, c):
         c = _a(c)
         return A.Repeat(c[0], True, c[1], pos=_pos(meta))
@@ -297,7 +310,7 @@ def _expected_text(expected: set[str]) -> str:
 
 
 _EXAMPLES = {
-    "ability": "an effect starts each line with grant, modify, on, action, forbid, acquire or requires",
+    "ability": "an effect starts each line with grant, modify, on, action, forbid, acquire, requires or objective",
     "colon": "abilities and blocks end their header with ':' (e.g. `on advance_gained: gain 1 idea`)",
 }
 

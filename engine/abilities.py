@@ -127,6 +127,15 @@ class Requirement(Ability):
 
 
 @dataclass
+class Objective(Ability):
+    """A goal on an objective card: checked in the status phase, or on its hook at once."""
+
+    name: str = ""
+    hook: str | None = None
+    cond: Fn | None = None
+
+
+@dataclass
 class CompiledEntry:
     """All abilities of one content entry, indexed the way the rules look them up."""
 
@@ -149,6 +158,7 @@ class AbilityIndex:
         self.actions: dict[str, list[SpecialAction]] = {}
         self.costs: dict[str, list[Cost]] = {}
         self.requirements: dict[str, list[Requirement]] = {}
+        self.objectives: dict[str, list[Objective]] = {}
         for entry in entries.values():
             for ab in entry.abilities:
                 if isinstance(ab, Trigger):
@@ -165,3 +175,5 @@ class AbilityIndex:
                     self.costs.setdefault(ab.source, []).append(ab)
                 elif isinstance(ab, Requirement):
                     self.requirements.setdefault(ab.source, []).append(ab)
+                elif isinstance(ab, Objective):
+                    self.objectives.setdefault(ab.source, []).append(ab)

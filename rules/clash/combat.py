@@ -121,6 +121,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
         b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
         winner = None
         while True:
+            yield from combat_cards(rt, b, att, dfn)
             att_dice = len(att)
             def_dice = len(dfn) + (b.fortress_dice if b.round == 1 else 0)
             att_cv = sum(roll(rt) for _ in range(att_dice))
@@ -138,6 +139,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
                    f"{rt.name(defender)} rolls {def_cv} ({on_att} hits)")
             dfn = _take_hits(rt, b, defender, dfn, on_def)
             att = _take_hits(rt, b, attacker, att, on_att)
+            rt.round_sources = {}  # a combat card lasts one round
             if not dfn or not att or b.round >= MAX_ROUNDS:
                 break
             go = yield from rt.ask(attacker, "continue", "Continue the attack?", ["continue", "cease"],
@@ -174,6 +176,36 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     return winner
 
 
+def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> bool:
+    """A combat half may be played by a side holding one of its tags: a unit type among its fighting
+    units, or (for the defender) a piece of the city fought over."""
+    tags = rt.defn.content.entries[card].data.get("combat", {}).get("tags", [])
+    types = {rt.state["units"][u]["type"] for u in units if u in rt.state["units"]}
+    pieces = set(rt.state["cities"][b.space]["pieces"]) if (side == "defender" and b.city) else set()
+    return any(t in types or t in pieces for t in tags)
+
+
+def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
+    """Step 1 of a round: the attacker declares a combat card first, then the defender (page 12)."""
+    from .definition import HAND_KIND, combat_source
+
+    rt.round_sources = {}
+    for who, side, units in ((b.attacker, "attacker", att), (b.defender, "defender", dfn)):
+        if who < 0 or not rt.granted("combat_cards", who):
+            continue
+        hand = rt.player(who)["hand"].get(HAND_KIND, [])
+        fits = sorted({c for c in hand if combat_source(c) in rt.defn.compiled and _tags_fit(rt, b, side, units, c)})
+        if not fits:
+            continue
+        labels = ["play no card"] + [rt.defn.content.entries[c].data["combat"]["title"] for c in fits]
+        pick = yield from rt.ask(who, "combat_card", f"Round {b.round}: play a combat card?", ["none"] + fits, labels)
+        if pick == "none":
+            continue
+        rt.play_card(who, pick)
+        rt.round_sources[who] = [combat_source(pick)]
+        rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")
+
+
 def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
     for side in (b.attacker, b.defender):
         if side < 0:
@@ -182,10 +214,6 @@ def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
             yield from rt.emit("battle_won", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
         elif winner is not None:
             yield from rt.emit("battle_lost", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
-    from .objectives import check_objectives
-    for side in (b.attacker, b.defender):
-        if side >= 0:
-            yield from check_objectives(rt, side, timing="immediate")
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:

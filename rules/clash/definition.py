@@ -21,7 +21,12 @@ from .map import Layout, build_layout
 
 RULES_DIR = Path(__file__).resolve().parent
 RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
-CARD_KINDS = ("event_card", "action_card", "objective_card")  # their triggers test `card = self`
+def combat_source(card: str) -> str:
+    """The pseudo-entry of an action card's combat half."""
+    return f"{card}:combat"
+
+
+HAND_KIND = "action_card"  # abilities of cards in hand work for their holder; using one plays the card
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -57,6 +62,8 @@ class ClashDefinition:
         for e in self.content.entries.values():
             if e.effect is not None:
                 entries[e.id] = compiler.entry(e.id, e.effect)
+            if e.combat_effect is not None:
+                entries[combat_source(e.id)] = compiler.entry(combat_source(e.id), e.combat_effect)
         effect, errs = parse_effect(self.rules.get("rules_effect", ""), str(RULES_DIR / "game.yaml"))
         if errs or effect is None:
             raise ContentError(errs)
@@ -71,7 +78,7 @@ class ClashDefinition:
         self.units: dict[str, Entry] = {e.id: e for e in self.content.of_kind("unit")}
         self.actions: list[dict] = list(self.rules.get("actions", []))
         # entries whose abilities apply to every player (their `me` is whoever is concerned)
-        cards = [e.id for e in self.content.entries.values() if e.kind in CARD_KINDS]
+        cards = [e.id for e in self.content.entries.values() if e.kind == "event_card"]
         self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) + cards
                                                 if i in entries]
         self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)

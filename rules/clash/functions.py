@@ -153,6 +153,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "can_influence": _can_influence,
     "can_improve": _can_improve,
     "room_for": _room_for,
+    "amount": lambda rt, ctx, what: rt.player(ctx.me)["res"].get(what, 0),
     "unhappy_cities": lambda rt, ctx: sum(1 for c in rt.cities_of(ctx.me) if rt.state["cities"][c]["mood"] != "happy"),
     "can_build_reserved_wonder": _can_build_reserved,
     "choose_own_city": lambda rt, ctx: None,

@@ -17,6 +17,7 @@ from ...engine.decision import Decision, RunawayEffect
 from ...engine.hexgrid import parse_space_id
 from ...engine.rng import Rng
 from .map import initial_board, place_region
+from .definition import HAND_KIND
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class Clash:
         self._sources_cache: dict[tuple, list[str]] = {}
         self._depth = 0
         self._trigger_chain: list[str] = []
+        self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
+        self._objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -60,6 +63,9 @@ class Clash:
 
     def log(self, text: str) -> None:
         self.game.log.append(text)
+
+    def players_in_turn_order(self) -> list[int]:
+        return self.turn_order()
 
     def turn_order(self) -> list[int]:
         f = self.state["first"]
@@ -140,12 +146,24 @@ class Clash:
             return []
         pl = self.player(p)
         wonders = tuple(w for s in self.cities_of(p) for w in self.state["cities"][s]["wonders"])
-        key = (p, tuple(pl["advances"]), wonders)
+        hand = tuple(c for c in pl["hand"].get(HAND_KIND, ()) if c in self.defn.compiled)
+        key = (p, tuple(pl["advances"]), wonders, hand)
         got = self._sources_cache.get(key)
         if got is None:
-            got = self.defn.global_sources + [a for a in pl["advances"] if a in self.defn.compiled] + list(wonders)
+            got = (self.defn.global_sources + [a for a in pl["advances"] if a in self.defn.compiled]
+                   + list(wonders) + list(dict.fromkeys(hand)))
             self._sources_cache[key] = got
-        return got
+        extra = self.round_sources.get(p)
+        return got + extra if extra else got
+
+    def in_hand(self, p: int, source: str) -> bool:
+        return p >= 0 and source in self.player(p)["hand"].get(HAND_KIND, ())
+
+    def play_card(self, p: int, card: str) -> None:
+        """A hand card used for its effect is played: out of the hand, onto the discard pile."""
+        self.player(p)["hand"][HAND_KIND].remove(card)
+        self.state["discard"][HAND_KIND].append(card)
+        self.log(f"{self.name(p)} plays {self.source_name(card)}")
 
     def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
         return Ctx(self, p, source, vars)
@@ -264,6 +282,9 @@ class Clash:
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        if hook in self._objective_hooks:
+            from .objectives import check_objectives
+            yield from check_objectives(self, p, "immediate", hook, payload)
         if not triggers:
             return payload
         order = [p] + [q for q in self.turn_order() if q != p] if p >= 0 else self.turn_order()
@@ -273,8 +294,12 @@ class Clash:
                 raise RunawayEffect(f"effects triggered each other more than {MAX_TRIGGER_DEPTH} times deep "
                                     f"on '{hook}'", list(dict.fromkeys(self._trigger_chain)))
             for owner in order:
+                played: set[str] = set()  # no two identical cards on the same trigger
                 for t in triggers:
                     if not self.active(t, owner):
+                        continue
+                    card = self.in_hand(owner, t.source)
+                    if card and t.source in played:
                         continue
                     if owner != p and not t.any_player:
                         continue
@@ -287,11 +312,14 @@ class Clash:
                     cost = [(c.what, c.amount(ctx)) for c in t.cost]
                     if cost and not self.can_pay(ctx, cost):
                         continue
-                    if t.optional:
+                    if t.optional or card:
                         what = t.text or f"use {self.source_name(t.source)}"
                         ok = yield from self.confirm(ctx, f"{self.source_name(t.source)}: {what}")
                         if not ok:
                             continue
+                    if card:
+                        played.add(t.source)
+                        self.play_card(owner, t.source)
                     if t.once_per_turn:
                         self._mark_used(owner, self._once_key(t))
                     if cost:

@@ -36,6 +36,7 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["units"] = {}
     if not pos.get("keep_setup_cities", False):
         state["cities"] = {}
+    state["first"] = 0  # a scenario starts with player 0 unless it says otherwise
     for key in ("round", "turn", "first"):
         if key in pos:
             state[key] = int(pos[key])

@@ -108,6 +108,8 @@ def _special_runner(rt: Clash, p: int, a: SpecialAction):
             rt.state["actions_left"] -= 1
         if a.once_per_turn:
             rt._mark_used(p, rt._once_key(a))
+        if rt.in_hand(p, a.source):
+            rt.play_card(p, a.source)
         rt.log(f"{rt.name(p)}: {a.title} ({rt.source_name(a.source)})")
         yield from rt.pay(ctx, [(c.what, c.amount(ctx)) for c in a.cost])
         yield from a.body(ctx)
