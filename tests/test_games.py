@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from rulewright.api import load_game, new_game
 from rulewright.tools.cli import app
 from rulewright.tools.play import play_game, summary
+from typer.testing import CliRunner
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

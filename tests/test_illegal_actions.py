@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.machine import Game

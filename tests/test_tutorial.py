@@ -6,9 +6,8 @@ import re
 import textwrap
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from rulewright.tools.cli import app
+from typer.testing import CliRunner
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -51,7 +51,10 @@ def list_entries(
         "--pack", "-p", help="Only entries of this pack (bundled id or pack folder); repeatable.")] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
-    """List the entries of one kind."""
+    """List the entries of one kind (or the rule variants: `rulewright list variants`)."""
+    if kind.lower().rstrip("s") == "variant":
+        _list_variants(format)
+        return
     k = kind_from_word(kind)
     if k is None:
         words = [cli_word(x) for x in entry_kinds()]
@@ -85,6 +88,28 @@ def list_entries(
             row.append(str(e.data.get("category", "")))
         row += [str(e.data.get("source", "")), e.pack]
         table.add_row(*row)
+    console().print(table)
+
+
+def _list_variants(format: OutputFormat) -> None:
+    """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml)."""
+    from ruamel.yaml import YAML
+
+    from ..rules.clash.definition import variant_files
+
+    rows = []
+    for vid, path in variant_files().items():
+        data = YAML(typ="safe").load(path.read_text()) or {}
+        rows.append({"id": vid, "name": data.get("name", vid), "kind": "variant", "text": data.get("text", "")})
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title=f"{plural(len(rows), 'variant')}", title_justify="left")
+    table.add_column("id", style="bold")
+    table.add_column("name")
+    table.add_column("what it changes")
+    for r in rows:
+        table.add_row(r["id"], r["name"], r["text"])
     console().print(table)
 
 

@@ -32,6 +32,12 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
 
 
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
+    mode = rt.params.get("event_effects", "always")
+    effects = mode == "always"
+    if mode == "optional":
+        pick = yield from rt.ask(p, "event", "Draw the event for its effect, or for its icons only?",
+                                 ["effect", "icons"], ["push your luck: the whole event", "icons only"])
+        effects = pick == "effect"
     card = draw_card(rt.state, "event_card")
     if card is None:
         rt.log(f"  {rt.name(p)} would draw an event, but the event deck is empty")
@@ -41,6 +47,9 @@ def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     rt.state["discard"]["event_card"].append(card)
     for icon in entry.data.get("icons") or []:
         yield from resolve_icon(rt, p, icon)
+    if not effects:
+        rt.log("  only the icons of the event take effect")
+        return
     ignored = {args[0] for args in rt.grants("ignore_event", p)}
     if ignored & set(entry.data.get("tags") or []):
         rt.log(f"  {rt.name(p)} ignores the event")

@@ -37,8 +37,8 @@ def _node(rt: Clash, node: dict) -> Generator:
     """Run one flow node. A scenario position sets `resume`: loops then start where it stands."""
     resuming = rt.state.get("resume")
     if "do" in node:
-        if resuming and node["do"] == "setup":
-            return
+        if resuming:
+            return  # steps before the resume point (set-up, an end roll) already happened
         yield from STEPS[node["do"]](rt)
     elif "repeat" in node:
         spec = node["repeat"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from . import advances, cities, influence, status, turn, wonders
+from . import advances, cities, endgame, influence, status, turn, wonders
 from .barbarians import barbarian_attack, barbarians_spawn, exhaust_land
 from .events import draw_event, event_lower_mood
 
@@ -79,6 +79,8 @@ def _place_free_unit(rt: Clash, p: int, utype: str, ctx=None) -> Generator:
 
 STEPS: dict[str, Callable[[Clash], Generator]] = {
     "setup": _setup,
+    "end_roll_check": endgame.end_roll_check,
+    "wonder_end_check": endgame.wonder_end_check,
     "check_game_end": status.check_game_end,
     "determine_first_player": status.determine_first_player,
 }

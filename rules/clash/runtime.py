@@ -16,8 +16,8 @@ from ...engine.board import Board
 from ...engine.decision import Decision, RunawayEffect
 from ...engine.hexgrid import parse_space_id
 from ...engine.rng import Rng
-from .map import initial_board, place_region
 from .definition import HAND_KIND
+from .map import initial_board, place_region
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 
 if TYPE_CHECKING:

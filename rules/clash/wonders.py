@@ -78,6 +78,7 @@ def build_wonder(rt: Clash, p: int, ctx=None, reserved_only: bool = False) -> Ge
     w["revealed"].remove(wonder)
     w["built"][wonder] = city
     rt.state["cities"][city]["wonders"].append(wonder)
+    rt.state["wonder_built_in"] = [rt.state["round"], rt.state["turn"]]
     if rt.player(p)["reserved_wonder"] == wonder:
         rt.player(p)["reserved_wonder"] = None
     rt.log(f"  {rt.name(p)} builds the {rt.defn.wonders[wonder].name} at {city}")
