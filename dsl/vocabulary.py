@@ -80,6 +80,8 @@ class Vocabulary:
             v.constants.setdefault(a, "action")
         for g in v.grants:
             v.constants.setdefault(g, "grant")
+        for h in v.hooks:  # hook names as values, e.g. times_this_turn(battle_won)
+            v.constants.setdefault(h, "hook")
         return v
 
     def add_content(self, kind: str, ids: list[str]) -> None:

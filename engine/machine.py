@@ -30,6 +30,8 @@ class Definition(Protocol):
 
     def flow(self, game: Game) -> Generator[Decision, str, None]: ...
 
+    def view(self, game: Game, player: int | None) -> dict: ...
+
 
 class Game:
     def __init__(self, definition: Definition, config: dict):
@@ -110,3 +112,7 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.state)
+
+    def view(self, player: int | None) -> dict:
+        """The state as `player` may see it (hidden information removed); None is a spectator."""
+        return self.definition.view(self, player)

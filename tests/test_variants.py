@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from rulewright.api import new_game
 from rulewright.rules.clash.definition import definition
 from rulewright.tools.cli import app
 from rulewright.tools.play import play_game
+from typer.testing import CliRunner
 
 
 def test_four_round_setup():

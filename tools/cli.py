@@ -29,6 +29,8 @@ COMMAND_MODULES: list[str] = [
     "hooks_cmd",
     "play",
     "test_cmd",
+    "simulate",
+    "compare",
 ]
 
 for _name in COMMAND_MODULES:

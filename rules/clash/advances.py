@@ -117,12 +117,7 @@ def raise_levels(rt: Clash, p: int, border: str) -> int:
 
 def free_advance(rt: Clash, p: int, category: str | None = None, ctx=None) -> Generator:
     """Get an advance without paying its resource cost (status phase, Dogma, cards)."""
-    options = [a for a in rt.defn.advances if can_get(rt, p, a)
-               and (category is None or rt.defn.category_of[a] == category)]
-    if category is None:
-        # an advance's own extra cost still applies to free advances (rulebook, Steel Weapons)
-        pctx = rt.ctx(p, "rules")
-        options = [a for a in options if rt.can_pay(pctx, _extra_cost(rt, p, a), "advance")]
+    options = free_advance_options(rt, p, category)
     if not options:
         return
     labels = [rt.defn.advances[a].name for a in options]
@@ -131,6 +126,15 @@ def free_advance(rt: Clash, p: int, category: str | None = None, ctx=None) -> Ge
     if any(n for _, n in extra):
         yield from rt.pay_for(p, extra, "advance", rt.defn.advances[adv].name)
     yield from gain_advance(rt, p, adv)
+
+
+def free_advance_options(rt: Clash, p: int, category: str | None = None) -> list[str]:
+    """Advances p may get free now (of one category, if given); their own extra cost must be payable."""
+    options = [a for a in rt.defn.advances if can_get(rt, p, a)
+               and (category is None or rt.defn.category_of[a] == category)]
+    # an advance's own extra cost still applies to free advances (rulebook, Steel Weapons)
+    pctx = rt.ctx(p, "rules")
+    return [a for a in options if rt.can_pay(pctx, _extra_cost(rt, p, a), "advance")]
 
 
 def _extra_cost(rt: Clash, p: int, adv: str) -> list[tuple[str, int]]:

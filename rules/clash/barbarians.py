@@ -102,18 +102,35 @@ def barbarian_attack(rt: Clash, p: int, ctx=None) -> Generator:
 
 
 def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
-    from .combat import Battle, _battle_quantity, _side_quantity, fighters, remove_unit
+    from .combat import (
+        Battle,
+        _battle_quantity,
+        _side_quantity,
+        combat_cards,
+        fighters,
+        remove_unit,
+        round_start,
+    )
     from .influence import roll
 
     raiders = barbarian_units(rt, camp)
     b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
     b.round = 1
     rt.log(f"  barbarians from {camp} attack the city at {city}")
+    defenders = fighters(rt, p, city, False)
+    b.units = {"attacker": list(raiders), "defender": defenders}
+    b.fought = {BARBARIAN: len(raiders), p: len(defenders)}
+    rt.battle = b
+    yield from combat_cards(rt, b, raiders, defenders)  # normal combat rules: the defender may play a card
     b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
     b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
-    defenders = fighters(rt, p, city, False)
+    yield from round_start(rt, b)
+    raiders = [u for u in raiders if u in rt.state["units"]]
+    defenders = [u for u in defenders if u in rt.state["units"]]
+    b.units = {"attacker": list(raiders), "defender": defenders}
     att_cv = sum(roll(rt) for _ in raiders)
-    def_cv = sum(roll(rt) for _ in range(len(defenders) + b.fortress_dice))
+    extra = max(0, _side_quantity(rt, "combat_dice", b, p, "defender", 0))
+    def_cv = sum(roll(rt) for _ in range(len(defenders) + b.fortress_dice + extra))
     def_cv = _side_quantity(rt, "combat_value", b, p, "defender", def_cv)
     def_hits = _side_quantity(rt, "combat_hits", b, p, "defender", def_cv // 5)
     cancel = _side_quantity(rt, "combat_cancel_hits", b, p, "defender", b.fortress_cancel)
@@ -148,4 +165,9 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
         rt.state["cities"][city]["mood"] = "angry"
         rt.log(f"  the city at {city} loses {lost_size} piece{'s' if lost_size > 1 else ''} and becomes angry")
     # survivors go home: they never left their settlement in this model
+    rt.round_sources = {}
+    rt.battle = None
+    from .combat import battle_ended
+    # the city holds when every raider fell; otherwise the survivors go home and nobody wins
+    yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in raiders) else None)
     yield from rt.emit("barbarians_attacked", p, city=city)

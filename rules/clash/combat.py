@@ -33,8 +33,11 @@ class Battle:
     city: str | None = None
     round: int = 0
     killed: dict[int, int] = field(default_factory=dict)
+    destroyed: dict[int, int] = field(default_factory=dict)  # all units removed, per owner
+    fought: dict[int, int] = field(default_factory=dict)  # fighting units per owner when the battle began
     fortress_dice: int = 0
     fortress_cancel: int = 0
+    units: dict[str, list[str]] = field(default_factory=dict)  # fighting units per side, this round
 
     def other(self, side: int) -> int:
         return self.defender if side == self.attacker else self.attacker
@@ -52,7 +55,9 @@ def _ctx_vars(rt: Clash, b: Battle, side: str) -> dict:
     city = b.space if b.space in rt.state["cities"] else None
     return {"combat_round": b.round, "side": side, "naval": b.naval, "from_ships": b.from_ships and side == "attacker",
             "in_city": city is not None, "battle_city": city,
-            "opponent": b.defender if side == "attacker" else b.attacker}
+            "opponent": b.defender if side == "attacker" else b.attacker,
+            "units": len(b.units.get(side, [])),
+            "opponent_units": len(b.units.get("defender" if side == "attacker" else "attacker", []))}
 
 
 def _side_quantity(rt: Clash, name: str, b: Battle, who: int, side: str, base: int) -> int:
@@ -80,9 +85,12 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
         return
     if b is not None:
         b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if u["type"] == rt.role("army") else 0)
+        b.destroyed[u["owner"]] = b.destroyed.get(u["owner"], 0) + 1
     for other, d in list(rt.state["units"].items()):
         if d["ship"] == uid:  # land units aboard a sunk ship go down with it
             rt.state["units"].pop(other)
+            if b is not None:
+                b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
 
 
 def _take_hits(rt: Clash, b: Battle, owner: int, units: list[str], hits: int) -> list[str]:
@@ -110,6 +118,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
         st["units"][u]["battled"] = 1
     att = fighters(rt, attacker, space, naval, units)
     dfn = fighters(rt, defender, space, naval)
+    b.fought = {attacker: len(att), defender: len(dfn)}
     if not dfn:
         # settlers alone (or an empty city) are defeated without dice
         for u in rt.units_at(space, defender):
@@ -117,13 +126,24 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
         winner = attacker
     else:
         b.round = 1
-        b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
-        b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+        rt.battle = b
         winner = None
         while True:
+            b.units = {"attacker": att, "defender": dfn}
             yield from combat_cards(rt, b, att, dfn)
-            att_dice = len(att)
-            def_dice = len(dfn) + (b.fortress_dice if b.round == 1 else 0)
+            if b.round == 1:  # after the cards: a card may switch a Fortress off for the round
+                b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
+                b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+            yield from round_start(rt, b)
+            att = [u for u in att if u in st["units"]]  # effects before the roll may have removed units
+            dfn = [u for u in dfn if u in st["units"]]
+            b.units = {"attacker": att, "defender": dfn}
+            if not att or not dfn:
+                rt.round_sources = {}
+                break
+            att_dice = len(att) + max(0, _side_quantity(rt, "combat_dice", b, attacker, "attacker", 0))
+            def_dice = (len(dfn) + (b.fortress_dice if b.round == 1 else 0)
+                        + max(0, _side_quantity(rt, "combat_dice", b, defender, "defender", 0)))
             att_cv = sum(roll(rt) for _ in range(att_dice))
             def_cv = sum(roll(rt) for _ in range(def_dice))
             att_cv = _side_quantity(rt, "combat_value", b, attacker, "attacker", att_cv)
@@ -206,7 +226,18 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
         rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")
 
 
+def round_start(rt: Clash, b: Battle) -> Generator:
+    """Step 2 of a round: effects that happen before the roll (combat_round_start, attacker first)."""
+    for who, side in ((b.attacker, "attacker"), (b.defender, "defender")):
+        if who < 0:
+            continue
+        v = _ctx_vars(rt, b, side)
+        yield from rt.emit("combat_round_start", who, side=side, opponent=v["opponent"], combat_round=b.round,
+                           naval=b.naval, in_city=v["in_city"], battle_city=v["battle_city"])
+
+
 def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
+    rt.battle = None
     for side in (b.attacker, b.defender):
         if side < 0:
             continue
@@ -214,6 +245,21 @@ def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
             yield from rt.emit("battle_won", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
         elif winner is not None:
             yield from rt.emit("battle_lost", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+    yield from battle_ended(rt, b, winner)
+
+
+def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
+    """The hook battle_ended for each player side, whatever the outcome (won, lost, ceased, no winner)."""
+    for side in (b.attacker, b.defender):
+        if side < 0:
+            continue
+        foe = b.other(side)
+        yield from rt.emit("battle_ended", side, battle_city=b.city, in_city=b.city is not None, naval=b.naval,
+                           from_ships=b.from_ships and side == b.attacker,
+                           side="attacker" if side == b.attacker else "defender", opponent=foe,
+                           won=winner is not None and winner == side, killed=b.killed.get(foe, 0),
+                           destroyed=b.destroyed.get(foe, 0), fought=b.fought.get(side, 0),
+                           enemy_fought=b.fought.get(foe, 0))
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
@@ -223,6 +269,13 @@ def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
             for d in rt.state["units"].values():
                 if d["ship"] == u:
                     d["space"] = b.origin
+    if rt.is_water(b.origin):  # armies that left ships to attack go back aboard
+        from .movement import _capacity
+        for u in units:
+            d = rt.state["units"].get(u)
+            if d is not None and d["type"] != rt.role("ship") and not d["ship"]:
+                d["ship"] = next((s for s in sorted(rt.units_at(b.origin, b.attacker, rt.role("ship")))
+                                  if _capacity(rt, s) > 0), None)
 
 
 def _defender(rt: Clash, attacker: int, space: str) -> int:
@@ -261,10 +314,9 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
         return
     was_content = city["mood"] in ("happy", "neutral")
     _swap_pieces(rt, captor, loser, space)
-    if space not in st["cities"]:
-        return
-    st["cities"][space]["mood"] = "angry"
-    rt.log(f"  {rt.name(captor)} captures {rt.name(loser)}'s city at {space}")
+    if space in st["cities"]:  # (a captor without a settlement left removes the city, page 12)
+        st["cities"][space]["mood"] = "angry"
+        rt.log(f"  {rt.name(captor)} captures {rt.name(loser)}'s city at {space}")
     if was_content:
         rt.add_resource(captor, "gold", size)
         rt.log(f"  spoils of war: {rt.name(captor)} gets {size} gold")
@@ -273,7 +325,8 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
                 rt.defn.units[rt.role("founder")].data.get("limit", 4)):
             where = yield from rt.ask(loser, "city", "Refugees: place a settler in which city?", refuge)
             rt.new_unit(loser, rt.role("founder"), where)
-    yield from rt.emit("city_captured", captor, city=space)
+    if space in st["cities"]:
+        yield from rt.emit("city_captured", captor, city=space, loser=loser)
 
 
 def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
@@ -289,6 +342,7 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
             del city["pieces"][piece]
             rt.add_resource(captor, "gold", 1)
             if piece == rt.defn.foundation:
+                rt.add_resource(captor, "gold", len(city["pieces"]))  # every piece removed gives 1 gold
                 rt.log(f"  {rt.name(captor)} has no settlement left: the city at {space} is removed")
                 from .status import raze_city
                 raze_city(rt, space)

@@ -104,6 +104,11 @@ class ClashDefinition:
 
         return new_state(self, config)
 
+    def view(self, game, player: int | None) -> dict:
+        from .view import view
+
+        return view(game, player)
+
     def flow(self, game) -> Generator[Decision, str, None]:
         from .flow import run_flow
         from .runtime import Clash

@@ -160,3 +160,19 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "round": lambda rt, ctx: rt.state["round"],
     "turn": lambda rt, ctx: rt.state["turn"],
 }
+
+# Per-player measures (cities_with, count_units, complete_categories ...), the comparisons between
+# players (most, lead) and a few more general functions: see measures.py.
+from .measures import FUNCTIONS as _MEASURE_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(_MEASURE_FUNCTIONS)
+
+# Functions the action cards brought (last_advance, buyable_advances, raid_targets ...): cardrules.py.
+from .cardrules import FUNCTIONS as _CARD_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(_CARD_FUNCTIONS)
+
+# Functions the event cards brought (in_play, ignores_event, can_advance_in): event_effects.py.
+from .event_effects import FUNCTIONS as _EVENT_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(_EVENT_FUNCTIONS)

@@ -109,3 +109,13 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "exhaust_land": exhaust_land,
     "lower_mood": event_lower_mood,
 }
+
+# Procedures the action cards brought (reveal_region, barbarian_raid, strike ...): cardrules.py.
+from .cardrules import PROCEDURES as _CARD_PROCEDURES  # noqa: E402
+
+PROCEDURES.update(_CARD_PROCEDURES)
+
+# Procedures the event cards brought (choose_city, destroy_city, lose_units, keep_in_play ...): event_effects.py.
+from .event_effects import PROCEDURES as _EVENT_PROCEDURES  # noqa: E402
+
+PROCEDURES.update(_EVENT_PROCEDURES)

@@ -18,6 +18,7 @@ from ...engine.hexgrid import parse_space_id
 from ...engine.rng import Rng
 from .definition import HAND_KIND
 from .map import initial_board, place_region
+from .measures import tally_hook
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class Clash:
         self._depth = 0
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
+        self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
         self._objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
 
     # ---- state access --------------------------------------------------------------------------
@@ -163,6 +165,7 @@ class Clash:
         """A hand card used for its effect is played: out of the hand, onto the discard pile."""
         self.player(p)["hand"][HAND_KIND].remove(card)
         self.state["discard"][HAND_KIND].append(card)
+        self.cards_played.setdefault(p, []).append(card)
         self.log(f"{self.name(p)} plays {self.source_name(card)}")
 
     def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
@@ -282,6 +285,8 @@ class Clash:
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        if p >= 0:
+            tally_hook(self, p, hook)  # for times_this_turn(hook)
         if hook in self._objective_hooks:
             from .objectives import check_objectives
             yield from check_objectives(self, p, "immediate", hook, payload)

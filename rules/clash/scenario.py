@@ -36,6 +36,12 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["units"] = {}
     if not pos.get("keep_setup_cities", False):
         state["cities"] = {}
+    if not pos.get("keep_setup_hands", False):
+        # the set-up's dealt cards go back under their decks: a scenario's hands are what it names
+        for pl in state["players"]:
+            for deck, cards in pl["hand"].items():
+                state["decks"].setdefault(deck, [])[:0] = cards
+                pl["hand"][deck] = []
     state["first"] = 0  # a scenario starts with player 0 unless it says otherwise
     for key in ("round", "turn", "first"):
         if key in pos:

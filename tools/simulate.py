@@ -1,0 +1,213 @@
+"""`rulewright simulate`: many bot games, in parallel or on Ray, with a report, a CSV and plots.
+
+Each game is a pure function of its settings and its own seed (derived from the run's seed and
+the game's index), so the report is the same for any number of workers and either backend. Games
+are appended to DIR/games.jsonl as they finish: Ctrl-C keeps what is done and `--resume` goes on.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from collections.abc import Iterator
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .stats import report
+
+SEED_STRIDE = 100_003
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * SEED_STRIDE + index
+
+
+def run_one(task: dict) -> dict:
+    """Play one game and describe it as a record (no timing in the fields the report reads)."""
+    from .play import play_game, summary
+
+    start = time.perf_counter()
+    players, bots = task["players"], task["bots"]
+    game = play_game(players, task["seed"], bots, task["packs"], task["variants"])
+    data = summary(game)
+    log = game.log
+    played = getattr(game.rt, "cards_played", {})
+    record = {
+        "game": task["game"], "seed": task["seed"], "rounds": game.state["round"], "actions": len(game.actions),
+        "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
+        "battles": sum(1 for line in log if "battle at" in line),
+        "captures": sum(1 for line in log if " captures " in line),
+        "events": sum(1 for line in log if "draws the event" in line),
+        "players": [
+            {"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"], "breakdown": p["vp_breakdown"],
+             "advances": p["advances"], "cards_played": list(played.get(i, [])),
+             "civilization": game.state["players"][i].get("civilization")}
+            for i, p in enumerate(data["players"])
+        ],
+        "seconds": round(time.perf_counter() - start, 4),
+    }
+    return record
+
+
+def _tasks(settings: dict, done: set[int]) -> list[dict]:
+    return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
+             "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"]}
+            for i in range(settings["games"]) if i not in done]
+
+
+def _local(tasks: list[dict], workers: int) -> Iterator[dict]:
+    if workers <= 1:
+        for t in tasks:
+            yield run_one(t)
+        return
+    with get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(run_one, tasks, chunksize=1)
+
+
+def _ray(tasks: list[dict], workers: int, address: str | None) -> Iterator[dict]:
+    try:
+        import ray
+    except ImportError:
+        raise typer.BadParameter("the ray backend needs `pip install -e '.[ray]'`") from None
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, workers), ignore_reinit_error=True, log_to_driver=False,
+                     include_dashboard=False)
+        started = True
+    try:
+        remote = ray.remote(run_one)
+        refs = [remote.remote(t) for t in tasks]
+        for ref in refs:  # in order: the same records in the same order as the local backend
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "local", ray_address: str | None = None,
+                 resume: bool = False, progress: bool = True) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    jsonl = out / "games.jsonl"
+    records: list[dict] = []
+    if resume and jsonl.exists():
+        old = json.loads((out / "settings.json").read_text()) if (out / "settings.json").exists() else settings
+        if {k: v for k, v in old.items() if k != "games"} != {k: v for k, v in settings.items() if k != "games"}:
+            raise typer.BadParameter("--resume needs the same settings as the interrupted run")
+        records = [json.loads(line) for line in jsonl.read_text().splitlines() if line.strip()]
+    else:
+        jsonl.write_text("")
+    (out / "settings.json").write_text(json.dumps(settings, indent=2, sort_keys=True))
+    done = {r["game"] for r in records}
+    tasks = _tasks(settings, done)
+    source = _ray(tasks, workers, ray_address) if backend == "ray" else _local(tasks, workers)
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    interrupted = False
+    with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]:.2f} games/s"), TimeRemainingColumn(),
+                  console=console, disable=not progress) as bar:
+        job = bar.add_task("games", total=settings["games"], completed=len(done), rate=0.0)
+        try:
+            with jsonl.open("a") as fh:
+                for rec in source:
+                    records.append(rec)
+                    fh.write(json.dumps(rec, sort_keys=True) + "\n")
+                    fh.flush()
+                    elapsed = time.perf_counter() - start
+                    bar.update(job, advance=1, rate=(len(records) - len(done)) / elapsed if elapsed else 0.0)
+        except KeyboardInterrupt:
+            interrupted = True
+            console.print(f"[yellow]interrupted[/]: {len(records)} of {settings['games']} games kept; "
+                          "run again with --resume to go on")
+    rep = report(records, settings)
+    rep["complete"] = len(records) == settings["games"] and not interrupted
+    (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
+    write_csv(records, out / "games.csv")
+    from .plots import write_plots
+    write_plots(records, rep, out)
+    return rep
+
+
+def write_csv(records: list[dict], path: Path) -> None:
+    with path.open("w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["game", "seed", "seat", "name", "bot", "vp", "won", "city_pieces", "advances", "wonders",
+                    "objectives", "events", "n_advances", "rounds", "actions", "battles"])
+        for r in sorted(records, key=lambda r: r["game"]):
+            for p in r["players"]:
+                b = p["breakdown"]
+                w.writerow([r["game"], r["seed"], p["seat"], p["name"], p["bot"], p["vp"], int(p["seat"] in r["winners"]),
+                            b["city_pieces"], b["advances"], b["wonders"], b["objectives"], b["events"],
+                            len(p["advances"]), r["rounds"], r["actions"], r["battles"]])
+
+
+def print_summary(rep: dict, console: Console) -> None:
+    table = Table(title=f"{rep['games']} games", title_justify="left")
+    for col in ("seat/bot", "games", "win rate", "95% CI", "mean VP", "VP 95% CI"):
+        table.add_column(col, justify="right" if col not in ("seat/bot",) else "left")
+    for label, group in [(f"seat {s}", g) for s, g in rep["per_seat"].items()] + \
+                        [(f"bot {b}", g) for b, g in rep["per_bot"].items()]:
+        lo, hi = group["win_rate_ci95"]
+        vp = group["vp"]
+        table.add_row(label, str(group["games"]), f"{group['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
+                      f"{vp['mean']:.2f}", f"{vp['low']:.2f}-{vp['high']:.2f}")
+    console.print(table)
+    console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
+                  f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
+                  f"{rep['events_per_game']['mean']:.2f} events per game")
+
+
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
+    out: Annotated[Path, typer.Option("--out", "-o", help="output folder")] = Path("out/simulation"),
+    bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
+    variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
+    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="parallel processes")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="go on with an interrupted run in --out")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
+    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+
+    from ..engine.bots import BOTS
+
+    kinds = [b.strip() for b in bots.split(",") if b.strip()]
+    if not kinds or any(k not in BOTS for k in kinds):
+        typer.echo(f"unknown bot in {bots!r}; known: {', '.join(sorted(BOTS))}", err=True)
+        raise typer.Exit(2)
+    if backend not in ("local", "ray"):
+        typer.echo("--backend is local or ray", err=True)
+        raise typer.Exit(2)
+    packs = list(pack or ["base"])
+    if "base" not in packs:
+        packs.insert(0, "base")
+    settings = {"games": games, "players": players, "seed": seed, "bots": kinds, "packs": packs,
+                "variants": list(variant or [])}
+    try:
+        from ..rules.clash.definition import definition
+        definition(packs, settings["variants"])  # fail fast on unknown packs or variants
+    except Exception as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
+    print_summary(rep, Console())
+    typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
