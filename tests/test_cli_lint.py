@@ -102,7 +102,7 @@ def test_good_pack_lints_clean(tmp_path):
     root, _ = make_pack(tmp_path, GOOD)
     res = lint(root)
     assert res.exit_code == 0, res.output
-    assert "checked 76 entries in 2 packs: 0 errors" in res.output
+    assert re.search(r"checked \d+ entries in 2 packs: 0 errors", res.output)  # decks grow
 
 
 def test_broken_yaml_indentation(tmp_path):
@@ -201,7 +201,7 @@ def test_single_file_on_top_of_base(tmp_path):
     good.write_text(GOOD)
     res = lint(good)
     assert res.exit_code == 0, res.output
-    assert "checked 76 entries in 1 pack: 0 errors" in res.output
+    assert re.search(r"checked \d+ entries in 1 pack: 0 errors", res.output)  # decks grow
 
     bad = tmp_path / "bad.yaml"
     body = GOOD.replace("border: culture", "border: blue")

@@ -130,14 +130,14 @@ def lose_units(rt: Clash, p: int, n: int = 1, utype: Any = None, space: Any = No
         if not units:
             return
         groups = sorted({f"{rt.state['units'][u]['space']}:{rt.state['units'][u]['type']}" for u in units})
-        labels = [f"a {rt.defn.units[g.split(':')[1]].name} at {g.split(':')[0]}" for g in groups]
+        labels = [f"one {rt.defn.units[g.split(':')[1]].name} at {g.split(':')[0]}" for g in groups]
         pick = yield from rt.ask(p, "casualty", "Which unit is lost?", groups, labels)
         where, kind = pick.split(":")
         here = [u for u in units if rt.state["units"][u]["space"] == where and rt.state["units"][u]["type"] == kind]
         # an empty ship before one that carries units
         here.sort(key=lambda u: (any(d["ship"] == u for d in rt.state["units"].values()), int(u)))
         remove_unit(rt, here[0])
-        rt.log(f"  {rt.name(p)} loses a {rt.defn.units[kind].name} at {where}")
+        rt.log(f"  {rt.name(p)} loses one {rt.defn.units[kind].name} at {where}")
 
 
 # ---- cards that stay in play -----------------------------------------------------------------------

@@ -68,9 +68,14 @@ def groups_at(rt: Clash, p: int, space: str, moved: set[str]) -> list[tuple[str,
 
 
 def movable_origins(rt: Clash, p: int, moved: set[str]) -> list[str]:
-    spaces = sorted({rt.state["units"][u]["space"] for u in rt.units_of(p) if _movable(rt, p, u, moved)})
-    return [s for s in spaces if any(destinations(rt, p, s, g)[0] for _, g in groups_at(rt, p, s, moved)
-                                     if len(g) == 1 or True)]
+    """Spaces from which some unit can move. A single unit can go wherever a group with it can, so
+    testing one unit of each kind (land, aboard, ship) per space is enough."""
+    by_space: dict[str, dict[tuple, str]] = {}
+    for u in rt.units_of(p):
+        if _movable(rt, p, u, moved):
+            d = rt.state["units"][u]
+            by_space.setdefault(d["space"], {}).setdefault((d["type"], bool(d["ship"])), u)
+    return [s for s in sorted(by_space) if any(destinations(rt, p, s, [u])[0] for u in by_space[s].values())]
 
 
 # ---- where a group can go ---------------------------------------------------------------------------

@@ -37,7 +37,9 @@ class Clash:
         self.index = defn.index
         self._board: Board | None = None
         self._board_key: tuple | None = None
-        self._sources_cache: dict[tuple, list[str]] = {}
+        self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
+        self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
+        self._payable_cache: dict[tuple, bool] = {}
         self._depth = 0
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
@@ -142,19 +144,30 @@ class Clash:
         return self.board.distance(a, b)
 
     # ---- abilities in force ----------------------------------------------------------------------
-    def sources(self, p: int) -> list[str]:
-        """Entries whose abilities work for player p: own advances, own wonders, the standing rules."""
-        if p < 0:
-            return []
+    def _sources_entry(self, p: int) -> tuple[list[str], frozenset[str]]:
+        """(ordered sources, the same as a set), memoised on what decides them."""
         pl = self.player(p)
-        wonders = tuple(w for s in self.cities_of(p) for w in self.state["cities"][s]["wonders"])
-        hand = tuple(c for c in pl["hand"].get(HAND_KIND, ()) if c in self.defn.compiled)
-        key = (p, tuple(pl["advances"]), wonders, hand)
+        cities = self.state["cities"]
+        built = self.state["wonders"]["built"]
+        wonders = tuple(w for w, c in built.items() if c in cities and cities[c]["owner"] == p) if built else ()
+        key = (p, tuple(pl["advances"]), wonders, tuple(pl["hand"].get(HAND_KIND, ())))
         got = self._sources_cache.get(key)
         if got is None:
-            got = (self.defn.global_sources + [a for a in pl["advances"] if a in self.defn.compiled]
-                   + list(wonders) + list(dict.fromkeys(hand)))
+            compiled = self.defn.compiled
+            hand = [c for c in dict.fromkeys(key[3]) if c in compiled]
+            ordered = (self.defn.global_sources + [a for a in pl["advances"] if a in compiled]
+                       + list(wonders) + hand)
+            got = (ordered, frozenset(ordered))
+            if len(self._sources_cache) > 4096:
+                self._sources_cache.clear()
             self._sources_cache[key] = got
+        return got
+
+    def sources(self, p: int) -> list[str]:
+        """Entries whose abilities work for player p: own advances, own wonders, cards in hand, the rules."""
+        if p < 0:
+            return []
+        got = self._sources_entry(p)[0]
         extra = self.round_sources.get(p)
         return got + extra if extra else got
 
@@ -172,7 +185,12 @@ class Clash:
         return Ctx(self, p, source, vars)
 
     def active(self, ability, p: int) -> bool:
-        return ability.source in self.sources(p)
+        if p < 0:
+            return False
+        if ability.source in self._sources_entry(p)[1]:
+            return True
+        extra = self.round_sources.get(p)
+        return bool(extra) and ability.source in extra
 
     def _used(self, p: int, key: str) -> bool:
         return self.player(p)["used"].get(key) == self.state["turn_no"]
@@ -436,15 +454,27 @@ class Clash:
             yield from place_new_units(self, p, what, n, at)
         yield from ()
 
+    def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
+        """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all)."""
+        key = (p, purpose, self._sources_entry(p)[1],
+               tuple((t[0], tuple(t[1])) for t in self.player(p)["temp"]))
+        got = self._subs_cache.get(key)
+        if got is None:
+            got = {}
+            for purp, payer, replaced in self.grants("substitute", p):
+                if purp in (purpose, "any"):
+                    got.setdefault(replaced, [])
+                    if payer not in got[replaced]:
+                        got[replaced].append(payer)
+            if len(self._subs_cache) > 4096:
+                self._subs_cache.clear()
+            self._subs_cache[key] = got
+        return got
+
     def payment_options(self, p: int, cost: list[tuple[str, int]], purpose: str = "any") -> list[dict[str, int]]:
         """Every distinct way p can pay `cost` with its own resources and the substitutions in force."""
         res = self.player(p)["res"]
-        subs: dict[str, list[str]] = {}
-        for purp, payer, replaced in self.grants("substitute", p):
-            if purp in (purpose, "any"):
-                subs.setdefault(replaced, [])
-                if payer not in subs[replaced]:
-                    subs[replaced].append(payer)
+        subs = self.substitutes(p, purpose)
         need: dict[str, int] = {}
         for what, n in cost:
             if n > 0:
@@ -487,7 +517,20 @@ class Clash:
             need = sum(int(n) for w, n in cost if w == "any_resource")
             rest = [(w, n) for w, n in cost if w != "any_resource"]
             return total >= need and (not rest or bool(self.payment_options(ctx.me, rest, purpose)))
-        return bool(self.payment_options(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose))
+        res = self.player(ctx.me)["res"]
+        need: dict[str, int] = {}
+        for w, n in cost:
+            need[w] = need.get(w, 0) + int(n or 0)
+        if all(res.get(w, 0) >= n for w, n in need.items()):
+            return True  # payable as it stands, no substitution needed
+        key = (ctx.me, tuple(res.values()), tuple(sorted(need.items())), purpose, self._sources_entry(ctx.me)[1])
+        got = self._payable_cache.get(key)
+        if got is None:
+            got = bool(self.payment_options(ctx.me, list(need.items()), purpose))
+            if len(self._payable_cache) > 4096:
+                self._payable_cache.clear()
+            self._payable_cache[key] = got
+        return got
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,
