@@ -60,6 +60,7 @@ class Board:
             sid: tuple(self._by_hex[n] for n in (add(s.hex, d) for d in DIRECTIONS) if n in self._by_hex)
             for sid, s in self._spaces.items()
         }
+        self._dist: dict[tuple[str, str], int | None] = {}  # default-blocked distances, per board
 
     # ----- derived boards -------------------------------------------------------------------------
     def with_spaces(self, changed: Iterable[Space]) -> Board:
@@ -67,6 +68,7 @@ class Board:
         new = object.__new__(Board)
         new.__dict__.update(self.__dict__)  # shares graph, adjacency and any cached edge ring
         new._spaces = dict(self._spaces)
+        new._dist = {}  # revealed spaces changed: distances must be found again
         for s in changed:
             old = self._spaces.get(s.id)
             if old is None or old.hex != s.hex:
@@ -107,7 +109,14 @@ class Board:
         Both endpoints must be unblocked too; None when no such path exists. Rules count range
         through anything except unrevealed regions, so that is the default.
         """
-        blocked = blocked or _unrevealed
+        if blocked is None:
+            key = (a, b) if a <= b else (b, a)
+            if key not in self._dist:
+                self._dist[key] = self._bfs(a, b, _unrevealed)
+            return self._dist[key]
+        return self._bfs(a, b, blocked)
+
+    def _bfs(self, a: str, b: str, blocked: Pred) -> int | None:
         spaces = self._spaces
         if blocked(spaces[a]) or blocked(spaces[b]):
             return None

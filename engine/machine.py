@@ -32,9 +32,11 @@ class Definition(Protocol):
 
     def view(self, game: Game, player: int | None) -> dict: ...
 
+    def resumable(self, game: Game) -> bool: ...
+
 
 class Game:
-    def __init__(self, definition: Definition, config: dict):
+    def __init__(self, definition: Definition, config: dict, checkpoints: bool = False):
         self.definition = definition
         self.config = dict(config)
         self.actions: list[dict] = []
@@ -42,6 +44,11 @@ class Game:
         self.state: dict = definition.new_state(self.config)
         self.pending: Decision | None = None
         self.over = False
+        # the stateless service path: keep the last resumable state and the actions applied since
+        self.checkpoints = checkpoints
+        self.checkpoint: str | None = None
+        self.since: list[dict] = []
+        self.checkpoints_taken = 0
         self._flow = definition.flow(self)
         self._resume(None)
 
@@ -52,6 +59,10 @@ class Game:
         except StopIteration:
             self.pending = None
             self.over = True
+        if self.checkpoints and self.pending is not None and self.definition.resumable(self):
+            self.checkpoint = json.dumps(self.state, separators=(",", ":"))
+            self.since = []
+            self.checkpoints_taken += 1
 
     def legal_actions(self) -> list[dict]:
         if self.pending is None:
@@ -74,6 +85,7 @@ class Game:
             raise IllegalAction(f"{choice!r} is not a legal choice for '{self.pending.prompt}'; "
                                 f"legal: {shown}")
         clean = {"player": player, "choice": choice}
+        taken = self.checkpoints_taken
         try:
             self._resume(choice)
         except Exception:
@@ -81,9 +93,11 @@ class Game:
             self._rebuild(self.actions)
             raise
         self.actions.append(clean)
+        if self.checkpoints and self.checkpoints_taken == taken:
+            self.since.append(clean)
 
     def _rebuild(self, actions: list[dict]) -> None:
-        fresh = Game(self.definition, self.config)
+        fresh = Game(self.definition, self.config, self.checkpoints)
         for a in actions:
             fresh.apply(a)
         self.__dict__.update(fresh.__dict__)

@@ -11,7 +11,7 @@ import dataclasses
 from pathlib import Path
 
 from ..rules.clash.definition import ClashDefinition, definition
-from .scenarios import find_scenarios, load_scenario, run_scenario
+from .scenarios import _pack_ref, find_scenarios, load_scenario, run_scenario
 
 
 def without(defn: ClashDefinition, entry_id: str) -> ClashDefinition:
@@ -44,8 +44,17 @@ def mutation_report(paths: list[Path] | None = None, only: list[str] | None = No
         if not scenarios:
             report["uncovered"].append(entry)
             continue
-        mutated = without(base, entry)
-        if any(not run_scenario(spec, mutated, str(f)).passed for f, spec in scenarios):
+        mutants: dict[tuple, ClashDefinition] = {}
+
+        def mutated(spec: dict, f: Path) -> ClashDefinition:
+            # the scenario's own packs (e.g. a test pack of event cards), with the entry removed
+            key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or ["base"]),
+                   tuple(spec.get("variants") or []))
+            if key not in mutants:
+                mutants[key] = without(base if key == (("base",), ()) else definition(*key), entry)
+            return mutants[key]
+
+        if any(not run_scenario(spec, mutated(spec, f), str(f)).passed for f, spec in scenarios):
             report["killed"].append(entry)
         else:
             report["survived"].append(entry)

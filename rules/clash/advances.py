@@ -42,6 +42,12 @@ def buyable(rt: Clash, p: int) -> list[str]:
             and rt.can_pay(ctx, advance_cost(rt, p, a), "advance")]
 
 
+def can_buy_any(rt: Clash, p: int) -> bool:
+    """Is some advance affordable now? (stops at the first one: the action menu only needs yes/no)"""
+    ctx = rt.ctx(p, "rules")
+    return any(can_get(rt, p, a) and rt.can_pay(ctx, advance_cost(rt, p, a), "advance") for a in rt.defn.advances)
+
+
 def buy_advance(rt: Clash, p: int) -> Generator:
     options = buyable(rt, p)
     labels = [f"{rt.defn.advances[a].name} ({_cost_text(advance_cost(rt, p, a))})" for a in options]

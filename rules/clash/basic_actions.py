@@ -19,7 +19,7 @@ class BasicAction:
 
 
 BASIC: dict[str, BasicAction] = {
-    "buy_advance": BasicAction(lambda rt, p: bool(advances.buyable(rt, p)), advances.buy_advance),
+    "buy_advance": BasicAction(advances.can_buy_any, advances.buy_advance),
     "found_city": BasicAction(lambda rt, p: bool(cities.founding_spaces(rt, p)), cities.found_city),
     "collect": BasicAction(lambda rt, p: bool(cities.collectable_cities(rt, p)), cities.collect),
     "build_units": BasicAction(lambda rt, p: bool(cities.buildable_cities(rt, p)), cities.build_units),
@@ -27,6 +27,6 @@ BASIC: dict[str, BasicAction] = {
     "move": BasicAction(lambda rt, p: bool(movement.movable_origins(rt, p, set())), movement.move_action),
     "civic_improvement": BasicAction(lambda rt, p: bool(cities.civic_targets(rt, p)),
                                      lambda rt, p: cities.civic_improvement(rt, p)),
-    "cultural_influence": BasicAction(lambda rt, p: bool(influence.attempts(rt, p)),
+    "cultural_influence": BasicAction(lambda rt, p: bool(influence.attempts(rt, p, first_only=True)),
                                       lambda rt, p: influence.cultural_influence(rt, p)),
 }

@@ -15,9 +15,11 @@ from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
 from ...dsl.parser import parse_effect
 from ...engine.abilities import AbilityIndex, CompiledEntry
+from ...engine.board import Board, Space
 from ...engine.decision import Decision
 from ...engine.diagnostics import ContentError
-from .map import Layout, build_layout
+from ...engine.hexgrid import space_id
+from .map import Layout, build_layout, initial_board, place_region, region_terrains
 
 RULES_DIR = Path(__file__).resolve().parent
 RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
@@ -86,8 +88,33 @@ class ClashDefinition:
         self.category_of = {a: e.data["category"] for a, e in self.advances.items()}
         self.government_categories = {c for c, e in self.categories.items() if e.data.get("government")}
         self.top_advance = {c: e.data["advances"][0] for c, e in self.categories.items()}
-        self.objectives: dict[str, list[dict]] = {}
+        self.objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
         self._layouts: dict[int, Layout] = {}
+        self._boards: dict[tuple, Board] = {}
+        self._terrains = {r["id"]: region_terrains(r)
+                          for r in self.map_data.get("regions", []) + self.map_data.get("starting_regions", [])}
+
+    def region_terrains(self, tile: str) -> list[str]:
+        return self._terrains[tile]
+
+    def board_for(self, key: tuple, terrains=None) -> Board:
+        """The board for (players, face-up tiles per slot, rotations), built once and shared: boards are
+        immutable, and a game's board changes only when a region is revealed."""
+        got = self._boards.get(key)
+        if got is None:
+            players, tiles, rots = key
+            layout = self.layout(players)
+            base = self._boards.get((players,))
+            if base is None:
+                base = self._boards[(players,)] = initial_board(self.map_data, layout)
+            changed = [Space(space_id(h), h, t, i, True)
+                       for i, slot in enumerate(layout.slots) if tiles[i] is not None and slot.home is None
+                       for h, t in place_region(slot.anchor, rots[i], self._terrains[tiles[i]]).items()]
+            got = base.with_spaces(changed) if changed else base
+            if len(self._boards) > 2048:
+                self._boards.clear()
+            self._boards[key] = got
+        return got
 
     def layout(self, players: int) -> Layout:
         if players not in self._layouts:
@@ -96,6 +123,11 @@ class ClashDefinition:
 
     # ---- the machine's protocol
     def new_state(self, config: dict) -> dict:
+        if "checkpoint" in config:
+            state = config["checkpoint"] if config.get("checkpoint_fresh") else copy.deepcopy(config["checkpoint"])
+            state["resume"] = True
+            state["resume_turn"] = True
+            return state
         if "position" in config:
             from .scenario import scenario_state
 
@@ -103,6 +135,10 @@ class ClashDefinition:
         from .setup import new_state
 
         return new_state(self, config)
+
+    def resumable(self, game) -> bool:
+        """The flow can restart from the state alone when it waits for a player's next action."""
+        return game.pending.kind == "action" and game.state.get("phase") == "turn"
 
     def view(self, game, player: int | None) -> dict:
         from .view import view

@@ -21,9 +21,10 @@ def valid_source(rt: Clash, p: int, space: str) -> bool:
     return c is not None and c["owner"] == p and all(o == p for o in c["pieces"].values())
 
 
-def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0) -> list[tuple[str, str, int]]:
+def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
+             first_only: bool = False) -> list[tuple[str, str, int]]:
     """(source, target, culture tokens needed for range) for every attempt p can make now
-    (after first spending `spent` culture tokens, e.g. on Art & Sculptures)."""
+    (after first spending `spent` culture tokens, e.g. on Art & Sculptures); `first_only` stops at one."""
     if rt.player(p)["turn"].get("influence_success", 0) >= rt.params["cultural_influence_successes_per_turn"]:
         return []
     sources = [source] if source else rt.cities_of(p)
@@ -33,18 +34,20 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0) -> li
         if not valid_source(rt, p, src):
             continue
         for tgt, c in rt.state["cities"].items():
-            if len(c["pieces"]) < rt.params["influence_min_target_size"] or not swappable_pieces(rt, p, tgt):
-                continue
-            if rt.forbidden("influence_target", actor=p, source=src, target=tgt):
+            if len(c["pieces"]) < rt.params["influence_min_target_size"]:
                 continue
             d = rt.distance(src, tgt)
-            if d is None:
+            if d is None or d > len(rt.state["cities"][src]["pieces"]) + culture + 8:
+                continue  # out of any reach: skip the costlier checks
+            if not swappable_pieces(rt, p, tgt) or rt.forbidden("influence_target", actor=p, source=src, target=tgt):
                 continue
             reach = rt.quantity("influence_range", p, rt.city_size(src), source=src, target=tgt)
             need = max(0, d - reach)
             if need and (need > culture or rt.forbidden("influence_boost", actor=p, source=src, target=tgt)):
                 continue
             out.append((src, tgt, need))
+            if first_only:
+                return out
     return out
 
 

@@ -17,7 +17,6 @@ from ...engine.decision import Decision, RunawayEffect
 from ...engine.hexgrid import parse_space_id
 from ...engine.rng import Rng
 from .definition import HAND_KIND
-from .map import initial_board, place_region
 from .measures import tally_hook
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 
@@ -44,7 +43,7 @@ class Clash:
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
-        self._objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
+        self._objective_hooks = defn.objective_hooks
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -103,32 +102,15 @@ class Clash:
     @property
     def board(self) -> Board:
         b = self.state["board"]
-        key = (tuple(b["revealed"]), tuple(b["rots"]))
+        key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
+               tuple(b["rots"]))
         if self._board is None or key != self._board_key:
-            self._board = self._build_board()
+            self._board = self.defn.board_for(key, self.region_terrains)
             self._board_key = key
         return self._board
 
-    def _build_board(self) -> Board:
-        b = self.state["board"]
-        layout = self.defn.layout(self.n)
-        board = initial_board(self.defn.map_data, layout)
-        from ...engine.board import Space
-        from ...engine.hexgrid import space_id
-        changed = []
-        for i, slot in enumerate(layout.slots):
-            if b["revealed"][i] and slot.home is None:
-                terr = self.region_terrains(b["tiles"][i])
-                for h, t in place_region(slot.anchor, b["rots"][i], terr).items():
-                    changed.append(Space(space_id(h), h, t, i, True))
-        return board.with_spaces(changed) if changed else board
-
     def region_terrains(self, tile: str) -> list[str]:
-        from .map import region_terrains
-        for r in self.defn.map_data["regions"] + self.defn.map_data["starting_regions"]:
-            if r["id"] == tile:
-                return region_terrains(r)
-        raise KeyError(tile)
+        return self.defn.region_terrains(tile)
 
     def terrain(self, space: str) -> str | None:
         return self.board.space(space).terrain

@@ -32,9 +32,10 @@ def start_turn(rt: Clash, p: int) -> None:
 def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
     from .basic_actions import BASIC
 
-    start_turn(rt, p)
-    rt.log(f"Round {rt.state['round']}, turn {rt.state['turn']}: {rt.name(p)}")
-    yield from rt.emit("turn_start", p)
+    if not rt.state.pop("resume_turn", False):  # a resumed checkpoint is already inside this turn
+        start_turn(rt, p)
+        rt.log(f"Round {rt.state['round']}, turn {rt.state['turn']}: {rt.name(p)}")
+        yield from rt.emit("turn_start", p)
     while True:
         menu = action_menu(rt, p, BASIC)
         if len(menu) == 1:

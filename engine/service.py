@@ -1,0 +1,52 @@
+"""The stateless service path: a game as one JSON string in, an action applied, a JSON string out.
+
+A running game cannot be frozen at every decision (some choices are made inside a rule procedure),
+so the JSON holds the last state the rules can resume from (a checkpoint, taken whenever the game
+waits for a top-level decision) plus the few actions applied since; loading resumes the checkpoint
+and replays those actions. Whole saves (set-up + every action) stay in Game.save()/Game.load().
+"""
+
+from __future__ import annotations
+
+import json
+
+from .machine import SAVE_FORMAT, Game
+
+SERVICE_FORMAT = 1
+
+
+def to_json(game: Game) -> str:
+    if not game.checkpoints or game.checkpoint is None:
+        raise ValueError("this game does not keep checkpoints: create it with checkpoints=True")
+    return ('{"format":%d,"game":%s,"config":%s,"state":%s,"since":%s}' % (
+        SERVICE_FORMAT, json.dumps(game.definition.game_id), json.dumps(game.config, separators=(",", ":")),
+        game.checkpoint, json.dumps(game.since, separators=(",", ":"))))
+
+
+def from_json(text: str, definition=None) -> Game:
+    data = json.loads(text)
+    if data.get("format") != SERVICE_FORMAT:
+        raise ValueError(f"unsupported service format {data.get('format')!r}")
+    if definition is None:
+        from ..rules.clash.definition import definition as clash
+
+        cfg = data["config"]
+        definition = clash(cfg.get("packs", ["base"]), cfg.get("variants", []))
+    config = dict(data["config"])
+    config["checkpoint"] = data["state"]
+    config["checkpoint_fresh"] = True  # just parsed: nobody else holds it, no copy needed
+    game = Game(definition, config, checkpoints=True)
+    game.config.pop("checkpoint", None)
+    game.config.pop("checkpoint_fresh", None)
+    for action in data["since"]:
+        game.apply(action)
+    return game
+
+
+def apply_json(text: str, action_text: str, definition=None) -> str:
+    game = from_json(text, definition)
+    game.apply(json.loads(action_text))
+    return to_json(game)
+
+
+__all__ = ["SAVE_FORMAT", "apply_json", "from_json", "to_json"]

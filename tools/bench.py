@@ -1,0 +1,159 @@
+"""`rulewright bench`: how fast rulewright is, measured (never asserted) and written to a results file.
+
+Figures (the last line printed is the JSON of all of them):
+- game_2p_s / game_4p_s: median wall time of one complete random-bot game, listing the legal
+  actions at every decision, after content is loaded;
+- actions_per_s: applied actions per second over those games;
+- legal_actions_us_p50 / _p99: listing the legal actions of a pending decision;
+- json_apply_us_p50_4p: the stateless service path: a mid-game 4-player game as a JSON string in,
+  one action applied, the new game as a JSON string out;
+- state_json_bytes_4p: the size of a mid-game 4-player state as JSON;
+- new_game_ms: setting up a new 4-player game (content loaded);
+- content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
+  without / with the on-disk cache;
+- lint_all_s: `rulewright lint` of all bundled content, in a fresh process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _play(players: int, seed: int, legal_times: list[float]) -> tuple[float, int]:
+    from ..api import new_game
+    from ..engine.bots import RandomBot
+
+    bot = RandomBot(seed)
+    start = time.perf_counter()
+    game = new_game(players=players, seed=seed)
+    n = 0
+    while game.pending is not None:
+        t = time.perf_counter()
+        game.legal_actions()
+        legal_times.append(time.perf_counter() - t)
+        d = game.pending
+        game.apply({"player": d.player, "choice": bot.choose(game, d)})
+        n += 1
+    return time.perf_counter() - start, n
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def _fresh(code: str) -> float:
+    """Wall time of a snippet in a fresh interpreter (imports excluded: measured inside)."""
+    script = f"import time\n{code}"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def measure(quick: bool) -> dict:
+    from ..api import new_game
+    from ..engine.bots import RandomBot
+    from ..engine.service import apply_json
+    from ..rules.clash.definition import definition
+
+    definition()  # content loaded before timing games
+    games = 5 if quick else 21
+    legal: list[float] = []
+    results: dict = {}
+    for players, key in ((2, "game_2p_s"), (4, "game_4p_s")):
+        times, actions = [], 0
+        for seed in range(games):
+            dt, n = _play(players, 1000 + seed, legal)
+            times.append(dt)
+            actions += n
+        results[key] = round(statistics.median(times), 4)
+        results.setdefault("_actions", 0)
+        results["_actions"] += actions
+        results.setdefault("_time", 0.0)
+        results["_time"] += sum(times)
+    results["actions_per_s"] = round(results.pop("_actions") / results.pop("_time"), 1)
+    results["legal_actions_us_p50"] = round(_pct(legal, 0.5) * 1e6, 1)
+    results["legal_actions_us_p99"] = round(_pct(legal, 0.99) * 1e6, 1)
+
+    # the stateless JSON service path on a mid-game 4-player game
+    game = new_game(players=4, seed=77)
+    bot = RandomBot(77)
+    for _ in range(150):
+        d = game.pending
+        game.apply({"player": d.player, "choice": bot.choose(game, d)})
+    results["state_json_bytes_4p"] = len(json.dumps(game.state, separators=(",", ":")))
+    from ..engine.service import to_json
+
+    blob = to_json(game)
+    samples = []
+    for _ in range(40 if quick else 200):
+        d = game.pending
+        action = json.dumps({"player": d.player, "choice": bot.choose(game, d)})
+        t = time.perf_counter()
+        out = apply_json(blob, action)
+        samples.append(time.perf_counter() - t)
+        blob = out
+        from ..engine.service import from_json
+        game = from_json(blob)
+        if game.pending is None:
+            break
+    results["json_apply_us_p50_4p"] = round(_pct(samples, 0.5) * 1e6, 1)
+    results["service_json_bytes_4p"] = len(blob)
+
+    t = time.perf_counter()
+    for seed in range(50):
+        new_game(players=4, seed=seed)
+    results["new_game_ms"] = round((time.perf_counter() - t) / 50 * 1000, 3)
+
+    loader = ("from rulewright.rules.clash.definition import definition\n"
+              "t = time.perf_counter(); definition(); print(time.perf_counter() - t)")
+    env_cold = "import os; os.environ['RULEWRIGHT_NO_CACHE'] = '1'\n"
+    results["content_load_cold_s"] = round(_fresh(env_cold + loader), 3)
+    _fresh(loader)  # make sure the cache is written
+    results["content_load_warm_s"] = round(min(_fresh(loader) for _ in range(3)), 3)
+    lint = ("from typer.testing import CliRunner\nfrom rulewright.tools.cli import app\n"
+            "t = time.perf_counter(); r = CliRunner().invoke(app, ['lint']); assert r.exit_code == 0, r.output\n"
+            "print(time.perf_counter() - t)")
+    results["lint_all_s"] = round(_fresh(lint), 3)
+    return results
+
+
+def bench(
+    quick: Annotated[bool, typer.Option("--quick", help="fewer games (about a minute)")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)")] = None,
+) -> None:
+    """Measure rulewright's speed and print the figures; the last line is JSON."""
+    results = measure(quick)
+    record = {"machine": {"cpu": _cpu(), "cores": os.cpu_count(), "python": platform.python_version()},
+              "quick": quick, "results": results}
+    for k, v in results.items():
+        typer.echo(f"{k:>24}: {v}")
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(record, indent=2) + "\n")
+    typer.echo(json.dumps(results, sort_keys=True))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench)
