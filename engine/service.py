@@ -18,9 +18,11 @@ SERVICE_FORMAT = 1
 def to_json(game: Game) -> str:
     if not game.checkpoints or game.checkpoint is None:
         raise ValueError("this game does not keep checkpoints: create it with checkpoints=True")
-    return ('{"format":%d,"game":%s,"config":%s,"state":%s,"since":%s}' % (
-        SERVICE_FORMAT, json.dumps(game.definition.game_id), json.dumps(game.config, separators=(",", ":")),
-        game.checkpoint, json.dumps(game.since, separators=(",", ":"))))
+    # the checkpoint is already JSON text: splice it in rather than parse and dump it again
+    config = json.dumps(game.config, separators=(",", ":"))
+    since = json.dumps(game.since, separators=(",", ":"))
+    return (f'{{"format":{SERVICE_FORMAT},"game":{json.dumps(game.definition.game_id)},"config":{config},'
+            f'"state":{game.checkpoint},"since":{since}}}')
 
 
 def from_json(text: str, definition=None) -> Game:

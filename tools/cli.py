@@ -31,6 +31,7 @@ COMMAND_MODULES: list[str] = [
     "test_cmd",
     "simulate",
     "compare",
+    "render",
 ]
 
 for _name in COMMAND_MODULES:
