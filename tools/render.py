@@ -113,6 +113,7 @@ class Frame:
     winners: list[int] = field(default_factory=list)
     over: bool = False
     title: str = ""
+    show_step: bool = True  # the replay viewer shows the step number itself, outside the picture
 
 
 def frame_of(game: Game, viewer: int | None = None, steps: int | None = None, title: str = "") -> Frame:
@@ -224,7 +225,7 @@ class BoardRenderer:
     def fragments(self, fr: Frame) -> list[str]:
         """The picture as an ordered list of serialised fragments (drawn in this order)."""
         st = fr.state
-        out = [self.header(fr).render()]
+        out = [e.render() for e in self.header(fr)]
         out += [self.region(st, i).render() for i in range(len(self.layout.slots))]
         out.append(self.borders().render())
         out.append(self.legend().render())
@@ -253,7 +254,8 @@ class BoardRenderer:
                         data_viewer=fr.viewer if fr.viewer is not None else None)
 
     # ----- header ----------------------------------------------------------------------------------
-    def header(self, fr: Frame) -> Element:
+    def header(self, fr: Frame) -> list[Element]:
+        """Two fragments: the title bar (changes rarely) and the status line (changes every decision)."""
         st = fr.state
         names = [p["name"] for p in st["players"]]
         g = E("g", data_kind="header")
@@ -261,7 +263,8 @@ class BoardRenderer:
         title = fr.title or f"Clash of Cultures — {self.n} players"
         g.add(E("text", title, x=MARGIN, y=22, fill="#ffffff", font_size=17, font_weight="bold"))
         who = (f"seen by {names[fr.viewer]}" if fr.viewer is not None else "public view (hands hidden)")
-        right = f"round {st.get('round', '?')} · turn {st.get('turn', '?')} · step {fr.step}/{fr.steps} · {who}"
+        where = f"step {fr.step}/{fr.steps} · " if fr.show_step else ""
+        right = f"round {st.get('round', '?')} · turn {st.get('turn', '?')} · {where}{who}"
         g.add(E("text", right, x=round(self.width) - MARGIN, y=22, fill="#e8e2d6", font_size=12,
                 text_anchor="end"))
         if fr.over:
@@ -273,7 +276,8 @@ class BoardRenderer:
                       else f"{names[p]} is choosing ({words(fr.pending['kind'])})")
         else:
             status = ""
-        g.add(E("text", fit(status, 13, self.width * 0.62), x=MARGIN, y=42, fill="#ffd98a", font_size=13))
+        status_el = E("text", fit(status, 13, self.width * 0.62), x=MARGIN, y=42, fill="#ffd98a", font_size=13,
+                      data_kind="status")
         w = st.get("wonders", {})
         offer = [self.name(x) for x in w.get("revealed", [])]
         deck = w.get("deck")
@@ -281,7 +285,7 @@ class BoardRenderer:
         wtext = f"wonders on offer: {', '.join(offer) or 'none'} · {n_deck} in the deck"
         g.add(E("text", fit(wtext, 11, self.width * 0.36), x=round(self.width) - MARGIN, y=42, fill="#cfc8ba",
                 font_size=11, text_anchor="end"))
-        return g
+        return [g, status_el]
 
     # ----- map -------------------------------------------------------------------------------------
     def region(self, st: dict, index: int) -> Element:
@@ -453,7 +457,7 @@ class BoardRenderer:
                  data_carried_by=carried_by)
 
     def _shape(self, role: str, x: float, y: float, r: float, fill: str, stroke: str) -> Element:
-        if role == "settler":
+        if role in ("founder", "settler"):
             pts = [(x, y - r * 1.15), (x + r * 1.05, y + r * 0.85), (x - r * 1.05, y + r * 0.85)]
             return E("polygon", points=points(pts), fill=fill, stroke=stroke, stroke_width=1.1)
         if role == "army":
@@ -547,7 +551,7 @@ class BoardRenderer:
         g.add(E("text", "exhausted", x=x + 16, y=y + 10))
         y2 = y + 22
         x = MARGIN + 6
-        for role, what in (("army", "army"), ("settler", "settler")):
+        for role, what in (("army", "army"), ("founder", "settler")):
             g.add(self._shape(role, x, y2 + 5, 5.6, "#777", "#151515"))
             g.add(E("text", what, x=x + 10, y=y2 + 9))
             x += 22 + text_width(what, 10)
@@ -598,7 +602,7 @@ class BoardRenderer:
         vp = fr.vp[p] if p < len(fr.vp) else {}
         g.add(E("text", f"{_num(sum(vp.values()))} VP", x=PANEL_W - 12, y=21, font_size=17, font_weight="bold",
                 text_anchor="end", data_kind="vp", data_player=p))
-        parts = " · ".join(f"{words(k)} {_num(v)}" for k, v in vp.items())
+        parts = "VP from " + " · ".join(f"{words(k)} {_num(v)}" for k, v in vp.items())
         g.add(E("text", parts, x=PANEL_W - 12, y=20 + LINE, font_size=9, fill="#666", text_anchor="end"))
         # resources and tokens
         res = pl.get("res", {})

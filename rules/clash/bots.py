@@ -40,6 +40,8 @@ class GreedyBot:
 
     # ---- one scorer per decision kind -------------------------------------------------------
     def _action(self, rt, p, opt, label):
+        if opt == "trade":
+            return -5
         if opt.startswith("special:"):
             if "wonder" in label.lower():
                 return 100
@@ -133,6 +135,9 @@ class GreedyBot:
         near = min((rt.distance(opt, c) or 9) for c in rt.state["cities"]) if rt.state["cities"] else 9
         s += 4 if near >= 2 else -4
         return s
+
+    def _trade_answer(self, rt, p, opt, label):
+        return 1 if opt == "decline" else 0  # a cautious partner: greedy keeps what it has
 
     def _continue(self, rt, p, opt, label):
         return 1 if opt == "continue" else 0

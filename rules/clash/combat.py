@@ -182,7 +182,8 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
                 remove_unit(rt, u, b)
     if winner is None:
         rt.log("  both sides are wiped out: no winner")
-        for u in rt.units_at(space, attacker) + [x for x in units if x in st["units"]]:
+        # settlers die with their armies, on both sides
+        for u in rt.units_at(space, attacker) + rt.units_at(space, defender) + [x for x in units if x in st["units"]]:
             remove_unit(rt, u, b)
     elif winner == defender:
         for u in [x for x in units if x in st["units"]]:

@@ -2,6 +2,9 @@
 
 The icons are resolved first, top one first, always and only on drawing, and only for the drawer;
 then the card's own effect runs as its triggers on the `event_drawn` hook. The cards are content.
+A card's `tags` let a drawer who ignores one of them (grant ignore_event) skip the whole card;
+a card that reaches every player checks each one with the function `ignores_event(tag)` instead.
+The verbs the cards use on cities, units and cards that stay in play are in event_effects.py.
 """
 
 from __future__ import annotations

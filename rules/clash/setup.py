@@ -32,6 +32,7 @@ def new_player(name: str, defn: ClashDefinition) -> dict:
         "temp": [],
         "turn": {},
         "reserved_wonder": None,
+        "in_play": [],   # cards kept in front of the player (event_effects.keep_in_play)
     }
 
 

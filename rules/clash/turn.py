@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from ...engine.abilities import SpecialAction
+from .trade import can_trade, trade
 
 if TYPE_CHECKING:
     from .runtime import Clash
@@ -86,6 +87,8 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
             continue
         label = f"{a.title} ({rt.source_name(a.source)}{', free' if a.free else ''})"
         menu.append((f"special:{a.key}", label, _special_runner(rt, p, a)))
+    if can_trade(rt, p):
+        menu.append(("trade", "offer a trade to another player (free)", lambda: trade(rt, p)))
     menu.append((END, "end the turn", lambda: iter(())))
     return menu
 

@@ -1,0 +1,81 @@
+"""Trades between players (rulebook page 14): immediate exchanges during the active player's turn.
+
+The active player offers some of one thing (a resource, mood or culture tokens, an action or an
+objective card) for some of another thing the other player holds; the other player accepts or
+declines. Only immediate transactions exist in the game: promises are not enforced, so there is
+nothing to model for them. Cards received are chosen by their giver (hands are hidden).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from .setup import RESOURCES, TOKENS
+
+if TYPE_CHECKING:
+    from .runtime import Clash
+
+CARD_DECKS = ("action_card", "objective_card")
+MAX_AMOUNT = 3
+OFFERS_PER_TURN = 3  # a bound for bot play; the rulebook sets none
+
+
+def _goods(rt: Clash, p: int) -> dict[str, int]:
+    """What p could hand over: how many of each tradeable kind."""
+    pl = rt.player(p)
+    out = {k: pl["res"][k] for k in RESOURCES + TOKENS if pl["res"][k] > 0}
+    for deck in CARD_DECKS:
+        if pl["hand"].get(deck):
+            out[deck] = len(pl["hand"][deck])
+    return out
+
+
+def can_trade(rt: Clash, p: int) -> bool:
+    if rt.player(p)["turn"].get("offers", 0) >= OFFERS_PER_TURN:
+        return False
+    return bool(_goods(rt, p)) and any(_goods(rt, q) for q in range(rt.n) if q != p)
+
+
+def _label(rt: Clash, kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def trade(rt: Clash, p: int) -> Generator:
+    pl = rt.player(p)
+    pl["turn"]["offers"] = pl["turn"].get("offers", 0) + 1
+    partners = [str(q) for q in range(rt.n) if q != p and _goods(rt, q)]
+    partner = int((yield from rt.ask(p, "trade_partner", "Offer a trade to whom?", partners,
+                                     [rt.name(int(q)) for q in partners])))
+    mine = _goods(rt, p)
+    give = yield from rt.ask(p, "trade_give", "Give what?", sorted(mine), [_label(rt, k) for k in sorted(mine)])
+    give_n = int((yield from rt.ask(p, "trade_amount", f"Give how many {_label(rt, give)}?",
+                                    [str(n) for n in range(1, min(MAX_AMOUNT, mine[give]) + 1)])))
+    theirs = _goods(rt, partner)
+    take = yield from rt.ask(p, "trade_take", "Ask for what?", sorted(theirs), [_label(rt, k) for k in sorted(theirs)])
+    take_n = int((yield from rt.ask(p, "trade_amount", f"Ask for how many {_label(rt, take)}?",
+                                    [str(n) for n in range(1, min(MAX_AMOUNT, theirs[take]) + 1)])))
+    offer = f"{give_n} {_label(rt, give)} for {take_n} {_label(rt, take)}"
+    answer = yield from rt.ask(partner, "trade_answer", f"{rt.name(p)} offers {offer}: accept?",
+                               ["accept", "decline"], ["accept the trade", "decline"])
+    if answer != "accept":
+        rt.log(f"{rt.name(p)} offers {rt.name(partner)} {offer}: declined")
+        return
+    yield from _hand_over(rt, p, partner, give, give_n)
+    yield from _hand_over(rt, partner, p, take, take_n)
+    rt.log(f"{rt.name(p)} and {rt.name(partner)} trade {offer}")
+    yield from rt.emit("trade_made", p, partner=partner)
+
+
+def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Generator:
+    g, r = rt.player(giver), rt.player(receiver)
+    if kind in CARD_DECKS:
+        for _ in range(n):
+            cards = sorted(set(g["hand"][kind]))
+            card = yield from rt.ask(giver, "trade_card", f"Which {_label(rt, kind)} to hand over?", cards,
+                                     [rt.source_name(c) for c in cards])
+            g["hand"][kind].remove(card)
+            r["hand"][kind].append(card)
+        return
+    g["res"][kind] -= n
+    rt.add_resource(receiver, kind, n)  # above the receiver's limit the rest is lost, as always
