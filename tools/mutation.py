@@ -21,6 +21,14 @@ def without(defn: ClashDefinition, entry_id: str) -> ClashDefinition:
     return ClashDefinition(content, defn.rules, list(defn.variants))
 
 
+def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, ClashDefinition]) -> ClashDefinition:
+    """The definition of the scenario's own packs (e.g. a test pack of event cards), without the entry."""
+    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or ["base"]), tuple(spec.get("variants") or []))
+    if key not in cache:
+        cache[key] = without(definition(*key), entry)
+    return cache[key]
+
+
 def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict]]]:
     out: dict[str, list[tuple[Path, dict]]] = {}
     for f in find_scenarios(paths):
@@ -45,16 +53,7 @@ def mutation_report(paths: list[Path] | None = None, only: list[str] | None = No
             report["uncovered"].append(entry)
             continue
         mutants: dict[tuple, ClashDefinition] = {}
-
-        def mutated(spec: dict, f: Path) -> ClashDefinition:
-            # the scenario's own packs (e.g. a test pack of event cards), with the entry removed
-            key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or ["base"]),
-                   tuple(spec.get("variants") or []))
-            if key not in mutants:
-                mutants[key] = without(base if key == (("base",), ()) else definition(*key), entry)
-            return mutants[key]
-
-        if any(not run_scenario(spec, mutated(spec, f), str(f)).passed for f, spec in scenarios):
+        if any(not run_scenario(spec, _mutated(spec, f, entry, mutants), str(f)).passed for f, spec in scenarios):
             report["killed"].append(entry)
         else:
             report["survived"].append(entry)
