@@ -231,7 +231,7 @@ class Compiler:
     def ability(self, source: str, index: int, ab: A.Ability) -> E.Ability:
         # names bound by the ability's context shadow constants of the same name
         self._context_names = frozenset(self._scope_of(ab))
-        text = explain_ability(ab)
+        text = ""
         when = self.expr(ab.when) if isinstance(getattr(ab, "when", None), A.Expr) else None
         if isinstance(ab, A.Grant):
             return E.Grant(source, index, text, ab.call.name, [self.expr(a) for a in ab.call.args], when)
@@ -277,4 +277,13 @@ class Compiler:
         return {}
 
     def entry(self, source: str, effect: A.Effect) -> E.CompiledEntry:
-        return E.CompiledEntry(source, [self.ability(source, i, ab) for i, ab in enumerate(effect.abilities)])
+        abilities = []
+        for i, ab in enumerate(effect.abilities):
+            compiled = self.ability(source, i, ab)
+            compiled.describe = _describer(ab)
+            abilities.append(compiled)
+        return E.CompiledEntry(source, abilities)
+
+
+def _describer(node: A.Ability):
+    return lambda: explain_ability(node)

@@ -281,7 +281,9 @@ def resolve_packs(requested: list[str | Path], game: str, diags: list[Diagnostic
 
 @cache
 def game_vocabulary(game: str) -> dict:
-    return YAML(typ="safe").load((RULES_ROOT / game / "vocabulary.yaml").read_text())
+    from .cache import cached_yaml
+
+    return cached_yaml(RULES_ROOT / game / "vocabulary.yaml")
 
 
 def _effect_origin(doc_entry: Any, lines: list[str]) -> tuple[int, int, bool]:
@@ -359,14 +361,72 @@ def _effect_mapper(item: Any, lines: list[str], text: str, file: str):
 # ---- the whole pipeline ----------------------------------------------------------------------------
 
 
+def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> list[Path]:
+    """Every file the result depends on: content, schemas, the vocabulary, the language's code."""
+    files = sorted((CONTENT_ROOT / game).rglob("*.yaml")) + sorted(SCHEMA_ROOT.glob("*.json"))
+    for ref in packs:
+        if isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir():
+            files += sorted(Path(ref).rglob("*.yaml"))
+    files += list(extra_files)
+    files.append(RULES_ROOT / game / "vocabulary.yaml")
+    here = Path(__file__).resolve().parent
+    files += sorted(here.glob("*.py")) + sorted(here.glob("*.lark"))
+    return files
+
+
 def load_content(packs: list[str | Path] | None = None, game: str = "clash",
                  extra_files: list[Path] | None = None) -> Content:
-    """Load packs (default: every bundled pack of the game) and check them. Never raises."""
+    """Load packs (default: the base pack) and check them, through the on-disk cache. Never raises."""
+    from . import cache
+
+    requested = list(packs) if packs else ["base"]
+    extra = list(extra_files or [])
+    key = cache.content_key(_key_files(requested, game, extra),
+                            [game] + [str(Path(r).resolve()) if "/" in str(r) else str(r) for r in requested])
+    hit = cache.read(key)
+    if hit is not None:
+        return _from_cache(hit, game)
+    content = _load_content(requested, game, extra)
+    cache.write(key, _to_cache(content))
+    return content
+
+
+def _to_cache(content: Content) -> dict:
+    from .cache import diag_to_json, encode
+
+    return {
+        "packs": [{**{k: v for k, v in p.__dict__.items() if k != "root"}, "root": str(p.root)} for p in content.packs],
+        "entries": [{"kind": e.kind, "id": e.id, "data": e.data, "pack": e.pack, "file": e.file, "line": e.line,
+                     "column": e.column, "effect": encode(e.effect), "combat_effect": encode(e.combat_effect)}
+                    for e in content.entries.values()],
+        "documents": content.documents,
+        "diagnostics": [diag_to_json(d) for d in content.diagnostics],
+        "sources": content.sources,
+    }
+
+
+def _from_cache(data: dict, game: str) -> Content:
+    from .cache import decode, diag_from_json
+
+    vocab = Vocabulary.from_data(game_vocabulary(game))
+    content = Content(game, vocab, diagnostics=[diag_from_json(d) for d in data["diagnostics"]],
+                      sources=data["sources"], documents=data["documents"])
+    content.packs = [Pack(p["id"], p["name"], p["version"], p["game"], p["depends"], Path(p["root"]), p["manifest"])
+                     for p in data["packs"]]
+    for e in data["entries"]:
+        content.entries[e["id"]] = Entry(e["kind"], e["id"], e["data"], e["pack"], e["file"], e["line"], e["column"],
+                                         decode(e["effect"]), decode(e["combat_effect"]))
+    for kind in vocab.content_types:
+        vocab.add_content(kind, [x.id for x in content.of_kind(kind)])
+    return content
+
+
+def _load_content(requested: list[str | Path], game: str, extra_files: list[Path]) -> Content:
+    """The whole pipeline, without the cache."""
     diags: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
     vocab = Vocabulary.from_data(game_vocabulary(game))
     content = Content(game, vocab, diagnostics=diags, sources=sources)
-    requested = packs if packs else ["base"]
     content.packs = resolve_packs(requested, game, diags, sources)
 
     raw: list[tuple[Entry, Any]] = []

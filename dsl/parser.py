@@ -31,11 +31,25 @@ class _EffectIndenter(Indenter):
     tab_len = 4
 
 
+def _grammar_cache() -> str | bool:
+    """Lark can keep its analysed grammar on disk; start-up then skips building the tables."""
+    from .cache import cache_dir
+
+    d = cache_dir()
+    if d is None:
+        return False
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(d / "grammar.lark-cache")
+
+
 @cache
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("grammar.lark")).read_text()
     return Lark(grammar, parser="lalr", postlex=_EffectIndenter(), propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, cache=_grammar_cache())
 
 
 def _pos(meta_or_token) -> A.Pos:

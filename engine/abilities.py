@@ -40,7 +40,15 @@ class Ctx:
 class Ability:
     source: str
     index: int
-    text: str = ""  # the effect line(s), for explain and error messages
+    text: str = ""  # the effect in English, for prompts and messages (see `label`)
+    describe: Callable[[], str] | None = field(default=None, repr=False, compare=False, kw_only=True)
+
+    @property
+    def label(self) -> str:
+        """The ability in English; produced on first use, so compiling content stays fast."""
+        if not self.text and self.describe is not None:
+            self.text = self.describe()
+        return self.text
 
     @property
     def key(self) -> str:

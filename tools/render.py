@@ -164,6 +164,8 @@ class BoardRenderer:
         self.piece_letter = self._abbreviations(self.piece_order)
         self.unit_order = list(defn.units)
         self.categories = sorted(defn.categories.values(), key=lambda e: (e.data.get("order", 99), e.id))
+        self._categorised = {a for c in self.categories for a in c.data.get("advances", [])}
+        self._cache: dict[tuple, str] = {}
         self.panel_h = self._panel_height(None)
         self.viewer_panel_h = self._panel_height(viewer) if viewer is not None else self.panel_h
         heights = [self.viewer_panel_h if p == viewer else self.panel_h for p in range(players)]
@@ -223,21 +225,62 @@ class BoardRenderer:
 
     # ----- fragments -------------------------------------------------------------------------------
     def fragments(self, fr: Frame) -> list[str]:
-        """The picture as an ordered list of serialised fragments (drawn in this order)."""
+        """The picture as an ordered list of serialised fragments (drawn in this order).
+
+        Each fragment is memoised on exactly the inputs it draws, so drawing every step of a game costs
+        little more than drawing what changed.
+        """
         st = fr.state
-        out = [e.render() for e in self.header(fr)]
-        out += [self.region(st, i).render() for i in range(len(self.layout.slots))]
-        out.append(self.borders().render())
-        out.append(self.legend().render())
-        for sid in st["board"].get("exhausted", []):
+        b = st["board"]
+        names = tuple(p["name"] for p in st["players"])
+        w = st.get("wonders", {})
+        head_key = ("header", fr.title, names, st.get("round"), st.get("turn"), fr.step if fr.show_step else None,
+                    fr.steps if fr.show_step else None, fr.viewer, _key(w.get("revealed")), _key(w.get("deck")))
+        out = [self._memo(head_key, lambda: self.header(fr)[0]),
+               self._memo(("status", self.status_text(fr)), lambda: self.header(fr)[1])]
+        for i in range(len(self.layout.slots)):
+            key = ("region", i, b["tiles"][i], b["rots"][i], b["revealed"][i])
+            out.append(self._memo(key, lambda i=i: self.region(st, i)))
+        out.append(self._memo(("borders",), self.borders))
+        out.append(self._memo(("legend",), self.legend))
+        for sid in b.get("exhausted", []):
             h = parse_space_id(sid)
             if h in self.centre:
-                out.append(self.exhausted(h).render())
+                out.append(self._memo(("exhausted", sid), lambda h=h: self.exhausted(h)))
+        units_at: dict[str, dict[str, dict]] = {}
+        for u, d in st["units"].items():
+            units_at.setdefault(d["space"], {})[u] = d
         for sid in self._occupied(st):
-            out.append(self.space_content(st, sid).render())
+            ports = {c: v for c, v in st["cities"].items() if v.get("port") == sid}
+            here = units_at.get(sid, {})
+            aboard = {u: d for u, d in st["units"].items() if d.get("ship") in here}
+            key = ("space", sid, _key(st["cities"].get(sid)), _key(here), _key(aboard), _key(ports))
+            out.append(self._memo(key, lambda sid=sid: self.space_content(st, sid)))
         for p in range(len(st["players"])):
-            out.append(self.panel(fr, p).render())
+            out.append(self._memo(("panel", p) + self._panel_key(fr, p), lambda p=p: self.panel(fr, p)))
+            owned = frozenset(st["players"][p].get("advances", []))
+            for i, cat in enumerate(self.categories):
+                mine = frozenset(a for a in cat.data.get("advances", []) if a in owned)
+                out.append(self._memo(("category", p, i, mine, p == fr.viewer),
+                                      lambda p=p, i=i: self.category_cell(fr, p, i, owned)))
         return out
+
+    def _memo(self, key: tuple, draw) -> str:
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = draw().render()
+        return got
+
+    def _panel_key(self, fr: Frame, p: int) -> tuple:
+        st = fr.state
+        pl = st["players"][p]
+        cities = [c for c in st["cities"].values() if c["owner"] == p]
+        wonders = sum(len(c.get("wonders", [])) for c in cities)
+        current = fr.pending is not None and fr.pending.get("player") == p and not fr.over
+        return (pl["name"], _key(pl.get("res")), pl.get("culture_level"), pl.get("happiness_level"),
+                _key(pl.get("hand")), _key(pl.get("completed")), _key(fr.vp[p] if p < len(fr.vp) else None),
+                len(cities), wonders, current, p in fr.winners, p == fr.viewer,
+                _key([a for a in pl.get("advances", []) if a not in self._categorised]))
 
     def defs(self) -> Element:
         hatch = E("pattern", E("rect", width=8, height=8, fill="#7b7f86"),
@@ -267,15 +310,7 @@ class BoardRenderer:
         right = f"round {st.get('round', '?')} · turn {st.get('turn', '?')} · {where}{who}"
         g.add(E("text", right, x=round(self.width) - MARGIN, y=22, fill="#e8e2d6", font_size=12,
                 text_anchor="end"))
-        if fr.over:
-            best = ", ".join(f"{names[w]} ({_num(sum(fr.vp[w].values()))} VP)" for w in fr.winners)
-            status = f"Game over — winner: {best}" if best else "Game over"
-        elif fr.pending is not None:
-            p = fr.pending["player"]
-            status = (f"{names[p]}: {fr.pending['prompt']}" if "prompt" in fr.pending
-                      else f"{names[p]} is choosing ({words(fr.pending['kind'])})")
-        else:
-            status = ""
+        status = self.status_text(fr)
         status_el = E("text", fit(status, 13, self.width * 0.62), x=MARGIN, y=42, fill="#ffd98a", font_size=13,
                       data_kind="status")
         w = st.get("wonders", {})
@@ -286,6 +321,18 @@ class BoardRenderer:
         g.add(E("text", fit(wtext, 11, self.width * 0.36), x=round(self.width) - MARGIN, y=42, fill="#cfc8ba",
                 font_size=11, text_anchor="end"))
         return [g, status_el]
+
+    @staticmethod
+    def status_text(fr: Frame) -> str:
+        names = [p["name"] for p in fr.state["players"]]
+        if fr.over:
+            best = ", ".join(f"{names[w]} ({_num(sum(fr.vp[w].values()))} VP)" for w in fr.winners)
+            return f"Game over — winner: {best}" if best else "Game over"
+        if fr.pending is not None:
+            p = fr.pending["player"]
+            return (f"{names[p]}: {fr.pending['prompt']}" if "prompt" in fr.pending
+                    else f"{names[p]} is choosing ({words(fr.pending['kind'])})")
+        return ""
 
     # ----- map -------------------------------------------------------------------------------------
     def region(self, st: dict, index: int) -> Element:
@@ -639,39 +686,48 @@ class BoardRenderer:
                 g.add(E("text", ("your cards: " if i == 0 else "") + line, x=16 if i == 0 else 28,
                         y=y + LINE * (i + 1), font_size=10, font_style="italic"))
             y += 3 * LINE
-        y += 12
-        # advances by category, as on the player board
-        owned = set(pl.get("advances", []))
-        cw = (PANEL_W - 20) / 4
-        known: set[str] = set()
-        for i, cat in enumerate(self.categories):
-            cx = 12 + (i % 4) * cw
-            cy = y + (i // 4) * GRID_ROW_H
-            advs = list(cat.data.get("advances", []))
-            known.update(advs)
-            have = sum(1 for a in advs if a in owned)
-            cg = E("g", data_kind="category", data_category=cat.id, data_owned=have)
-            if cat.data.get("government"):
-                cg.add(E("rect", x=cx - 2, y=cy - 9, width=cw - 3, height=GRID_ROW_H - 5, rx=3, fill="#ebe7df"))
-            cg.add(E("text", fit(cat.name.upper(), 8.6, cw - 6), x=cx, y=cy, font_size=8.6, font_weight="bold",
-                     fill="#555"))
-            for j, a in enumerate(advs):
-                ay = cy + 11 + j * 11
-                on = a in owned
-                cg.add(E("rect", x=cx, y=ay - 7, width=7, height=7, fill=col if on else "none",
-                         stroke=col if on else "#bdbdbd", stroke_width=0.9))
-                cg.add(E("text", fit(self.name(a), 8.8, cw - 14), x=cx + 10, y=ay, font_size=8.8,
-                         fill=INK if on else "#b3b3b3", font_weight="bold" if on else None,
-                         data_advance=a if on else None))
-            g.add(cg)
-        extra = [self.name(a) for a in pl.get("advances", []) if a not in known]
+        extra = [self.name(a) for a in pl.get("advances", []) if a not in self._categorised]
         if extra:
-            yy = y + math.ceil(len(self.categories) / 4) * GRID_ROW_H - 2
+            yy = self._grid_top(p == fr.viewer) + math.ceil(len(self.categories) / 4) * GRID_ROW_H - 2
             g.add(E("text", fit("other advances: " + ", ".join(extra), 9, PANEL_W - 28), x=16, y=yy, font_size=9))
         return g
 
+    def _grid_top(self, is_viewer: bool) -> float:
+        return 20 + 5 * LINE + 14 + (3 * LINE if is_viewer else 0)
+
+    def category_cell(self, fr: Frame, p: int, index: int, owned: set[str] | frozenset[str]) -> Element:
+        """One category of a player's advances, as on the player board (its own fragment)."""
+        cat = self.categories[index]
+        x0, y0 = self.panel_pos[p]
+        col = player_colour(p)
+        cw = (PANEL_W - 20) / 4
+        cx = 12 + (index % 4) * cw
+        cy = self._grid_top(p == fr.viewer) + (index // 4) * GRID_ROW_H
+        advs = list(cat.data.get("advances", []))
+        have = sum(1 for a in advs if a in owned)
+        cg = E("g", data_kind="category", data_player=p, data_category=cat.id, data_owned=have,
+               transform=f"translate({x0:.0f},{y0:.0f})", fill=INK)
+        if cat.data.get("government"):
+            cg.add(E("rect", x=cx - 2, y=cy - 9, width=cw - 3, height=GRID_ROW_H - 5, rx=3, fill="#ebe7df"))
+        cg.add(E("text", fit(cat.name.upper(), 8.6, cw - 6), x=cx, y=cy, font_size=8.6, font_weight="bold",
+                 fill="#555"))
+        for j, a in enumerate(advs):
+            ay = cy + 11 + j * 11
+            on = a in owned
+            cg.add(E("rect", x=cx, y=ay - 7, width=7, height=7, fill=col if on else "none",
+                     stroke=col if on else "#bdbdbd", stroke_width=0.9))
+            cg.add(E("text", fit(self.name(a), 8.8, cw - 14), x=cx + 10, y=ay, font_size=8.8,
+                     fill=INK if on else "#b3b3b3", font_weight="bold" if on else None,
+                     data_advance=a if on else None))
+        return cg
+
 
 RESOURCE_COLOURS = {"food": "#e7c53a", "wood": "#8a5a2b", "ore": "#7d8a96", "idea": "#f4f4f4", "gold": "#e0a400"}
+
+
+def _key(value: Any) -> str:
+    """A hashable, order-stable key for plain JSON data."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _num(v: float) -> str:

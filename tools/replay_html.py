@@ -113,7 +113,7 @@ def _script_json(data: Any) -> str:
 
 CSS = """
 * { box-sizing: border-box; }
-html, body { margin: 0; height: 100%; background: #f4f1ea; color: #222; font-family: %(font)s; }
+html, body { margin: 0; height: 100%; background: #f4f1ea; color: #222; font-family: FONTS; }
 body { display: flex; flex-direction: column; }
 #rw-bar { display: flex; align-items: center; gap: 8px; padding: 6px 12px; background: #2d2a26; color: #f2ede3;
           flex-wrap: wrap; }
@@ -125,7 +125,7 @@ body { display: flex; flex-direction: column; }
 #rw-title { font-weight: bold; margin-right: 10px; }
 #rw-main { flex: 1; display: flex; min-height: 0; }
 #rw-board { flex: 1; overflow: auto; padding: 4px; }
-#rw-board svg { width: 100%%; height: auto; display: block; }
+#rw-board svg { width: 100%; height: auto; display: block; }
 #rw-side { width: 380px; display: flex; flex-direction: column; border-left: 1px solid #cfc6b6;
            background: #fffdf8; }
 #rw-side h2 { font-size: 14px; margin: 8px 10px 4px; }
@@ -256,7 +256,7 @@ def viewer_html(data: dict) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(data["title"] + seen)}</title>
-<style>{CSS % {"font": FONT}}</style>
+<style>{CSS.replace("FONTS", FONT)}</style>
 </head>
 <body data-step="{last}">
 <div id="rw-bar">

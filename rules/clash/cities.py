@@ -148,7 +148,7 @@ def collect(rt: Clash, p: int) -> Generator:
     for m in rt.optional_modifiers("collect_range", p, city=city):
         wider = collect_spaces(rt, p, city, m.apply(rt.ctx(p, m.source, city=city), 1))
         if len(collect_options(rt, p, city, wider)) > len(collect_options(rt, p, city, collect_spaces(rt, p, city, 1))):
-            use = yield from rt.confirm(rt.ctx(p, m.source), f"{rt.source_name(m.source)}: {m.text}")
+            use = yield from rt.confirm(rt.ctx(p, m.source), f"{rt.source_name(m.source)}: {m.label}")
             if use:
                 # the range first: once paid, a once-per-turn modifier counts as used
                 reach = rt.quantity("collect_range", p, 1, use=[m], city=city)

@@ -72,7 +72,7 @@ def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
         if value <= 0:
             break
         ctx = rt.ctx(b.attacker, m.source, **_ctx_vars(rt, b, "attacker"))
-        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.text}")
+        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
         if use:
             yield from rt.use_optional(m, b.attacker, **_ctx_vars(rt, b, "attacker"))
             value = m.apply(ctx, value)

@@ -9,8 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
+from ...dsl.cache import cached_yaml
 from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
 from ...dsl.parser import parse_effect
@@ -43,7 +42,7 @@ def merge(base: Any, overlay: Any) -> Any:
 
 @cache
 def _rules_data() -> dict:
-    return YAML(typ="safe").load((RULES_DIR / "game.yaml").read_text())
+    return cached_yaml(RULES_DIR / "game.yaml")
 
 
 def variant_files() -> dict[str, Path]:
@@ -164,7 +163,7 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefin
     for v in variants:
         if v not in files:
             raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
-        rules = merge(rules, YAML(typ="safe").load(files[v].read_text()) or {})
+        rules = merge(rules, cached_yaml(files[v]) or {})
     return ClashDefinition(content, rules, list(variants))
 
 

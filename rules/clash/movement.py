@@ -320,7 +320,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
             mods = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)
             if mods:
                 ignore = yield from rt.confirm(rt.ctx(p, mods[0].source),
-                                               f"{rt.source_name(mods[0].source)}: {mods[0].text}")
+                                               f"{rt.source_name(mods[0].source)}: {mods[0].label}")
                 if ignore:
                     yield from rt.use_optional(mods[0], p, origin=origin, destination=dest)
                     stop = 0

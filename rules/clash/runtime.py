@@ -318,7 +318,7 @@ class Clash:
                     if cost and not self.can_pay(ctx, cost):
                         continue
                     if t.optional or card:
-                        what = t.text or f"use {self.source_name(t.source)}"
+                        what = t.label or f"use {self.source_name(t.source)}"
                         ok = yield from self.confirm(ctx, f"{self.source_name(t.source)}: {what}")
                         if not ok:
                             continue

@@ -87,7 +87,7 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
             continue
         label = f"{a.title} ({rt.source_name(a.source)}{', free' if a.free else ''})"
         menu.append((f"special:{a.key}", label, _special_runner(rt, p, a)))
-    if can_trade(rt, p):
+    if left > 0 and can_trade(rt, p):  # offered while actions remain, so a spent turn ends by itself
         menu.append(("trade", "offer a trade to another player (free)", lambda: trade(rt, p)))
     menu.append((END, "end the turn", lambda: iter(())))
     return menu

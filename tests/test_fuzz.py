@@ -1,0 +1,338 @@
+"""Fuzzing: malformed content, effect text and actions give diagnostics or IllegalAction, never a crash.
+
+Three properties, each with a quick default run and a `slow` variant with many more examples:
+
+- mutated YAML (the bundled content files with characters and lines deleted, duplicated, swapped,
+  re-indented, values of the wrong type, random unicode, truncation) in a temporary pack: nothing
+  raises out of `load_content`, and every problem is a Diagnostic with a file and a line >= 1;
+- random effect text (a grammar-aware generator mixing the language's keywords and the vocabulary's
+  names with garbage, and plain random text): `parse_effect` + `check_effect` never raise, and every
+  diagnostic has a location inside the text;
+- random malformed actions (wrong types, unknown players, options of other decisions, huge strings,
+  nested junk): `Game.apply` always raises IllegalAction and leaves `state_hash()` and the log as they were.
+
+Crashes the fuzzers found are kept below as explicit regression tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rulewright.api import new_game
+from rulewright.dsl.checker import check_effect
+from rulewright.dsl.loader import CONTENT_ROOT, load_content
+from rulewright.dsl.parser import parse_effect
+from rulewright.engine.bots import RandomBot
+from rulewright.engine.decision import IllegalAction
+from rulewright.engine.diagnostics import Diagnostic
+
+BASE = CONTENT_ROOT / "clash" / "base"
+CONTENT_FILES = sorted(p.name for p in BASE.glob("*.yaml"))
+QUICK = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _located(d: Diagnostic) -> bool:
+    return isinstance(d, Diagnostic) and bool(d.file) and d.line >= 1 and d.column >= 1
+
+
+# ---- (a) mutated YAML documents ---------------------------------------------------------------------
+
+WRONG_VALUES = [
+    "[1, 2]", "{a: 1}", "123", "-1.5", "true", "null", "~", '"text"', "''", "[]", "{}", ".inf", ".nan",
+    "2024-01-01", "0x1F", "99999999999999999999999", "!!binary aGVsbG8=", "!!python/object:os.system",
+    "&anchor 1", "*anchor", "*nowhere", "|", ">", "|-\n", "- - -", "? complex", "{x: [y: {z}]}", "'unclosed",
+    '"unclosed', "!!int notanumber", "!custom tag", "- 1\n- 2", "<<: *anchor", "%YAML 1.2", "---", "...",
+    "\t", "\x00", "\ufeff", "é", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "on advance_gained: gain 1 idea", "grant collect(",
+]
+UNICODE = st.text(st.characters(codec="utf-8"), min_size=1, max_size=12)
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    """The text with 1 to 5 random mutations: characters, lines, indentation, values, unicode, truncation."""
+    for _ in range(draw(st.integers(1, 5))):
+        lines = text.split("\n")
+        op = draw(st.sampled_from(["del_chars", "dup_char", "swap_chars", "del_line", "dup_line", "swap_lines",
+                                   "indent", "wrong_value", "unicode", "truncate", "replace_key"]))
+        n = len(text)
+        if op == "del_chars" and n:
+            i = draw(st.integers(0, n - 1))
+            text = text[:i] + text[i + draw(st.integers(1, 8)):]
+        elif op == "dup_char" and n:
+            i = draw(st.integers(0, n - 1))
+            text = text[:i] + text[i] * draw(st.integers(2, 4)) + text[i + 1:]
+        elif op == "swap_chars" and n > 1:
+            i = draw(st.integers(0, n - 2))
+            text = text[:i] + text[i + 1] + text[i] + text[i + 2:]
+        elif op == "del_line":
+            del lines[draw(st.integers(0, len(lines) - 1))]
+            text = "\n".join(lines)
+        elif op == "dup_line":
+            i = draw(st.integers(0, len(lines) - 1))
+            lines.insert(i, lines[i])
+            text = "\n".join(lines)
+        elif op == "swap_lines" and len(lines) > 1:
+            i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+            text = "\n".join(lines)
+        elif op == "indent":
+            i = draw(st.integers(0, len(lines) - 1))
+            line = lines[i]
+            how = draw(st.sampled_from(["more", "less", "tab", "none"]))
+            if how == "more":
+                line = " " * draw(st.integers(1, 6)) + line
+            elif how == "less":
+                line = line[min(len(line) - len(line.lstrip(" ")), draw(st.integers(1, 4))):]
+            elif how == "tab":
+                line = "\t" + line
+            else:
+                line = line.lstrip()
+            lines[i] = line
+            text = "\n".join(lines)
+        elif op in ("wrong_value", "replace_key"):
+            keyed = [i for i, ln in enumerate(lines) if ":" in ln]
+            if keyed:
+                i = draw(st.sampled_from(keyed))
+                key, _, value = lines[i].partition(":")
+                junk = draw(st.sampled_from(WRONG_VALUES) | UNICODE)
+                if op == "wrong_value":
+                    lines[i] = f"{key}: {junk}"
+                else:
+                    indent = key[:len(key) - len(key.lstrip(" -"))]
+                    lines[i] = f"{indent}{junk}:{value}"
+                text = "\n".join(lines)
+        elif op == "unicode":
+            i = draw(st.integers(0, n))
+            text = text[:i] + draw(UNICODE) + text[i:]
+        elif op == "truncate" and n:
+            text = text[:draw(st.integers(0, n - 1))]
+    return text
+
+
+@cache
+def _original(name: str) -> str:
+    return (BASE / name).read_text(encoding="utf-8")
+
+
+def _write_pack(root: Path, name: str, text: str, standalone: bool) -> Path:
+    """A temporary pack holding the mutated file: a copy of base (standalone) or a pack on top of base."""
+    pack = root / "fuzzpack"
+    if standalone:
+        shutil.copytree(BASE, pack)
+    else:
+        pack.mkdir()
+        (pack / "pack.yaml").write_text("id: fuzzpack\nname: Fuzz\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
+    (pack / name).write_text(text, encoding="utf-8")
+    return pack
+
+
+def _check_loader(name: str, text: str, mode: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        if mode == "extra":
+            path = root / name
+            path.write_text(text, encoding="utf-8")
+            content = load_content(["base"], extra_files=[path])
+        else:
+            pack = _write_pack(root, name, text, standalone=mode == "standalone")
+            content = load_content([pack])
+        lines = {f: len(src) for f, src in content.sources.items()}
+        for d in content.diagnostics:
+            assert _located(d), d
+            if d.file in lines:
+                assert d.line <= lines[d.file] + 1, (d, lines[d.file])
+
+
+def _loader_property(data) -> None:
+    name = data.draw(st.sampled_from(CONTENT_FILES), label="file")
+    text = data.draw(mutated(_original(name)), label="text")
+    mode = data.draw(st.sampled_from(["standalone", "on_base", "extra"] if name != "pack.yaml"
+                                     else ["standalone"]), label="mode")
+    _check_loader(name, text, mode)
+
+
+@QUICK
+@given(st.data())
+def test_mutated_yaml_gives_diagnostics(data):
+    _loader_property(data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(st.data())
+def test_mutated_yaml_gives_diagnostics_many(data):
+    _loader_property(data)
+
+
+# ---- (b) random effect text -------------------------------------------------------------------------
+
+KEYWORDS = ["grant", "modify", "on", "any", "action", "forbid", "acquire", "requires", "objective", "when",
+            "costs", "free", "optional", "once per turn", "until end of turn", "up to", "for each player",
+            "for each other player", "gain", "pay", "lose", "draw", "do", "cancel", "choose", "then", "if",
+            "else", "repeat", "times", "at", "and", "or", "not", "in", "has", "min", "max", "self", "me"]
+PUNCT = [":", "|", "(", ")", "[", "]", ",", ".", "=", "+=", "-=", "!=", "<", ">=", "+", "-", "*", "//", '"',
+         "#", "\n", "\n  ", "\n    ", "\t", " "]
+
+
+@cache
+def _vocab():
+    return load_content(["base"]).vocab
+
+
+@cache
+def _names() -> list[str]:
+    v = _vocab()
+    names = set(v.hooks) | set(v.quantities) | set(v.grants) | set(v.forbids) | set(v.functions)
+    names |= set(v.primitives) | set(v.constants) | set(v.globals)
+    for payload in v.hooks.values():
+        names |= set(payload)
+    return sorted(names)
+
+
+def _token():
+    return st.one_of(
+        st.sampled_from(KEYWORDS), st.sampled_from(PUNCT), st.sampled_from(_names()),
+        st.integers(-5, 10**12).map(str), st.from_regex(r'"[^"\n]{0,8}"', fullmatch=True),
+        st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True), UNICODE)
+
+
+TEMPLATES = [
+    "grant {n}({n}, {n})", "grant {n}", "modify {n}({n}) when {n} in [{n}, {n}]: = {i}",
+    "modify {n} when not has({n}) once per turn optional costs {i} {n}: += {i} min {i} max {i}",
+    "on {n} when {n} has {n} or {n} = {n}:\n  choose: gain {i} {n} | gain {i} {n} when {n}",
+    "on any {n} when player = {n}({n}): gain {i} {n}", 'action "{n}" free costs {i} {n}:\n  repeat up to {i}:\n'
+    "    pay {i} {n} then choose: gain {i} {n} | draw {i} {n}", "forbid {n} when {n}.{n} = me and {n} != me",
+    "acquire costs {i} {n}, {i} {n}", "requires city has {n}", 'objective "{n}" on {n} when {n}({n}) >= {i}',
+    "on {n}:\n  if {n}({n}) > {i}:\n    do {n}({n})\n  else:\n    lose {i} {n}",
+    "on {n}:\n  for each other player:\n    gain {i} {n} at {n}", "on {n}: grant {n}({n}) until end of turn",
+    "on {n}: repeat {i} times: cancel", "modify {n}: = {n} * {i} // ({i} - {n})",
+]
+
+
+@st.composite
+def effect_text(draw) -> str:
+    kind = draw(st.sampled_from(["template", "tokens", "text", "mixed"]))
+    if kind == "text":
+        return draw(st.text(max_size=80))
+    if kind == "tokens":
+        return " ".join(draw(st.lists(_token(), max_size=30)))
+    lines = []
+    for _ in range(draw(st.integers(1, 4))):
+        tpl = draw(st.sampled_from(TEMPLATES))
+        while "{n}" in tpl or "{i}" in tpl:
+            if "{n}" in tpl:
+                tpl = tpl.replace("{n}", draw(st.sampled_from(_names()) | _token()), 1)
+            if "{i}" in tpl:
+                tpl = tpl.replace("{i}", draw(st.sampled_from(["0", "1", "3", "-1", "x", "99999999999999999999"])
+                                          | _token()), 1)
+        if kind == "mixed":
+            tpl = draw(mutated(tpl))
+        lines.append(tpl)
+    return "\n".join(lines)
+
+
+def _check_effect_text(text: str) -> None:
+    effect, errs = parse_effect(text, "fuzz.yaml")
+    if effect is not None:
+        assert not errs
+        errs = check_effect(effect, _vocab(), "fuzz.yaml", "advance")
+    n_lines = len(text.split("\n")) + 1
+    for d in errs:
+        assert _located(d) and d.file == "fuzz.yaml", d
+        assert d.line <= n_lines, (d, text)
+
+
+@QUICK
+@given(effect_text())
+def test_random_effect_text_gives_diagnostics(text):
+    _check_effect_text(text)
+
+
+@pytest.mark.slow
+@SLOW
+@given(effect_text())
+def test_random_effect_text_gives_diagnostics_many(text):
+    _check_effect_text(text)
+
+
+# ---- (c) random malformed actions -------------------------------------------------------------------
+
+
+@cache
+def _games() -> list:
+    """A few games stopped at different kinds of decisions, and every option seen on the way."""
+    games, seen = [], set()
+    for seed, players, steps in ((1, 2, 0), (2, 3, 17), (3, 4, 60), (4, 2, 140), (5, 3, 400)):
+        game = new_game(players=players, seed=seed)
+        bot = RandomBot(seed)
+        for _ in range(steps):
+            if game.pending is None:
+                break
+            seen.update(game.pending.options)
+            d = game.pending
+            game.apply({"player": d.player, "choice": bot.choose(game, d)})
+        games.append(game)
+    return games, sorted(seen)
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20) | st.binary(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    | st.tuples(inner, inner), max_leaves=12)
+
+
+@st.composite
+def malformed_action(draw, game, seen: list[str]):
+    d = game.pending
+    players = st.one_of(st.integers(-3, 8), st.integers(), st.just(True), st.just(False), st.floats(),
+                        st.sampled_from([str(d.player), f"{d.player}.0", None, [d.player], {"p": d.player}]),
+                        st.just(float(d.player)), JUNK)
+    others = [o for o in seen if o not in d.options] or ["nothing"]
+    choices = st.one_of(st.sampled_from(others), st.sampled_from(d.options), JUNK,
+                        st.text(min_size=1000, max_size=5000), st.just("x" * 100_000),
+                        st.sampled_from(d.options).map(lambda o: o + " "), st.sampled_from(d.options).map(str.upper),
+                        st.integers(0, len(d.options)), st.sampled_from(d.options).map(lambda o: [o]))
+    shape = draw(st.sampled_from(["pair", "pair", "pair", "missing", "junk"]))
+    if shape == "junk":
+        return draw(JUNK | st.lists(st.sampled_from(d.options)) | st.sampled_from(d.options))
+    action = {"player": draw(players), "choice": draw(choices)}
+    if shape == "missing":
+        del action[draw(st.sampled_from(["player", "choice"]))]
+    legal = (type(action.get("player")) is int and action["player"] == d.player
+             and type(action.get("choice")) is str and action["choice"] in d.options)
+    if legal:  # a legal pair is not what this test is about: send it to a player who is not deciding
+        action["player"] = d.player + 1
+    return action
+
+
+def _check_refused(data) -> None:
+    games, seen = _games()
+    game = data.draw(st.sampled_from(games), label="game")
+    if game.pending is None:
+        return
+    action = data.draw(malformed_action(game, seen), label="action")
+    before, log, actions = game.state_hash(), list(game.log), list(game.actions)
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert game.state_hash() == before
+    assert game.log == log and game.actions == actions
+
+
+@QUICK
+@given(st.data())
+def test_malformed_actions_are_refused(data):
+    _check_refused(data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(st.data())
+def test_malformed_actions_are_refused_many(data):
+    _check_refused(data)
