@@ -257,7 +257,8 @@ class BoardRenderer:
             key = ("space", sid, _key(st["cities"].get(sid)), _key(here), _key(aboard), _key(ports))
             out.append(self._memo(key, lambda sid=sid: self.space_content(st, sid)))
         for p in range(len(st["players"])):
-            out.append(self._memo(("panel", p) + self._panel_key(fr, p), lambda p=p: self.panel(fr, p)))
+            for key, draw in self.panel_parts(fr, p):
+                out.append(self._memo(key, draw))
             owned = frozenset(st["players"][p].get("advances", []))
             for i, cat in enumerate(self.categories):
                 mine = frozenset(a for a in cat.data.get("advances", []) if a in owned)
@@ -270,17 +271,6 @@ class BoardRenderer:
         if got is None:
             got = self._cache[key] = draw().render()
         return got
-
-    def _panel_key(self, fr: Frame, p: int) -> tuple:
-        st = fr.state
-        pl = st["players"][p]
-        cities = [c for c in st["cities"].values() if c["owner"] == p]
-        wonders = sum(len(c.get("wonders", [])) for c in cities)
-        current = fr.pending is not None and fr.pending.get("player") == p and not fr.over
-        return (pl["name"], _key(pl.get("res")), pl.get("culture_level"), pl.get("happiness_level"),
-                _key(pl.get("hand")), _key(pl.get("completed")), _key(fr.vp[p] if p < len(fr.vp) else None),
-                len(cities), wonders, current, p in fr.winners, p == fr.viewer,
-                _key([a for a in pl.get("advances", []) if a not in self._categorised]))
 
     def defs(self) -> Element:
         hatch = E("pattern", E("rect", width=8, height=8, fill="#7b7f86"),
@@ -626,71 +616,90 @@ class BoardRenderer:
         hand = 3 * LINE if viewer is not None else 0
         return top + hand + math.ceil(len(self.categories) / 4) * GRID_ROW_H + 22
 
-    def panel(self, fr: Frame, p: int) -> Element:
+    def panel_parts(self, fr: Frame, p: int) -> list[tuple[tuple, Any]]:
+        """A player's panel as (memo key, draw) pairs: frame and name, VP, resources, the rest.
+
+        Split so that a change of resources (every few decisions) redraws one short line only.
+        """
         st = fr.state
         pl = st["players"][p]
         x0, y0 = self.panel_pos[p]
-        h = self.viewer_panel_h if p == fr.viewer else self.panel_h
+        move = f"translate({x0:.0f},{y0:.0f})"
         col = player_colour(p)
-        g = E("g", data_kind="panel", data_player=p, transform=f"translate({x0:.0f},{y0:.0f})", font_size=10.5,
-              fill=INK)
+        is_viewer = p == fr.viewer
         current = fr.pending is not None and fr.pending.get("player") == p and not fr.over
-        g.add(E("rect", x=0, y=0, width=PANEL_W, height=h, rx=6, fill="#fffdf8", stroke=col,
-                stroke_width=3 if current else 1.3))
-        g.add(E("rect", x=0, y=0, width=8, height=h, rx=3, fill=col))
-        tag = ""
-        if p == fr.viewer:
-            tag += "  (you)"
-        if p in fr.winners:
-            tag += "  ★ winner"
-        elif current:
-            tag += "  ▶ to play"
-        g.add(E("text", pl["name"] + tag, x=16, y=20, font_size=15, font_weight="bold", fill=col))
+        winner = p in fr.winners
         vp = fr.vp[p] if p < len(fr.vp) else {}
-        g.add(E("text", f"{_num(sum(vp.values()))} VP", x=PANEL_W - 12, y=21, font_size=17, font_weight="bold",
-                text_anchor="end", data_kind="vp", data_player=p))
-        parts = "VP from " + " · ".join(f"{words(k)} {_num(v)}" for k, v in vp.items())
-        g.add(E("text", parts, x=PANEL_W - 12, y=20 + LINE, font_size=9, fill="#666", text_anchor="end"))
-        # resources and tokens
         res = pl.get("res", {})
-        y = 20 + 2 * LINE + 2
-        x = 16.0
-        for r in self.resources:
-            g.add(E("circle", cx=x + 4, cy=y - 3.5, r=4, fill=RESOURCE_COLOURS.get(r, "#999"), stroke="#444",
-                    stroke_width=0.5))
-            item = f"{r} {res.get(r, 0)}"
-            g.add(E("text", item, x=x + 11, y=y, data_kind="resource", data_resource=r))
-            x += 20 + text_width(item, 10.5)
-        y += LINE
-        tokens = "   ".join(f"{t} tokens {res.get(t, 0)}" for t in self.tokens)
-        levels = f"culture level {pl.get('culture_level', 0)} · happiness level {pl.get('happiness_level', 0)}"
-        g.add(E("text", f"{tokens}   |   {levels}", x=16, y=y))
-        y += LINE
         hand = pl.get("hand", {})
-        counts = []
-        for kind, cards in hand.items():
-            n = cards.get("count", 0) if isinstance(cards, dict) else len(cards)
-            counts.append(f"{n} {words(kind).replace(' card', '')}")
-        wonders = [w for c in st["cities"].values() if c["owner"] == p for w in c.get("wonders", [])]
-        hand_text = f"hand: {', '.join(counts) or 'empty'}"
-        g.add(E("text", hand_text, x=16, y=y, data_kind="hand", data_player=p))
-        cities = sum(1 for c in st["cities"].values() if c["owner"] == p)
-        g.add(E("text", f"{cities} cities · {len(wonders)} wonders", x=PANEL_W - 12, y=y, text_anchor="end"))
-        y += LINE
-        done = [self.name(o) for o in pl.get("completed", [])]
-        g.add(E("text", fit("objectives done: " + (", ".join(done) or "none"), 10.5, PANEL_W - 28), x=16, y=y))
-        if p == fr.viewer:
-            mine = [self.name(c) for cards in hand.values() if isinstance(cards, list) for c in cards]
-            lines = wrap(mine or ["(none)"], 10, PANEL_W - 40, 3)
-            for i, line in enumerate(lines):
-                g.add(E("text", ("your cards: " if i == 0 else "") + line, x=16 if i == 0 else 28,
-                        y=y + LINE * (i + 1), font_size=10, font_style="italic"))
-            y += 3 * LINE
-        extra = [self.name(a) for a in pl.get("advances", []) if a not in self._categorised]
-        if extra:
-            yy = self._grid_top(p == fr.viewer) + math.ceil(len(self.categories) / 4) * GRID_ROW_H - 2
-            g.add(E("text", fit("other advances: " + ", ".join(extra), 9, PANEL_W - 28), x=16, y=yy, font_size=9))
-        return g
+        cities = [c for c in st["cities"].values() if c["owner"] == p]
+        wonders = sum(len(c.get("wonders", [])) for c in cities)
+        extra = [a for a in pl.get("advances", []) if a not in self._categorised]
+
+        def frame() -> Element:
+            h = self.viewer_panel_h if is_viewer else self.panel_h
+            g = E("g", data_kind="panel", data_player=p, transform=move)
+            g.add(E("rect", x=0, y=0, width=PANEL_W, height=h, rx=6, fill="#fffdf8", stroke=col,
+                    stroke_width=3 if current else 1.3))
+            g.add(E("rect", x=0, y=0, width=8, height=h, rx=3, fill=col))
+            tag = ("  (you)" if is_viewer else "") + ("  ★ winner" if winner else "  ▶ to play" if current else "")
+            g.add(E("text", pl["name"] + tag, x=16, y=20, font_size=15, font_weight="bold", fill=col))
+            return g
+
+        def points_() -> Element:
+            g = E("g", data_kind="panel-vp", data_player=p, transform=move, fill=INK)
+            g.add(E("text", f"{_num(sum(vp.values()))} VP", x=PANEL_W - 12, y=21, font_size=17,
+                    font_weight="bold", text_anchor="end", data_kind="vp", data_player=p))
+            parts = "VP from " + " · ".join(f"{words(k)} {_num(v)}" for k, v in vp.items())
+            g.add(E("text", parts, x=PANEL_W - 12, y=20 + LINE, font_size=9, fill="#666", text_anchor="end"))
+            return g
+
+        def resources() -> Element:
+            g = E("g", data_kind="panel-res", data_player=p, transform=move, font_size=10.5, fill=INK)
+            y = 20 + 2 * LINE + 2
+            x = 16.0
+            for r in self.resources:
+                g.add(E("circle", cx=x + 4, cy=y - 3.5, r=4, fill=RESOURCE_COLOURS.get(r, "#999"), stroke="#444",
+                        stroke_width=0.5))
+                item = f"{r} {res.get(r, 0)}"
+                g.add(E("text", item, x=x + 11, y=y, data_kind="resource", data_resource=r))
+                x += 20 + text_width(item, 10.5)
+            y += LINE
+            tokens = "   ".join(f"{t} tokens {res.get(t, 0)}" for t in self.tokens)
+            levels = f"culture level {pl.get('culture_level', 0)} · happiness level {pl.get('happiness_level', 0)}"
+            g.add(E("text", f"{tokens}   |   {levels}", x=16, y=y))
+            return g
+
+        def info() -> Element:
+            g = E("g", data_kind="panel-info", data_player=p, transform=move, font_size=10.5, fill=INK)
+            y = 20 + 4 * LINE + 2
+            counts = []
+            for kind, cards in hand.items():
+                n = cards.get("count", 0) if isinstance(cards, dict) else len(cards)
+                counts.append(f"{n} {words(kind).replace(' card', '')}")
+            g.add(E("text", f"hand: {', '.join(counts) or 'empty'}", x=16, y=y, data_kind="hand", data_player=p))
+            g.add(E("text", f"{len(cities)} cities · {wonders} wonders", x=PANEL_W - 12, y=y, text_anchor="end"))
+            y += LINE
+            done = [self.name(o) for o in pl.get("completed", [])]
+            g.add(E("text", fit("objectives done: " + (", ".join(done) or "none"), 10.5, PANEL_W - 28), x=16, y=y))
+            if is_viewer:
+                mine = [self.name(c) for cards in hand.values() if isinstance(cards, list) for c in cards]
+                for i, line in enumerate(wrap(mine or ["(none)"], 10, PANEL_W - 40, 3)):
+                    g.add(E("text", ("your cards: " if i == 0 else "") + line, x=16 if i == 0 else 28,
+                            y=y + LINE * (i + 1), font_size=10, font_style="italic"))
+            if extra:
+                yy = self._grid_top(is_viewer) + math.ceil(len(self.categories) / 4) * GRID_ROW_H - 2
+                g.add(E("text", fit("other advances: " + ", ".join(self.name(a) for a in extra), 9, PANEL_W - 28),
+                        x=16, y=yy, font_size=9))
+            return g
+
+        return [
+            (("panel", p, pl["name"], is_viewer, current, winner), frame),
+            (("panel-vp", p, _key(vp)), points_),
+            (("panel-res", p, _key(res), pl.get("culture_level"), pl.get("happiness_level")), resources),
+            (("panel-info", p, is_viewer, _key(hand), len(cities), wonders, _key(pl.get("completed")), _key(extra)),
+             info),
+        ]
 
     def _grid_top(self, is_viewer: bool) -> float:
         return 20 + 5 * LINE + 14 + (3 * LINE if is_viewer else 0)

@@ -97,11 +97,21 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
 
 
 def _delta(steps: list[list[int]]) -> list[Any]:
-    """Each step's fragment list, written as the previous step's list when unchanged (0) or in full."""
+    """Each step's fragment list relative to the previous step's: 0 when unchanged, [-1, pos, id, pos, id ...]
+    when only some positions changed (same length), else the full list. The script undoes it."""
     out: list[Any] = []
     prev: list[int] | None = None
     for ids in steps:
-        out.append(0 if ids == prev else ids)
+        if ids == prev:
+            out.append(0)
+        elif prev is not None and len(ids) == len(prev):
+            patch = [-1]
+            for i, (a, b) in enumerate(zip(prev, ids, strict=True)):
+                if a != b:
+                    patch += [i, b]
+            out.append(patch if len(patch) < len(ids) else ids)
+        else:
+            out.append(ids)
         prev = ids
     return out
 
@@ -152,7 +162,13 @@ SCRIPT = r"""
   var items = document.getElementById("rw-log").children;
   var last = D.steps.length - 1;
   var lists = [], prev = [];
-  for (var i = 0; i <= last; i++) { prev = D.steps[i] === 0 ? prev : D.steps[i]; lists.push(prev); }
+  for (var i = 0; i <= last; i++) {
+    var e = D.steps[i];
+    if (e === 0) { /* unchanged */ }
+    else if (e[0] === -1) { prev = prev.slice(); for (var q = 1; q < e.length; q += 2) prev[e[q]] = e[q + 1]; }
+    else prev = e;
+    lists.push(prev);
+  }
   var cur = -1, timer = null;
   function lineStep(j) { return D.logStep[j]; }
   function show(n) {

@@ -27,12 +27,20 @@ def _setup(rt: Clash) -> Generator:
 def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
     """Put free units into play (component limits apply); `at` None lets the player pick a city."""
     limit = int(rt.defn.units[utype].data.get("limit", 99))
+    army = utype == rt.role("army")
+    cap = rt.params["max_armies_per_space"]
+
+    def room(space: str) -> bool:  # the stacking limit binds free armies too
+        return not army or sum(1 for u in rt.units_at(space, p, utype) if not rt.state["units"][u]["ship"]) < cap
+
     for _ in range(n):
         if len(rt.units_of(p, utype)) >= limit:
             break
         where = at
+        if where is not None and not room(where):
+            where = None
         if where is None:
-            options = rt.cities_of(p)
+            options = [c for c in rt.cities_of(p) if room(c)]
             if not options:
                 return
             where = yield from rt.ask(p, "city", f"Place the new {rt.defn.units[utype].name} in which city?",
