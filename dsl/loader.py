@@ -286,6 +286,21 @@ def game_vocabulary(game: str) -> dict:
     return cached_yaml(RULES_ROOT / game / "vocabulary.yaml")
 
 
+def _holder(item: Any, key: str) -> Any:
+    """The mapping whose source holds `key`: the item, or a mapping merged into it (`<<: *anchor`)."""
+    todo = [item]
+    for _ in range(64):
+        if not todo:
+            break
+        m = todo.pop(0)
+        lc = getattr(m, "lc", None)
+        if lc is not None and key in (getattr(lc, "data", None) or {}):
+            return m
+        for x in getattr(m, "merge", None) or []:
+            todo.append(x[1] if isinstance(x, tuple) else x)
+    return None
+
+
 def _effect_origin(doc_entry: Any, lines: list[str]) -> tuple[int, int, bool]:
     """Where an entry's effect text starts in the file: (line, column offset, block scalar?)."""
     ln, cl = doc_entry.lc.value("effect")
@@ -494,7 +509,12 @@ def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, di
     text = item.get("effect")
     if not text:
         return None
-    place = _effect_mapper(item, sources.get(entry.file, []), str(text), entry.file)
+    holder = _holder(item, "effect")
+    if holder is None:  # no position for the text at all: point at the entry
+        def place(d: Diagnostic) -> Diagnostic:
+            return Diagnostic(entry.file, entry.line, entry.column, d.code, d.message, d.hint, d.severity)
+    else:
+        place = _effect_mapper(holder, sources.get(entry.file, []), str(text), entry.file)
     effect, errs = parse_effect(str(text), entry.file)
     if errs:
         diags.extend(place(d) for d in errs)
@@ -527,7 +547,8 @@ def _check_references(content: Content, raw: list[tuple[Entry, Any]], diags: lis
                 if isinstance(value, list):
                     ln, cl = item[fieldname].lc.item(j)
                 else:
-                    ln, cl = item.lc.value(fieldname)
+                    holder = _holder(item, fieldname)
+                    ln, cl = holder.lc.value(fieldname) if holder is not None else (item.lc.line, item.lc.col)
                 names = [e.id for e in content.of_kind(target)]
                 diags.append(Diagnostic(entry.file, ln + 1, cl + 1, "E0021",
                                         f"unknown {target.replace('_', ' ')} '{ref}' in {fieldname}",

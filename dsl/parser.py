@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -15,8 +16,8 @@ from lark import (
     UnexpectedToken,
     v_args,
 )
-from lark.exceptions import UnexpectedEOF, VisitError
-from lark.indenter import Indenter
+from lark.exceptions import LarkError, UnexpectedEOF, VisitError
+from lark.indenter import DedentError, Indenter
 
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
@@ -29,6 +30,62 @@ class _EffectIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
+
+    def handle_NL(self, token: Token):
+        levels = list(self.indent_level)
+        try:
+            yield from super().handle_NL(token)
+        except DedentError:
+            indent = token.rsplit("\n", 1)[1]
+            raise _BadDedent(token.end_line or token.line or 1, len(indent) + 1, levels) from None
+
+
+class _BadDedent(Exception):
+    """A line indented less than its block but more than the enclosing one (Lark's DedentError, located)."""
+
+    def __init__(self, line: int, column: int, levels: list[int]):
+        super().__init__(f"line {line}")
+        self.line, self.column, self.levels = line, column, levels
+
+
+MAX_NESTING = 64  # real effects nest about 12 deep; far deeper text would only exhaust the recursion
+
+
+def _nesting(root, children, pos) -> tuple[int, A.Pos]:
+    """Depth of a tree (walked without recursion) and the position of its deepest node."""
+    best, where = 0, A.NOWHERE
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > best:
+            best, where = depth, pos(node) or where
+        if depth > MAX_NESTING:
+            break
+        stack.extend((c, depth + 1) for c in children(node))
+    return best, where
+
+
+def _tree_children(node) -> list:
+    return [c for c in node.children if isinstance(c, Tree)] if isinstance(node, Tree) else []
+
+
+def _tree_pos(node) -> A.Pos | None:
+    meta = getattr(node, "_meta", None)
+    return None if meta is None or getattr(meta, "empty", True) else _pos(meta)
+
+
+def _ast_children(node) -> list:
+    if isinstance(node, (list, tuple)):
+        return list(node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return [v for f in dataclasses.fields(node) if isinstance(v := getattr(node, f.name), (list, tuple))
+                or (dataclasses.is_dataclass(v) and not isinstance(v, (type, A.Pos)))]
+    return []
+
+
+def _ast_pos(node) -> A.Pos | None:
+    pos = getattr(node, "pos", None)
+    return pos if isinstance(pos, A.Pos) and pos != A.NOWHERE else None
 
 
 def _grammar_cache() -> str | bool:
@@ -336,12 +393,26 @@ def parse_effect(text: str, file: str = "<effect>") -> tuple[A.Effect | None, li
         tree = _parser().parse(src)
     except UnexpectedInput as err:
         return None, [_diagnostic(err, src, file)]
-    try:
-        effect = _ToAst().transform(tree)
-    except VisitError as err:  # a malformed tree should never happen; still never crash
-        return None, [Diagnostic(file, 1, 1, "E0100", f"cannot read effect: {err.orig_exc}")]
-    if isinstance(effect, Tree):
-        return None, [Diagnostic(file, 1, 1, "E0100", "cannot read effect")]
+    except _BadDedent as err:
+        blocks = ", ".join(str(n + 1) for n in err.levels)
+        return None, [Diagnostic(file, err.line, err.column, "E0104", "this line's indentation matches no block",
+                                 f"start it in the column of an enclosing block ({blocks})",
+                                 end_column=err.column + 1)]
+    except LarkError as err:  # any other complaint of the parser: still a diagnostic, never a crash
+        return None, [Diagnostic(file, 1, 1, "E0100", f"cannot read effect: {str(err).splitlines()[0]}")]
+    for root, children, pos in ((tree, _tree_children, _tree_pos), (None, _ast_children, _ast_pos)):
+        if root is None:
+            try:
+                root = effect = _ToAst().transform(tree)
+            except VisitError as err:  # a malformed tree should never happen; still never crash
+                return None, [Diagnostic(file, 1, 1, "E0100", f"cannot read effect: {err.orig_exc}")]
+            if isinstance(effect, Tree):
+                return None, [Diagnostic(file, 1, 1, "E0100", "cannot read effect")]
+        depth, where = _nesting(root, children, pos)
+        if depth > MAX_NESTING:
+            return None, [Diagnostic(file, where.line, where.column, "E0105",
+                                     f"the effect nests too deeply (more than {MAX_NESTING} levels)",
+                                     "split the expression or the blocks into simpler abilities")]
     effect.source = text
     return effect, []
 

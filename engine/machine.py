@@ -21,6 +21,12 @@ from .decision import Decision, IllegalAction
 SAVE_FORMAT = 1
 
 
+def _short(value: Any, width: int = 60) -> str:
+    """repr() cut to a readable length (a refused action may hold a huge string)."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 class Definition(Protocol):
     """What a game's rules provide to the machine."""
 
@@ -77,12 +83,14 @@ class Game:
         if self.pending is None:
             raise IllegalAction("the game is over: no action can be applied")
         player, choice = action.get("player"), action.get("choice")
+        if type(player) is not int:  # not True, 1.0 or "1": a save must hold exactly what was chosen
+            raise IllegalAction(f"an action's 'player' is a player index (an integer), got {_short(player)}")
         if player != self.pending.player:
             raise IllegalAction(f"it is player {self.pending.player}'s decision ({self.pending.prompt}), "
                                 f"not player {player}'s")
         if not isinstance(choice, str) or choice not in self.pending.options:
             shown = ", ".join(self.pending.options[:8]) + (" ..." if len(self.pending.options) > 8 else "")
-            raise IllegalAction(f"{choice!r} is not a legal choice for '{self.pending.prompt}'; "
+            raise IllegalAction(f"{_short(choice)} is not a legal choice for '{self.pending.prompt}'; "
                                 f"legal: {shown}")
         clean = {"player": player, "choice": choice}
         taken = self.checkpoints_taken

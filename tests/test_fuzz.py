@@ -16,6 +16,7 @@ Crashes the fuzzers found are kept below as explicit regression tests.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from functools import cache
@@ -121,28 +122,40 @@ def _original(name: str) -> str:
     return (BASE / name).read_text(encoding="utf-8")
 
 
-def _write_pack(root: Path, name: str, text: str, standalone: bool) -> Path:
-    """A temporary pack holding the mutated file: a copy of base (standalone) or a pack on top of base."""
+def _write_pack(root: Path, name: str, text: str, mode: str) -> Path:
+    """A temporary pack holding the mutated file: alone, on top of base, or in a whole copy of base."""
     pack = root / "fuzzpack"
-    if standalone:
+    if mode == "standalone":
         shutil.copytree(BASE, pack)
     else:
         pack.mkdir()
-        (pack / "pack.yaml").write_text("id: fuzzpack\nname: Fuzz\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
+        depends = "[base]" if mode == "on_base" else "[]"
+        (pack / "pack.yaml").write_text(f"id: fuzzpack\nname: Fuzz\nversion: 1.0.0\ngame: clash\ndepends: {depends}\n")
     (pack / name).write_text(text, encoding="utf-8")
     return pack
 
 
 def _check_loader(name: str, text: str, mode: str) -> None:
+    """Load the mutated file (with the on-disk cache in a fresh folder, so its write and read run too)."""
+    saved = os.environ.get("RULEWRIGHT_CACHE_DIR")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        if mode == "extra":
-            path = root / name
-            path.write_text(text, encoding="utf-8")
-            content = load_content(["base"], extra_files=[path])
-        else:
-            pack = _write_pack(root, name, text, standalone=mode == "standalone")
-            content = load_content([pack])
+        os.environ["RULEWRIGHT_CACHE_DIR"] = str(root / "cache")
+        try:
+            if mode == "extra":
+                path = root / name
+                path.write_text(text, encoding="utf-8")
+                packs, extra = ["base"], [path]
+            else:
+                packs, extra = [_write_pack(root, name, text, mode)], []
+            content = load_content(packs, extra_files=extra)
+            if mode == "alone":  # cheap enough to load again, now from the cache: the same diagnostics
+                assert load_content(packs, extra_files=extra).diagnostics == content.diagnostics
+        finally:
+            if saved is None:
+                os.environ.pop("RULEWRIGHT_CACHE_DIR", None)
+            else:
+                os.environ["RULEWRIGHT_CACHE_DIR"] = saved
         lines = {f: len(src) for f, src in content.sources.items()}
         for d in content.diagnostics:
             assert _located(d), d
@@ -150,11 +163,14 @@ def _check_loader(name: str, text: str, mode: str) -> None:
                 assert d.line <= lines[d.file] + 1, (d, lines[d.file])
 
 
+# most examples load the mutated file alone (fast); some on top of base or in a whole copy of it
+MODES = ["alone", "alone", "alone", "alone", "on_base", "extra", "standalone"]
+
+
 def _loader_property(data) -> None:
     name = data.draw(st.sampled_from(CONTENT_FILES), label="file")
     text = data.draw(mutated(_original(name)), label="text")
-    mode = data.draw(st.sampled_from(["standalone", "on_base", "extra"] if name != "pack.yaml"
-                                     else ["standalone"]), label="mode")
+    mode = data.draw(st.sampled_from(MODES if name != "pack.yaml" else ["standalone"]), label="mode")
     _check_loader(name, text, mode)
 
 

@@ -103,6 +103,7 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
          variant: list[str] = typer.Option([], "--variant", help="rule variants (rulewright list variants)"),
          as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
          save: Path | None = typer.Option(None, "--save", help="write the game (set-up + actions) to this file"),
+         html: Path | None = typer.Option(None, "--html", help="also write the replay viewer (one HTML file)"),
          ) -> None:
     """Play a complete game of Clash of Cultures with bots and tell it round by round."""
     import rulewright.rules.clash  # noqa: F401
@@ -119,6 +120,9 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
         raise typer.Exit(2) from None
     if save:
         save.write_text(json.dumps(game.save(), indent=1))
+    if html:
+        from .replay_html import write_viewer
+        typer.echo(write_viewer(game.save(), html), err=True)
     if as_json:
         typer.echo(json.dumps(summary(game), sort_keys=True))
     else:
@@ -127,14 +131,30 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
 
 def replay(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
            as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
-           upto: int | None = typer.Option(None, "--upto", help="replay only the first N actions")) -> None:
-    """Replay a saved game to the same end (or to action N) and print it."""
+           upto: int | None = typer.Option(None, "--upto", help="replay only the first N actions"),
+           html: Path | None = typer.Option(None, "--html", help="write the step-by-step viewer (one HTML file) "
+                                                                "instead of printing the account"),
+           as_player: str | None = typer.Option(None, "--as", help="with --html: only what this player sees "
+                                                                  "(seat 0.. or name)")) -> None:
+    """Replay a saved game to the same end (or to action N) and print it, or write it as an HTML viewer."""
+    if as_player is not None and html is None:
+        typer.echo("error: --as goes with --html", err=True)
+        raise typer.Exit(2)
     try:
         data = json.loads(file.read_text())
         game = load_game(data, upto)
     except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
         typer.echo(f"error: cannot replay {file}: {err}", err=True)
         raise typer.Exit(1) from None
+    if html is not None:
+        from .replay_html import write_viewer
+        try:
+            typer.echo(write_viewer(game.save(), html, as_player), err=as_json)
+        except ValueError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        if not as_json:
+            return
     if as_json:
         out = summary(game) if game.over else {"actions": len(game.actions),
                                                "pending": game.pending.to_json() if game.pending else None}

@@ -50,6 +50,8 @@ HEADER_H = 58.0
 LEGEND_H = 64.0
 PANEL_W = 440.0
 LINE = 15.0
+HAND_LINES = 5  # lines for the viewer's own cards in their panel
+HAND_LINE = 12.0
 GRID_ROW_H = 62.0
 
 
@@ -166,6 +168,7 @@ class BoardRenderer:
         self.categories = sorted(defn.categories.values(), key=lambda e: (e.data.get("order", 99), e.id))
         self._categorised = {a for c in self.categories for a in c.data.get("advances", [])}
         self._cache: dict[tuple, str] = {}
+        self.names: tuple[str, ...] = ()
         self.panel_h = self._panel_height(None)
         self.viewer_panel_h = self._panel_height(viewer) if viewer is not None else self.panel_h
         heights = [self.viewer_panel_h if p == viewer else self.panel_h for p in range(players)]
@@ -233,6 +236,9 @@ class BoardRenderer:
         st = fr.state
         b = st["board"]
         names = tuple(p["name"] for p in st["players"])
+        if names != self.names:  # names are fixed for a game; a new set of names starts a new cache
+            self.names = names
+            self._cache.clear()
         w = st.get("wonders", {})
         head_key = ("header", fr.title, names, st.get("round"), st.get("turn"), fr.step if fr.show_step else None,
                     fr.steps if fr.show_step else None, fr.viewer, _key(w.get("revealed")), _key(w.get("deck")))
@@ -263,7 +269,7 @@ class BoardRenderer:
             for i, cat in enumerate(self.categories):
                 mine = frozenset(a for a in cat.data.get("advances", []) if a in owned)
                 out.append(self._memo(("category", p, i, mine, p == fr.viewer),
-                                      lambda p=p, i=i: self.category_cell(fr, p, i, owned)))
+                                      lambda p=p, i=i, owned=owned: self.category_cell(fr, p, i, owned)))
         return out
 
     def _memo(self, key: tuple, draw) -> str:
@@ -329,7 +335,7 @@ class BoardRenderer:
         slot = self.layout.slots[index]
         terr = self.region_terrains(st, index)
         revealed = terr is not None
-        g = E("g", data_kind="region", data_region=index, data_revealed=revealed,
+        g = E("g", data_kind="region", data_region=index, data_revealed="true" if revealed else "false",
               data_tile=st["board"]["tiles"][index] if revealed else None,
               data_home=slot.home if slot.home is not None else None)
         for h in slot.hexes:
@@ -387,8 +393,8 @@ class BoardRenderer:
     # ----- cities and units ------------------------------------------------------------------------
     def _occupied(self, st: dict) -> list[str]:
         spaces = set(st["cities"])
-        ships = {u for u, d in st["units"].items()}
-        for u, d in st["units"].items():
+        ships = set(st["units"])
+        for d in st["units"].values():
             if d.get("ship") is None or d["ship"] not in ships:
                 spaces.add(d["space"])
         ports = {c["port"] for c in st["cities"].values() if c.get("port")}
@@ -457,10 +463,10 @@ class BoardRenderer:
                 return role
         return utype
 
-    def _owner_name(self, owner: int, st: dict | None = None) -> str:
+    def _owner_name(self, owner: int) -> str:
         if owner < 0:
             return "Barbarians"
-        return f"Player {owner + 1}" if st is None else st["players"][owner]["name"]
+        return self.names[owner] if owner < len(self.names) else f"seat {owner}"
 
     def _unit(self, uid: str, d: dict, x: float, y: float, carried: list[tuple[str, dict]]) -> Element:
         owner = d["owner"]
@@ -613,7 +619,7 @@ class BoardRenderer:
     # ----- player panels ---------------------------------------------------------------------------
     def _panel_height(self, viewer: int | None) -> float:
         top = 5 * LINE + 14
-        hand = 3 * LINE if viewer is not None else 0
+        hand = HAND_LINES * HAND_LINE if viewer is not None else 0
         return top + hand + math.ceil(len(self.categories) / 4) * GRID_ROW_H + 22
 
     def panel_parts(self, fr: Frame, p: int) -> list[tuple[tuple, Any]]:
@@ -682,11 +688,21 @@ class BoardRenderer:
             y += LINE
             done = [self.name(o) for o in pl.get("completed", [])]
             g.add(E("text", fit("objectives done: " + (", ".join(done) or "none"), 10.5, PANEL_W - 28), x=16, y=y))
-            if is_viewer:
-                mine = [self.name(c) for cards in hand.values() if isinstance(cards, list) for c in cards]
-                for i, line in enumerate(wrap(mine or ["(none)"], 10, PANEL_W - 40, 3)):
-                    g.add(E("text", ("your cards: " if i == 0 else "") + line, x=16 if i == 0 else 28,
-                            y=y + LINE * (i + 1), font_size=10, font_style="italic"))
+            if is_viewer:  # the viewer's own cards, by kind, wrapped into the lines reserved for them
+                lines: list[tuple[float, str]] = []
+                for kind, cards in hand.items():
+                    if isinstance(cards, list) and cards:
+                        head = words(kind).replace(" card", "") + ": "
+                        names = [self.name(c) for c in cards]
+                        names[0] = head + names[0]
+                        lines += [(22 if i == 0 else 34, line)
+                                  for i, line in enumerate(wrap(names, 9.5, PANEL_W - 50, HAND_LINES))]
+                if len(lines) > HAND_LINES:
+                    rest = " ".join(t for _, t in lines[HAND_LINES - 1:])
+                    lines = lines[:HAND_LINES - 1] + [(34, fit(rest, 9.5, PANEL_W - 50))]
+                for i, (x, line) in enumerate(lines or [(22, "no cards")]):
+                    g.add(E("text", line, x=x, y=y + 4 + HAND_LINE * (i + 1), font_size=9.5, font_style="italic",
+                            data_kind="own-hand" if i == 0 else None))
             if extra:
                 yy = self._grid_top(is_viewer) + math.ceil(len(self.categories) / 4) * GRID_ROW_H - 2
                 g.add(E("text", fit("other advances: " + ", ".join(self.name(a) for a in extra), 9, PANEL_W - 28),
@@ -702,7 +718,7 @@ class BoardRenderer:
         ]
 
     def _grid_top(self, is_viewer: bool) -> float:
-        return 20 + 5 * LINE + 14 + (3 * LINE if is_viewer else 0)
+        return 20 + 5 * LINE + 14 + (HAND_LINES * HAND_LINE if is_viewer else 0)
 
     def category_cell(self, fr: Frame, p: int, index: int, owned: set[str] | frozenset[str]) -> Element:
         """One category of a player's advances, as on the player board (its own fragment)."""

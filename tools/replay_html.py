@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .play import readable
-from .render import FONT, BoardRenderer, Frame, frame_of, game_title
+from .render import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
 from .svg import SVG_NS, E, Raw
 
 if TYPE_CHECKING:
@@ -134,8 +135,8 @@ body { display: flex; flex-direction: column; }
 #rw-step { font-variant-numeric: tabular-nums; min-width: 210px; }
 #rw-title { font-weight: bold; margin-right: 10px; }
 #rw-main { flex: 1; display: flex; min-height: 0; }
-#rw-board { flex: 1; overflow: auto; padding: 4px; }
-#rw-board svg { width: 100%; height: auto; display: block; }
+#rw-board { flex: 1; overflow: auto; padding: 4px; min-width: 0; }
+#rw-board svg { width: 100%; height: 100%; display: block; }
 #rw-side { width: 380px; display: flex; flex-direction: column; border-left: 1px solid #cfc6b6;
            background: #fffdf8; }
 #rw-side h2 { font-size: 14px; margin: 8px 10px 4px; }
@@ -198,11 +199,11 @@ SCRIPT = r"""
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 40) box.scrollTop = top - box.clientHeight / 3;
     }
   }
-  function stop() { if (timer) { clearInterval(timer); timer = null; playBtn.textContent = "\u25b6"; } }
+  function stop() { if (timer) { clearInterval(timer); timer = null; playBtn.textContent = "play"; } }
   function play() {
     if (timer) { stop(); return; }
     if (cur >= last) show(0);
-    playBtn.textContent = "\u23f8";
+    playBtn.textContent = "pause";
     timer = setInterval(function () { if (cur >= last) stop(); else show(cur + 1); }, +speed.value);
   }
   function nextLine(dir) {  // jump to the next/previous step that wrote to the log
@@ -220,6 +221,12 @@ SCRIPT = r"""
   document.getElementById("rw-prevlog").onclick = function () { stop(); nextLine(-1); };
   document.getElementById("rw-nextlog").onclick = function () { stop(); nextLine(1); };
   playBtn.onclick = play;
+  document.getElementById("rw-fit").onclick = function () {
+    var b = document.getElementById("rw-board"), full = b.classList.toggle("full"), svg = b.querySelector("svg");
+    svg.style.width = full ? D.width + "px" : "";
+    svg.style.height = full ? D.height + "px" : "";
+    this.textContent = full ? "full size" : "fit";
+  };
   speed.onchange = function () { if (timer) { stop(); play(); } };
   document.getElementById("rw-log").addEventListener("click", function (e) {
     var li = e.target.closest("li"); if (li) { stop(); show(+li.getAttribute("data-step")); }
@@ -264,6 +271,7 @@ def viewer_html(data: dict) -> str:
     seen = f" — seen by {data['viewerName']}" if data.get("viewerName") else " — public view"
     svg = E("svg", Raw(data["defs"]), E("rect", width="100%", height="100%", fill="#f4f1ea"), E("g", id="rw-layer"),
             xmlns=SVG_NS, viewBox=f"0 0 {data['width']} {data['height']}", font_family=FONT,
+            preserveAspectRatio="xMidYMin meet",
             role="img", aria_label="the board and the player panels").render()
     last = len(data["steps"]) - 1
     page = f"""<!DOCTYPE html>
@@ -277,13 +285,14 @@ def viewer_html(data: dict) -> str:
 <body data-step="{last}">
 <div id="rw-bar">
   <span id="rw-title">{html.escape(data["title"] + seen)}</span>
-  <button id="rw-first" title="first step (Home)">&#x23EE;</button>
+  <button id="rw-first" title="first step (Home)">|&#x25C0;</button>
   <button id="rw-prevlog" title="previous step that wrote to the log (Up)">&#x21E1;</button>
   <button id="rw-prev" title="previous step (Left)">&#x25C0;</button>
-  <button id="rw-play" title="play / pause (Space)">&#x25B6;</button>
-  <button id="rw-next" title="next step (Right)">&#x25B6;&#x7C;</button>
+  <button id="rw-play" title="play / pause (Space)">play</button>
+  <button id="rw-next" title="next step (Right)">&#x25B6;</button>
   <button id="rw-nextlog" title="next step that wrote to the log (Down)">&#x21E3;</button>
-  <button id="rw-last" title="last step (End)">&#x23ED;</button>
+  <button id="rw-last" title="last step (End)">&#x25B6;|</button>
+  <button id="rw-fit" title="fit the picture to the window, or show it at full size">fit</button>
   <input id="rw-slider" type="range" min="0" max="{last}" value="{last}" step="1" aria-label="step">
   <span id="rw-step">step {last} / {last}</span>
   <select id="rw-speed" title="play speed"><option value="600">slow</option>
@@ -316,3 +325,62 @@ def replay_html(save: dict, viewer: int | None = None) -> str:
 def game_html(game: Game, viewer: int | None = None) -> str:
     """The viewer page for a game object (replayed from its save)."""
     return replay_html(game.save(), viewer)
+
+
+def write_viewer(save: dict, out: Path, as_player: str | None = None) -> str:
+    """Write the viewer page for a save to `out`; `as_player` as `--as` takes it. Returns a one-line report.
+
+    Raises ValueError for an unknown player (the CLI turns it into a usage error).
+    """
+    from ..api import load_game
+
+    viewer = None
+    names: list[str] = []
+    if as_player is not None:
+        names = [p["name"] for p in load_game(save, 0).state["players"]]
+        viewer = parse_viewer(as_player, names)
+    text = replay_html(save, viewer)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    steps = len(save.get("actions", []))
+    who = "public view" if viewer is None else f"as seen by {names[viewer]}"
+    return f"wrote {out} ({steps} steps, {who}, {len(text.encode()) // 1024} kB)"
+
+
+def games_of_interest(records: list[dict]) -> dict[int, list[str]]:
+    """Game index -> why it is worth watching: the shortest, the longest, the first win of each seat."""
+    if not records:
+        return {}
+    recs = sorted(records, key=lambda r: r["game"])
+    why: dict[int, list[str]] = {}
+    shortest = min(recs, key=lambda r: (r["actions"], r["game"]))
+    longest = max(recs, key=lambda r: (r["actions"], -r["game"]))
+    why.setdefault(shortest["game"], []).append("shortest")
+    why.setdefault(longest["game"], []).append("longest")
+    seats = sorted({s for r in recs for s in r["winners"]})
+    for seat in seats:
+        first = next(r for r in recs if seat in r["winners"])
+        why.setdefault(first["game"], []).append(f"seat{seat}-wins")
+    return why
+
+
+def write_interesting_viewers(records: list[dict], settings: dict, out: Path) -> list[Path]:
+    """Replay the games of interest of a simulation (from their seeds) and write one viewer each.
+
+    Files are `out/viewer-g<game>-<reasons>.html`, plus `out/viewers.json` saying which is which.
+    """
+    from .play import play_game
+
+    by_game = {r["game"]: r for r in records}
+    written: list[Path] = []
+    index: list[dict] = []
+    for g, reasons in sorted(games_of_interest(records).items()):
+        rec = by_game[g]
+        game = play_game(settings["players"], rec["seed"], settings["bots"], settings["packs"], settings["variants"])
+        path = out / f"viewer-g{g}-{'+'.join(reasons)}.html"
+        path.write_text(replay_html(game.save()), encoding="utf-8")
+        written.append(path)
+        index.append({"game": g, "seed": rec["seed"], "why": reasons, "actions": rec["actions"],
+                      "file": path.name})
+    (out / "viewers.json").write_text(json.dumps(index, indent=2))
+    return written

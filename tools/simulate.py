@@ -180,6 +180,9 @@ def simulate(
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="go on with an interrupted run in --out")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    viewers: Annotated[bool, typer.Option("--viewers/--no-viewers",
+                                          help="write HTML viewers of the shortest, the longest and one won "
+                                               "game per seat")] = True,
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
     import rulewright.rules.clash  # noqa: F401 - registers the game's bots
@@ -207,6 +210,11 @@ def simulate(
     rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
     print_summary(rep, Console())
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
+    if viewers:
+        from .replay_html import write_interesting_viewers
+        records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines() if line.strip()]
+        files = write_interesting_viewers(records, settings, out)
+        typer.echo(f"wrote {len(files)} game viewers in {out} (see {out / 'viewers.json'})")
 
 
 def register(app: typer.Typer) -> None:

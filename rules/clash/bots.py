@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
+from .bot_cards import card_worth, civil_value, combat_benefit
 
 ACTION_PRIORITY = {
     "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
@@ -43,6 +44,9 @@ class GreedyBot:
         if opt == "trade":
             return -5
         if opt.startswith("special:"):
+            card = self._card_special(rt, p, opt)
+            if card is not None:
+                return card
             if "wonder" in label.lower():
                 return 100
             if "influence" in label.lower():
@@ -70,6 +74,28 @@ class GreedyBot:
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
             base += 40 if angry else -10
         return base
+
+    def _basic_score(self, rt, p):
+        return lambda action: self._action(rt, p, action, action) if action else 0.0
+
+    def _card_special(self, rt, p, opt):
+        """An action lent by a card in hand: worth what its effect does now (bot_cards.civil_value)."""
+        key = opt[len("special:"):]
+        ability = next((a for a in rt.special_actions(p) if a.key == key), None)
+        if ability is None or not rt.in_hand(p, ability.source):
+            return None
+        value = civil_value(rt, p, key, self._basic_score(rt, p))
+        if value is None:
+            return None
+        if ability.free:  # costs no action: take it whenever it is worth something
+            return 70 + 3 * value if value >= 1 else -2
+        return min(95, 30 + 5 * value) if value > 0.5 else -2
+
+    def _combat_card(self, rt, p, opt, label):
+        """Play a combat half when the hits it adds or saves outweigh keeping the card for its civil use."""
+        if opt == "none":
+            return 0
+        return 10 * combat_benefit(rt, p, opt) - 0.6 * card_worth(rt, p, opt, self._basic_score(rt, p)) - 1
 
     def _advance(self, rt, p, opt, label):
         e = rt.defn.advances.get(opt)

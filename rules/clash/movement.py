@@ -283,7 +283,13 @@ def _describe(rt: Clash, group: list[str]) -> str:
     for u in group:
         t = rt.state["units"][u]["type"]
         counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"{n} {rt.defn.units[t].name.lower()}{'s' if n > 1 else ''}" for t, n in sorted(counts.items()))
+    return ", ".join(f"{n} {_plural(rt.defn.units[t].name.lower(), n)}" for t, n in sorted(counts.items()))
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
 def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: dict) -> Generator:
