@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from .engine.machine import Game
+from .engine.diagnostics import ContentError
+from .engine.machine import Game, SaveError, validate_save
 from .rules.clash.definition import definition
 
 
@@ -26,8 +27,15 @@ def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
 
 
 def load_game(save: dict, upto: int | None = None) -> Game:
-    cfg = save.get("config", {}) if isinstance(save, dict) else {}
-    defn = definition(cfg.get("packs", ["base"]), cfg.get("variants", []))
+    """Replay a save (see content/schema/save.schema.json); SaveError (an IllegalAction) says why not."""
+    save = validate_save(save)
+    if save["game"] != "clash":
+        raise SaveError(f"this save is for game {save['game']!r}; this version hosts: clash")
+    cfg = save["config"]
+    try:
+        defn = definition(cfg.get("packs", ["base"]), cfg.get("variants", []))
+    except (ValueError, ContentError) as err:
+        raise SaveError(f"the save's packs or variants cannot be loaded: {err}") from None
     return Game.load(defn, save, upto)
 
 

@@ -79,6 +79,7 @@ class Checker:
             self.cond(ab.when, scope)
             self.costs(ab.cost, scope)
             self.stmts(ab.body, scope, in_trigger=True)
+            self.self_loop(ab)
         elif isinstance(ab, A.ActionDef):
             self.cond(ab.when, scope)
             self.costs(ab.cost, scope)
@@ -105,6 +106,27 @@ class Checker:
                     return
                 scope.update(payload)
             self.cond(ab.cond, scope)
+
+    def self_loop(self, ab: A.Trigger) -> None:
+        """W0301: an unconditional trigger on hook H whose body always runs a procedure that emits H."""
+        if ab.when is not None or ab.once_per_turn or ab.optional or ab.cost:
+            return  # a condition, a once-per-turn, a choice or a price may stop it: not obviously a loop
+        todo = list(ab.body)
+        while todo:
+            s = todo.pop()
+            if isinstance(s, A.Seq):
+                todo.extend(s.items)
+            elif isinstance(s, (A.Repeat, A.ForEachPlayer)):
+                todo.extend(s.body)
+            elif isinstance(s, A.Do):
+                sig = self.v.primitives.get(s.call.name)
+                if sig is not None and ab.hook in sig.emits:
+                    end = s.pos.end_column if s.pos.end_line == s.pos.line else s.pos.column + 1
+                    self.diags.append(Diagnostic(
+                        self.file, s.pos.line, s.pos.column, "W0301",
+                        f"this trigger on '{ab.hook}' does {s.call.name}, which emits '{ab.hook}' again: "
+                        "it sets itself off without end", "add a `when` condition or `once per turn` that stops "
+                        "it (at run time the loop is cut after a few nested triggers)", "warning", end))
 
     # ---- helpers
     def lookup(self, table: dict[str, Signature], name: str, pos: A.Pos, code: str, what: str):

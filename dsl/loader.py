@@ -146,8 +146,9 @@ def _pos_of(node: Any, path: list, key_wanted: str | None = None) -> tuple[int, 
     for step in path:
         try:
             if isinstance(cur, CommentedMap) and step in cur:
-                ln, cl = cur.lc.value(step)
-                kl, kc = cur.lc.key(step)
+                at = _holder(cur, step) or cur  # a merged key (`<<: *a`) has its position in the anchor
+                ln, cl = at.lc.value(step)
+                kl, kc = at.lc.key(step)
                 line, col = (ln + 1, cl + 1) if not isinstance(cur[step], (dict, list)) else (kl + 1, kc + 1)
                 cur = cur[step]
             elif isinstance(cur, CommentedSeq) and isinstance(step, int) and step < len(cur):
@@ -158,9 +159,13 @@ def _pos_of(node: Any, path: list, key_wanted: str | None = None) -> tuple[int, 
                 break
         except (KeyError, IndexError, TypeError, AttributeError):
             break
-    if key_wanted and isinstance(cur, CommentedMap) and key_wanted in cur:
-        ln, cl = cur.lc.key(key_wanted)
-        return ln + 1, cl + 1
+    at = _holder(cur, key_wanted) if key_wanted and isinstance(cur, CommentedMap) and key_wanted in cur else None
+    if at is not None:
+        try:
+            ln, cl = at.lc.key(key_wanted)
+            return ln + 1, cl + 1
+        except (KeyError, TypeError, AttributeError):  # a key merged in from an anchor: no own position
+            pass
     if isinstance(cur, (CommentedMap, CommentedSeq)) and getattr(cur, "lc", None) is not None and not path:
         return cur.lc.line + 1, cur.lc.col + 1
     return line, col
@@ -177,7 +182,7 @@ def schema_for(kind: str) -> dict | None:
     return json.loads(path.read_text())
 
 
-NOT_CONTENT_KINDS = {"pack", "map", "scenario"}
+NOT_CONTENT_KINDS = {"pack", "map", "scenario", "save"}
 
 
 def known_kinds() -> list[str]:
@@ -521,7 +526,7 @@ def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, di
         return None
     found = check_effect(effect, vocab, entry.file, entry.kind)
     diags.extend(place(d) for d in found)
-    return None if found else effect
+    return None if any(d.severity == "error" for d in found) else effect
 
 
 # Fields that name other entries, per kind: field -> kind of the referenced entries.

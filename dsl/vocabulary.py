@@ -21,6 +21,7 @@ class Signature:
     returns: str = "any"
     context: dict[str, str] = field(default_factory=dict)
     arg: str | None = None  # quantities: the optional argument's type
+    emits: list[str] = field(default_factory=list)  # primitives: hooks they may emit (self-loop warning)
 
     @property
     def required(self) -> int:
@@ -60,7 +61,8 @@ class Vocabulary:
                 spec = spec or {}
                 out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
                                       returns=spec.get("returns", "int" if section == "quantities" else "any"),
-                                      context=dict(spec.get("context") or {}), arg=spec.get("arg"))
+                                      context=dict(spec.get("context") or {}), arg=spec.get("arg"),
+                                      emits=list(spec.get("emits") or []))
             return out
 
         v = cls(enums={k: list(vs) for k, vs in (data.get("enums") or {}).items()},

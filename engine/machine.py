@@ -13,12 +13,64 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from functools import cache
+from pathlib import Path
 from typing import Any, Protocol
 
 from .decision import Decision, IllegalAction
 
 SAVE_FORMAT = 1
+# the JSON Schema of a save (format, game, config, actions), shipped with the content schemas
+SAVE_SCHEMA = Path(__file__).resolve().parent.parent / "content" / "schema" / "save.schema.json"
+# upgrades of older save layouts: MIGRATIONS[n] turns a format-n save into a format-(n+1) one.
+# Format 1 is the first layout rulewright wrote, so there is nothing older to upgrade yet.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+
+class SaveError(IllegalAction):
+    """A save that cannot be loaded: not a save, a format this version does not read, or an action
+    that the game refuses on replay. The message says which and where."""
+
+
+@cache
+def _save_validator():
+    import jsonschema
+
+    schema = json.loads(SAVE_SCHEMA.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def validate_save(save: Any) -> dict:
+    """Check a save against content/schema/save.schema.json; returns it (upgraded to SAVE_FORMAT).
+
+    Raises SaveError naming what is wrong: the format (newer or older than this version reads),
+    or up to five schema errors, each with its place in the file (e.g. `actions/12/choice`).
+    """
+    if not isinstance(save, dict):
+        raise SaveError(f"not a save: a save is a JSON object with format, game, config and actions, "
+                        f"got {type(save).__name__}")
+    if "format" not in save:
+        raise SaveError("not a save: no 'format' field (saves written by rulewright have one; "
+                        f"this version reads format {SAVE_FORMAT})")
+    fmt = save["format"]
+    if type(fmt) is int and fmt != SAVE_FORMAT:
+        if fmt > SAVE_FORMAT:
+            raise SaveError(f"this save is format {fmt}, written by a newer rulewright; this version reads "
+                            f"format {SAVE_FORMAT} and older: update rulewright to load it")
+        while fmt < SAVE_FORMAT and fmt in MIGRATIONS:
+            save = MIGRATIONS[fmt](save)
+            fmt = save.get("format", fmt + 1)
+        if fmt != SAVE_FORMAT:
+            raise SaveError(f"this save is format {fmt}, older than any this version reads (format "
+                            f"{SAVE_FORMAT}; no upgrade from format {fmt} is known)")
+    errors = sorted(_save_validator().iter_errors(save), key=lambda e: [str(x) for x in e.absolute_path])
+    if errors:
+        shown = "; ".join(f"{'/'.join(map(str, e.absolute_path)) or 'the save'}: "
+                          f"{e.message if len(e.message) <= 120 else e.message[:117] + '...'}" for e in errors[:5])
+        more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+        raise SaveError(f"not a valid save (content/schema/save.schema.json): {shown}{more}")
+    return save
 
 
 def _short(value: Any, width: int = 60) -> str:
@@ -112,19 +164,24 @@ class Game:
 
     # ---- saving -----------------------------------------------------------------------------
     def save(self) -> dict:
-        return {"format": SAVE_FORMAT, "game": self.definition.game_id, "config": self.config,
-                "actions": list(self.actions)}
+        return {"format": SAVE_FORMAT, "game": self.definition.game_id, "config": copy.deepcopy(self.config),
+                "actions": [dict(a) for a in self.actions]}
 
     @classmethod
     def load(cls, definition: Definition, save: dict, upto: int | None = None) -> Game:
-        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-            got = save.get("format") if isinstance(save, dict) else None
-            raise IllegalAction(f"unsupported save format {got!r}; this version reads format {SAVE_FORMAT}")
-        if save.get("game") != definition.game_id:
-            raise IllegalAction(f"this save is for game {save.get('game')!r}, not {definition.game_id!r}")
-        game = cls(definition, save["config"])
-        for a in save["actions"][:upto]:
-            game.apply(a)
+        """Replay a save (validated against its schema first). Raises SaveError saying why it cannot."""
+        save = validate_save(save)
+        if save["game"] != definition.game_id:
+            raise SaveError(f"this save is for game {save['game']!r}, not {definition.game_id!r}")
+        try:
+            game = cls(definition, save["config"])
+        except (ValueError, KeyError, TypeError, IndexError) as err:
+            raise SaveError(f"the save's set-up (config) cannot start a game: {err}") from None
+        for i, a in enumerate(save["actions"][:upto]):
+            try:
+                game.apply(a)
+            except IllegalAction as err:
+                raise SaveError(f"action {i} of the save ({_short(a, 80)}) cannot be replayed: {err}") from None
         return game
 
     def state_hash(self) -> str:

@@ -37,6 +37,7 @@ BASE = CONTENT_ROOT / "clash" / "base"
 CONTENT_FILES = sorted(p.name for p in BASE.glob("*.yaml"))
 QUICK = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+QUICK_LOADER = settings(QUICK, max_examples=20)  # some examples load all of base: fewer of them
 
 
 def _located(d: Diagnostic) -> bool:
@@ -61,7 +62,7 @@ def mutated(draw, text: str) -> str:
     for _ in range(draw(st.integers(1, 5))):
         lines = text.split("\n")
         op = draw(st.sampled_from(["del_chars", "dup_char", "swap_chars", "del_line", "dup_line", "swap_lines",
-                                   "indent", "wrong_value", "unicode", "truncate", "replace_key"]))
+                                   "indent", "wrong_value", "unicode", "truncate", "replace_key", "alias"]))
         n = len(text)
         if op == "del_chars" and n:
             i = draw(st.integers(0, n - 1))
@@ -108,6 +109,16 @@ def mutated(draw, text: str) -> str:
                 else:
                     indent = key[:len(key) - len(key.lstrip(" -"))]
                     lines[i] = f"{indent}{junk}:{value}"
+                text = "\n".join(lines)
+        elif op == "alias":  # an anchored entry, reused as an alias or merged (`<<: *fz`) into a new one
+            starts = [i for i, ln in enumerate(lines) if ln.lstrip().startswith("- ")]
+            if starts:
+                i = draw(st.sampled_from(starts))
+                dash = lines[i].index("- ")
+                pad = " " * dash
+                lines[i] = f"{pad}- &fz\n{pad}  {lines[i][dash + 2:]}"
+                lines.append(draw(st.sampled_from([f"{pad}- *fz", f"{pad}- <<: *fz\n{pad}  id: fz_copy",
+                                                   f"{pad}- <<: *fz\n{pad}  effect: 'grant nothing('"])))
                 text = "\n".join(lines)
         elif op == "unicode":
             i = draw(st.integers(0, n))
@@ -174,12 +185,14 @@ def _loader_property(data) -> None:
     _check_loader(name, text, mode)
 
 
-@QUICK
+@pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # `&fz` twice: fine
+@QUICK_LOADER
 @given(st.data())
 def test_mutated_yaml_gives_diagnostics(data):
     _loader_property(data)
 
 
+@pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # `&fz` twice: fine
 @pytest.mark.slow
 @SLOW
 @given(st.data())
@@ -234,7 +247,7 @@ TEMPLATES = [
 
 @st.composite
 def effect_text(draw) -> str:
-    kind = draw(st.sampled_from(["template", "tokens", "text", "mixed"]))
+    kind = draw(st.sampled_from(["template", "tokens", "text", "mixed", "blocks"]))
     if kind == "text":
         return draw(st.text(max_size=80))
     if kind == "tokens":
@@ -242,16 +255,22 @@ def effect_text(draw) -> str:
     lines = []
     for _ in range(draw(st.integers(1, 4))):
         tpl = draw(st.sampled_from(TEMPLATES))
+        # blocks: well-formed lines (real names, numbers), so the parser gets as far as the indentation
+        names = st.sampled_from(_names()) if kind == "blocks" else st.sampled_from(_names()) | _token()
+        numbers = st.sampled_from(["0", "1", "3", "-1", "x", "99999999999999999999"])
         while "{n}" in tpl or "{i}" in tpl:
             if "{n}" in tpl:
-                tpl = tpl.replace("{n}", draw(st.sampled_from(_names()) | _token()), 1)
+                tpl = tpl.replace("{n}", draw(names), 1)
             if "{i}" in tpl:
-                tpl = tpl.replace("{i}", draw(st.sampled_from(["0", "1", "3", "-1", "x", "99999999999999999999"])
-                                          | _token()), 1)
+                tpl = tpl.replace("{i}", draw(numbers if kind == "blocks" else numbers | _token()), 1)
         if kind == "mixed":
             tpl = draw(mutated(tpl))
         lines.append(tpl)
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    if kind == "blocks":  # the same lines, re-indented at random: blocks that match no enclosing block
+        text = "\n".join(draw(st.sampled_from(["", " ", "  ", "   ", "    ", "\t", " \t", "      "])) + ln.lstrip()
+                         if draw(st.booleans()) else ln for ln in text.split("\n"))
+    return text
 
 
 def _check_effect_text(text: str) -> None:
@@ -352,3 +371,61 @@ def test_malformed_actions_are_refused(data):
 @given(st.data())
 def test_malformed_actions_are_refused_many(data):
     _check_refused(data)
+
+
+# ---- crashes the fuzzers found, kept as regression tests -------------------------------------------
+
+
+@pytest.mark.parametrize("text, code, line", [
+    # Lark's Indenter raised DedentError (not an UnexpectedInput) out of parse_effect
+    ("on advance_gained:\n    gain 1 food\n  gain 1 food", "E0104", 3),
+    ("on advance_gained:\n  if has(roads):\n    gain 1 food\n   gain 1 food", "E0104", 4),
+    # deep nesting exhausted Python's recursion in the transformer and the checker (RecursionError)
+    ("requires " + "not " * 3000 + "has(roads)", "E0105", 1),
+    ("requires " + "1 + " * 5000 + "1 > 0", "E0105", 1),
+    ("requires roads in " + "[" * 2000 + "]" * 2000, "E0105", 1),
+])
+def test_regression_effect_text(text, code, line):
+    effect, errs = parse_effect(text, "fuzz.yaml")
+    assert effect is None
+    assert [(d.code, d.line) for d in errs] == [(code, line)]
+    assert errs[0].column >= 1
+
+
+def test_regression_yaml_merge_key(tmp_path):
+    """An entry whose effect comes from a merged mapping (`<<: *a`) raised KeyError in the effect mapper."""
+    pack = tmp_path / "merged"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
+    (pack / "advances.yaml").write_text(
+        "kind: advance\nentries:\n  - &a\n    id: zz_one\n    name: One\n    category: nowhere\n"
+        "    requires: []\n    border: none\n    text: x\n    source: authored\n    effect: |\n"
+        "      grant collect(fertile, fod)\n  - <<: *a\n    id: zz_two\n  - *a\n")
+    content = load_content([pack])
+    got = sorted((d.code, d.line) for d in content.diagnostics)
+    # the duplicate (*a); the category and 'fod' of both entries, at the anchor's lines
+    assert got == [("E0020", 4), ("E0021", 6), ("E0021", 6), ("E0201", 12), ("E0201", 12)]
+
+
+def test_regression_yaml_merged_unknown_key(tmp_path):
+    """An unknown key that reaches an entry through `<<: *a` raised KeyError where the loader located it."""
+    pack = tmp_path / "merged"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: []\n")
+    (pack / "units.yaml").write_text("kind: unit\nentries:\n  - &fz\n    id: settler\n    ombat: 1\n"
+                                     "  - <<: *fz\n    id: fz_copy\n")
+    content = load_content([pack])
+    unknown = [(d.line, d.column) for d in content.diagnostics if d.code == "E0011"]
+    assert unknown and set(unknown) == {(5, 5)}  # at the anchor's key, for both entries
+    assert all(_located(d) for d in content.diagnostics)
+
+
+@pytest.mark.parametrize("player", [True, 1.0])
+def test_regression_player_of_another_type(player):
+    """`True == 1` and `1.0 == 1`: a boolean or float player was accepted and written into the save."""
+    game = new_game(players=2, seed=1)
+    assert game.pending.player == 1
+    before = game.state_hash()
+    with pytest.raises(IllegalAction, match="integer"):
+        game.apply({"player": player, "choice": game.pending.options[0]})
+    assert game.state_hash() == before and game.actions == []

@@ -257,12 +257,15 @@ def secrets_for(game, viewer: int | None) -> set[str]:
     return items - public
 
 
-def secret_names(game, secrets: set[str]) -> set[str]:
-    """Display names of secret ids, except names found inside a public name (a card named like an
-    objective someone completed, an advance ...)."""
+def secret_names(game, secrets: set[str], viewer: int | None) -> set[str]:
+    """Display names of secret ids, except names found inside a name the viewer may see (a deck card
+    named like an objective in the viewer's hand, an advance ...)."""
     defn = game.rt.defn
     st = game.state
     public_ids = {a for pl in st["players"] for a in pl["completed"]}
+    if viewer is not None:
+        for cards in st["players"][viewer]["hand"].values():
+            public_ids.update(cards)
     for cards in st["discard"].values():
         public_ids.update(cards)
     public_names = [e.name for e in defn.content.entries.values()
@@ -279,7 +282,7 @@ def assert_hidden(text: str, game, viewer: int | None, where: str) -> None:
     secrets = secrets_for(game, viewer)
     for s in secrets:
         assert not re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text), f"{where}: {s!r} leaks"
-    for name in secret_names(game, secrets):
+    for name in secret_names(game, secrets, viewer):
         assert name not in text, f"{where}: {name!r} leaks"
 
 
@@ -419,3 +422,29 @@ def test_frame_without_pending_or_winner_draws():
     root = parse(r.svg_document(fr))
     assert len(kind(root, "panel")) == 2
     assert parse_space_id(kind(root, "city")[0].get("data-space")) in r.centre
+
+
+def test_png_output_with_the_png_extra(tmp_path, three):
+    pytest.importorskip("resvg_py", reason="PNG output needs the optional png extra (resvg-py)")
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(three))
+    out = tmp_path / "board.png"
+    r = CliRunner().invoke(app, ["render", str(save), "--step", "10", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_writes_viewers_of_games_of_interest(tmp_path):
+    out = tmp_path / "sim"
+    r = CliRunner().invoke(app, ["simulate", "--games", "2", "--players", "2", "--seed", "9", "--out", str(out),
+                                 "--quiet"])
+    assert r.exit_code == 0, r.output
+    index = json.loads((out / "viewers.json").read_text())
+    reasons = [w for entry in index for w in entry["why"]]
+    assert "shortest" in reasons and "longest" in reasons and any(w.endswith("-wins") for w in reasons)
+    for entry in index:
+        page = (out / entry["file"]).read_text()
+        assert f'max="{entry["actions"]}"' in page  # the replayed game is the simulated one
+    assert CliRunner().invoke(app, ["simulate", "--games", "1", "--players", "2", "--out", str(tmp_path / "s2"),
+                                    "--quiet", "--no-viewers"]).exit_code == 0
+    assert not (tmp_path / "s2" / "viewers.json").exists()

@@ -21,7 +21,7 @@ def test_simulate_command_writes_report_csv_and_plots(tmp_path):
     runner = CliRunner()
     one, two = tmp_path / "one", tmp_path / "two"
     r1 = runner.invoke(app, ["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "1",
-                             "--out", str(one), "-q"])
+                             "--out", str(one), "-q", "--no-viewers"])
     assert r1.exit_code == 0, r1.output
     assert "seat 0" in r1.output and "win rate" in r1.output
     report = json.loads((one / "report.json").read_text())
@@ -29,7 +29,7 @@ def test_simulate_command_writes_report_csv_and_plots(tmp_path):
     assert (one / "games.csv").read_text().count("\n") == 1 + 8 * 3
     assert len(list(one.glob("*.png"))) >= 2
     r2 = runner.invoke(app, ["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "2",
-                             "--out", str(two), "-q"])
+                             "--out", str(two), "-q", "--no-viewers"])
     assert r2.exit_code == 0, r2.output
     assert json.loads((two / "report.json").read_text()) == report
 

@@ -13,11 +13,13 @@ from pathlib import Path
 from ..rules.clash.definition import ClashDefinition, definition
 from .scenarios import _pack_ref, find_scenarios, load_scenario, run_scenario
 
+MUTATED_KINDS = ("advance", "wonder", "city_piece", "action_card", "event_card", "objective_card")
+
 
 def without(defn: ClashDefinition, entry_id: str) -> ClashDefinition:
     """A copy of a definition in which one entry's effect is removed."""
     content = dataclasses.replace(defn.content, entries=dict(defn.content.entries))
-    content.entries[entry_id] = dataclasses.replace(content.entries[entry_id], effect=None)
+    content.entries[entry_id] = dataclasses.replace(content.entries[entry_id], effect=None, combat_effect=None)
     return ClashDefinition(content, defn.rules, list(defn.variants))
 
 
@@ -39,10 +41,10 @@ def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict
 
 
 def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None) -> dict[str, list[str]]:
-    """{"survived": [...], "killed": [...], "uncovered": [...]} over advances, wonders and pieces."""
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over advances, wonders, pieces and cards."""
     cov = coverage(paths)
     base = definition()
-    kinds = ("advance", "wonder", "city_piece")
+    kinds = MUTATED_KINDS
     targets = [e.id for e in base.content.entries.values() if e.kind in kinds and e.effect is not None]
     if only:
         targets = [t for t in targets if t in only]

@@ -104,8 +104,13 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
          as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
          save: Path | None = typer.Option(None, "--save", help="write the game (set-up + actions) to this file"),
          html: Path | None = typer.Option(None, "--html", help="also write the replay viewer (one HTML file)"),
+         as_player: int | None = typer.Option(None, "--as", help="with --json: add the final `view` of this "
+                                              "player (seat 0, 1, ...): what that player may see"),
          ) -> None:
     """Play a complete game of Clash of Cultures with bots and tell it round by round."""
+    if as_player is not None and not 0 <= as_player < players:
+        typer.echo(f"error: --as takes a seat from 0 to {players - 1}, not {as_player}", err=True)
+        raise typer.Exit(2)
     import rulewright.rules.clash  # noqa: F401
 
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
@@ -124,7 +129,10 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
         from .replay_html import write_viewer
         typer.echo(write_viewer(game.save(), html), err=True)
     if as_json:
-        typer.echo(json.dumps(summary(game), sort_keys=True))
+        out = summary(game)
+        if as_player is not None:
+            out["view"] = game.view(as_player)
+        typer.echo(json.dumps(out, sort_keys=True))
     else:
         print_game(game, Console())
 

@@ -4,7 +4,9 @@ A battle is a series of combat rounds. Each side rolls one die per fighting unit
 ships at sea), adds modifiers, and scores a hit per 5 points; both sides then remove one unit
 per hit received, at once. The attacker may cease after any round; his units go back together.
 What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism ...) comes through
-the quantities combat_value, combat_hits, combat_cancel_hits, fortress_dice, fortress_cancel_hits.
+the quantities combat_value, combat_dice, combat_hits, combat_cancel_hits, fortress_dice,
+fortress_cancel_hits (context: combat_round, side, naval, in_city, battle_city, opponent, units,
+opponent_units), and the combat_round_start hook for effects before the roll (e.g. strike).
 """
 
 from __future__ import annotations

@@ -296,8 +296,12 @@ class Clash:
         self._depth += 1
         try:
             if self._depth > MAX_TRIGGER_DEPTH:
-                raise RunawayEffect(f"effects triggered each other more than {MAX_TRIGGER_DEPTH} times deep "
-                                    f"on '{hook}'", list(dict.fromkeys(self._trigger_chain)))
+                # the chain holds the triggers still running, outermost first: the loop's entries
+                loop = list(dict.fromkeys(self._trigger_chain))
+                names = ", ".join(f"{self.source_name(s)} ({s})" for s in loop) or "the rules"
+                raise RunawayEffect(f"runaway effect stopped: triggers set each other off more than "
+                                    f"{MAX_TRIGGER_DEPTH} times deep (last on '{hook}'); the loop runs through "
+                                    f"{names}", loop)
             for owner in order:
                 played: set[str] = set()  # no two identical cards on the same trigger
                 for t in triggers:
@@ -331,6 +335,7 @@ class Clash:
                         yield from self.pay(ctx, cost)
                     self._trigger_chain.append(t.source)
                     yield from t.body(ctx)
+                    self._trigger_chain.pop()  # finished: no part of a loop found deeper down
                     if ctx.cancelled:
                         payload["cancelled"] = True
         finally:
