@@ -57,10 +57,10 @@ def validate_save(save: Any) -> dict:
     if type(fmt) is int and fmt != SAVE_FORMAT:
         if fmt > SAVE_FORMAT:
             raise SaveError(f"this save is format {fmt}, written by a newer rulewright; this version reads "
-                            f"format {SAVE_FORMAT} and older: update rulewright to load it")
+                            f"format {SAVE_FORMAT}: update rulewright to load it")
         while fmt < SAVE_FORMAT and fmt in MIGRATIONS:
             save = MIGRATIONS[fmt](save)
-            fmt = save.get("format", fmt + 1)
+            fmt += 1
         if fmt != SAVE_FORMAT:
             raise SaveError(f"this save is format {fmt}, older than any this version reads (format "
                             f"{SAVE_FORMAT}; no upgrade from format {fmt} is known)")

@@ -193,7 +193,7 @@ def test_mutated_yaml_gives_diagnostics(data):
 
 
 @pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # `&fz` twice: fine
-@pytest.mark.slow
+@pytest.mark.soak
 @SLOW
 @given(st.data())
 def test_mutated_yaml_gives_diagnostics_many(data):
@@ -290,7 +290,7 @@ def test_random_effect_text_gives_diagnostics(text):
     _check_effect_text(text)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @SLOW
 @given(effect_text())
 def test_random_effect_text_gives_diagnostics_many(text):
@@ -366,7 +366,7 @@ def test_malformed_actions_are_refused(data):
     _check_refused(data)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @SLOW
 @given(st.data())
 def test_malformed_actions_are_refused_many(data):

@@ -87,7 +87,7 @@ def test_save_and_load_at_random_points(spec, data):
     _round_trip(spec, data)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @SLOW
 @given(spec=games, data=st.data())
 def test_save_and_load_at_random_points_many(spec, data):
@@ -107,7 +107,7 @@ def test_player_view_survives_json(spec):
     _view_round_trip(spec)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @SLOW
 @given(spec=games)
 def test_player_view_survives_json_many(spec):

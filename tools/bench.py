@@ -97,7 +97,7 @@ def measure(quick: bool) -> dict:
     results["legal_actions_us_p99"] = round(_pct(legal, 0.99) * 1e6, 1)
 
     # the stateless JSON service path on a mid-game 4-player game
-    game = new_game(players=4, seed=77)
+    game = new_game(players=4, seed=77, checkpoints=True)
     bot = RandomBot(77)
     for _ in range(150):
         d = game.pending

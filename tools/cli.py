@@ -31,6 +31,7 @@ COMMAND_MODULES: list[str] = [
     "test_cmd",
     "simulate",
     "compare",
+    "bench",
     "render",
 ]
 
