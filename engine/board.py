@@ -69,6 +69,7 @@ class Board:
         new.__dict__.update(self.__dict__)  # shares graph, adjacency and any cached edge ring
         new._spaces = dict(self._spaces)
         new._dist = {}  # revealed spaces changed: distances must be found again
+        new.__dict__.pop("_explore_memo", None)
         for s in changed:
             old = self._spaces.get(s.id)
             if old is None or old.hex != s.hex:

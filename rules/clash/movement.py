@@ -119,11 +119,17 @@ def can_attack(rt: Clash, p: int, space: str, group: list[str]) -> bool:
 
 
 def _explore_rotations(rt: Clash, space: str) -> list[int]:
+    """Orientations a region may take when a land unit enters `space`; memoised on the (immutable) board."""
     slot_index = _slot_of(rt, space)
-    layout = rt.defn.layout(rt.n)
-    slot = layout.slots[slot_index]
-    terrains = rt.region_terrains(rt.state["board"]["tiles"][slot_index])
-    return land_orientations(slot, terrains, parse_space_id(space), water_hexes(rt.board), layout.outline)
+    tile = rt.state["board"]["tiles"][slot_index]
+    board = rt.board
+    memo = board.__dict__.setdefault("_explore_memo", {})
+    key = (space, tile)
+    if key not in memo:
+        layout = rt.defn.layout(rt.n)
+        memo[key] = land_orientations(layout.slots[slot_index], rt.region_terrains(tile), parse_space_id(space),
+                                      water_hexes(board), layout.outline)
+    return memo[key]
 
 
 def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:

@@ -101,12 +101,15 @@ class Clash:
     # ---- the board -----------------------------------------------------------------------------
     @property
     def board(self) -> Board:
+        """The board as revealed so far. Regions are only ever turned face up, so the number of
+        face-up regions tells whether the cached board is still the right one."""
         b = self.state["board"]
-        key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
-               tuple(b["rots"]))
-        if self._board is None or key != self._board_key:
+        shown = b["revealed"].count(True)
+        if self._board is None or shown != self._board_key:
+            key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
+                   tuple(b["rots"]))
             self._board = self.defn.board_for(key, self.region_terrains)
-            self._board_key = key
+            self._board_key = shown
         return self._board
 
     def region_terrains(self, tile: str) -> list[str]:
