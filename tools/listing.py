@@ -73,7 +73,15 @@ def list_entries(
         err_console().print(f"[yellow]warning[/]: the content has {plural(len(content.errors), 'error')}; "
                             "run `rulewright lint` for details")
     if format is OutputFormat.json:
-        typer.echo(json.dumps([entry_json(e) for e in entries], indent=2))
+        # a deck lists its physical cards: an entry with `copies: n` appears n times (copy 1..n)
+        rows = []
+        for e in entries:
+            copies = e.data.get("copies")
+            if isinstance(copies, int) and copies > 1:
+                rows.extend({**entry_json(e), "copy": k} for k in range(1, copies + 1))
+            else:
+                rows.append(entry_json(e))
+        typer.echo(json.dumps(rows, indent=2))
         return
     table = Table(title=f"{plural(len(entries), k.replace('_', ' '))}", title_justify="left")
     table.add_column("id", style="bold")

@@ -1,0 +1,42 @@
+"""The three decks as content: their printed counts, honest sources, and an explanation for every card."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from rulewright.rules.clash.definition import definition
+from rulewright.tools.cli import app
+
+
+@pytest.mark.parametrize("kind,count", [("action-cards", 42), ("event-cards", 38), ("objective-cards", 32)])
+def test_deck_counts_and_sources(kind, count):
+    result = CliRunner().invoke(app, ["list", kind, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.output)
+    assert len(cards) == count
+    for c in cards:
+        assert {"id", "name", "kind", "source"} <= set(c)
+        assert c["source"] in {"rulebook", "reference", "adapted", "authored"}
+
+
+def test_every_card_explains():
+    d = definition()
+    runner = CliRunner()
+    for kind in ("action_card", "event_card", "objective_card"):
+        for e in d.content.of_kind(kind):
+            result = runner.invoke(app, ["explain", e.id])
+            assert result.exit_code == 0, (e.id, result.output)
+
+
+def test_named_cards_are_present():
+    names = {e.name for e in definition().content.entries.values()}
+    for wanted in ("Explorers", "Mercenaries", "Inspiration"):
+        assert wanted in names
+    combat_titles = {e.data["combat"]["title"] for e in definition().content.of_kind("action_card")}
+    assert {"Prepared Defenses", "Cavalry"} <= combat_titles
+    objectives = " ".join(e.data.get("effect", "") for e in definition().content.of_kind("objective_card"))
+    for goal in ("Citadel", "Warlord", "Conqueror", "Focused", "Balanced"):
+        assert f'"{goal}"' in objectives
