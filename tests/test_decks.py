@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from rulewright.rules.clash.definition import definition
 from rulewright.tools.cli import app
+from typer.testing import CliRunner
 
 
 @pytest.mark.parametrize("kind,count", [("action-cards", 42), ("event-cards", 38), ("objective-cards", 32)])
