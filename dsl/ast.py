@@ -40,7 +40,7 @@ class Str(Expr):
 
 @dataclass
 class Ref(Expr):
-    """A name or a dotted path: `city`, `target.owner`, `food`, `engineering`."""
+    """A name or a dotted path: `city`, `target.owner`, `food`, an entry id."""
 
     parts: list[str]
 

@@ -122,7 +122,7 @@ def raise_levels(rt: Clash, p: int, border: str) -> int:
 
 
 def free_advance(rt: Clash, p: int, category: str | None = None, ctx=None) -> Generator:
-    """Get an advance without paying its resource cost (status phase, Dogma, cards)."""
+    """Get an advance without paying its resource cost (status phase, effects, cards)."""
     options = free_advance_options(rt, p, category)
     if not options:
         return
@@ -138,7 +138,7 @@ def free_advance_options(rt: Clash, p: int, category: str | None = None) -> list
     """Advances p may get free now (of one category, if given); their own extra cost must be payable."""
     options = [a for a in rt.defn.advances if can_get(rt, p, a)
                and (category is None or rt.defn.category_of[a] == category)]
-    # an advance's own extra cost still applies to free advances (rulebook, Steel Weapons)
+    # an advance's own extra cost still applies to free advances (the rulebook says so for the dearer advance)
     pctx = rt.ctx(p, "rules")
     return [a for a in options if rt.can_pay(pctx, _extra_cost(rt, p, a), "advance")]
 

@@ -148,9 +148,9 @@ def combat_benefit(rt: Clash, p: int, card: str) -> float:
     def measure() -> dict[str, int]:
         out = {q: rt.quantity(q, p, 0, **ctx) for q in ("combat_value", "combat_dice", "combat_hits",
                                                          "combat_cancel_hits")}
-        if side == "attacker" and b.round == 1:  # what the defender's Fortress would do, after p's modifiers
+        if side == "attacker" and b.round == 1:  # what the defending city's own dice and cancels would do
             dctx = _ctx_vars(rt, b, "defender")
-            out["fortress"] = sum(rt.quantity(q, p, rt.quantity(q, b.defender, 0, **dctx), **ctx)
+            out["city_defence"] = sum(rt.quantity(q, p, rt.quantity(q, b.defender, 0, **dctx), **ctx)
                                   for q in ("fortress_dice", "fortress_cancel_hits"))
         return out
 
@@ -167,8 +167,8 @@ def combat_benefit(rt: Clash, p: int, card: str) -> float:
             + (after["combat_dice"] - before["combat_dice"]) * 0.7
             + (after["combat_hits"] - before["combat_hits"])
             + (after["combat_cancel_hits"] - before["combat_cancel_hits"]))
-    if "fortress" in before:
-        gain += (before["fortress"] - after["fortress"]) * 0.85
+    if "city_defence" in before:
+        gain += (before["city_defence"] - after["city_defence"]) * 0.85
     entry = rt.defn.compiled.get(src)
     if entry is not None:
         gain += PRE_ROLL_TRIGGER * sum(1 for ab in entry.abilities if type(ab).__name__ == "Trigger")
