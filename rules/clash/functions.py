@@ -156,7 +156,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "amount": lambda rt, ctx, what: rt.player(ctx.me)["res"].get(what, 0),
     "unhappy_cities": lambda rt, ctx: sum(1 for c in rt.cities_of(ctx.me) if rt.state["cities"][c]["mood"] != "happy"),
     "can_build_reserved_wonder": _can_build_reserved,
-    "choose_own_city": lambda rt, ctx: None,
     "round": lambda rt, ctx: rt.state["round"],
     "turn": lambda rt, ctx: rt.state["turn"],
 }
