@@ -109,7 +109,7 @@ class GreedyBot:
         cat = e.data["category"]
         if cat in rt.defn.government_categories:
             s -= 4
-        return s
+        return s + 12 * _objectives_met_with(rt, p, opt)
 
     def _collect(self, rt, p, opt, label):
         if opt == "done":
@@ -220,3 +220,28 @@ def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
             if theirs is not None and mine > theirs:
                 out.append((space, n))
     return out
+
+
+def _objectives_met_with(rt, p: int, advance: str) -> int:
+    """How many status-phase objectives in hand would hold with this advance: the bot pursues them."""
+    pl = rt.player(p)
+    cards = pl["hand"].get("objective_card", [])
+    if not cards:
+        return 0
+    before = _objectives_met(rt, p, cards)
+    pl["advances"].append(advance)
+    try:
+        after = _objectives_met(rt, p, cards)
+    finally:
+        pl["advances"].pop()
+    return max(0, after - before)
+
+
+def _objectives_met(rt, p: int, cards: list[str]) -> int:
+    met = 0
+    for card in cards:
+        for ob in rt.index.objectives.get(card, ()):
+            if ob.hook is None and ob.cond is not None and ob.cond(rt.ctx(p, card)):
+                met += 1
+                break
+    return met
