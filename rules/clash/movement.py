@@ -167,6 +167,9 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
 def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict[str, dict]:
     """Two-space land moves to or from your own city, when a move_range modifier allows them."""
     out: dict[str, dict] = {}
+    srcs = rt.active_set(p)
+    if not any(m.optional and m.source in srcs for m in rt.index.modifiers.get("move_range", ())):
+        return out  # no ability in force can lengthen a move: nothing to search
     board = rt.board
     # a mountain on the way would stop the group there: crossing it also needs the ignore-terrain
     # modifier (Roads: 1 ore, page 21's example); other ways are tried first

@@ -39,6 +39,7 @@ class Clash:
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
         self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
         self._payable_cache: dict[tuple, bool] = {}
+        self.memo: dict[str, dict] = {}  # per-game memos of pure answers (keys hold all they depend on)
         self._depth = 0
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
@@ -172,10 +173,13 @@ class Clash:
     def active(self, ability, p: int) -> bool:
         if p < 0:
             return False
-        if ability.source in self._sources_entry(p)[1]:
-            return True
+        return ability.source in self.active_set(p)
+
+    def active_set(self, p: int) -> frozenset[str]:
+        """The sources in force for p, as a set; hot loops take it once instead of asking per ability."""
+        got = self._sources_entry(p)[1]
         extra = self.round_sources.get(p)
-        return bool(extra) and ability.source in extra
+        return got | frozenset(extra) if extra else got
 
     def _used(self, p: int, key: str) -> bool:
         return self.player(p)["used"].get(key) == self.state["turn_no"]
@@ -199,8 +203,10 @@ class Clash:
         out: list[tuple] = []
         if p < 0:
             return out
-        for g in self.index.grants.get(name, ()):
-            if self.active(g, p):
+        grants = self.index.grants.get(name, ())
+        srcs = self.active_set(p) if grants else frozenset()
+        for g in grants:
+            if g.source in srcs:
                 ctx = self.ctx(p, g.source, **vars)
                 if self._cond(g, ctx):
                     out.append(tuple(a(ctx) for a in g.args))
@@ -226,10 +232,12 @@ class Clash:
         value = base
         if p < 0:
             return value
-        for m in self.index.modifiers.get(name, ()):
+        mods = self.index.modifiers.get(name, ())
+        srcs = self.active_set(p) if mods else frozenset()
+        for m in mods:
             if m.optional and (use is None or m not in use):
                 continue
-            if not self.active(m, p):
+            if m.source not in srcs:
                 continue
             ctx = self.ctx(p, m.source, **vars)
             if m.arg is not None and m.arg(ctx) != arg:
@@ -249,8 +257,10 @@ class Clash:
         out = []
         if p < 0:
             return out
-        for m in self.index.modifiers.get(name, ()):
-            if not m.optional or not self.active(m, p):
+        mods = self.index.modifiers.get(name, ())
+        srcs = self.active_set(p) if mods else frozenset()
+        for m in mods:
+            if not m.optional or m.source not in srcs:
                 continue
             ctx = self.ctx(p, m.source, **vars)
             if m.arg is not None and m.arg(ctx) != arg:
