@@ -26,9 +26,20 @@ def test_bot_games_finish(players, seed, bots):
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hundred_seeds(players):
+    """100 seeded games per player count; the invariants are checked after every applied action."""
+    import rulewright.rules.clash  # noqa: F401 - registers the greedy bot
+    from rulewright.engine.bots import make_bot
+    from rulewright.rules.clash.invariants import check_invariants
+
     for seed in range(100):
-        bots = ["random", "greedy"][seed % 2]
-        game = play_game(players, seed, [bots])
+        kind = ["random", "greedy"][seed % 2]
+        game = new_game(players=players, seed=seed)
+        seats = [make_bot(kind, seed * 1000 + i) for i in range(players)]
+        while game.pending is not None:
+            d = game.pending
+            game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
+            problems = check_invariants(game)
+            assert not problems, (players, seed, len(game.actions), problems)
         assert game.over, (players, seed)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulewright.api import new_game
@@ -85,3 +86,10 @@ def test_invariants_property(seed, players, variant):
         d = game.pending
         game.apply({"player": d.player, "choice": bot.choose(game, d)})
         assert not check_invariants(game), check_invariants(game)
+
+
+@pytest.mark.soak
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), variant=st.sampled_from(VARIANTS))
+def test_invariants_property_thousands(seed, players, variant):
+    test_invariants_property.hypothesis.inner_test(seed, players, variant)
