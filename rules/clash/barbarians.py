@@ -95,10 +95,16 @@ def barbarian_attack(rt: Clash, p: int, ctx=None) -> Generator:
     if not pairs:
         rt.log("  no barbarians are close enough to attack")
         return
+    camp, city = yield from choose_raid(rt, p, pairs)
+    yield from barbarian_battle(rt, p, camp, city)
+
+
+def choose_raid(rt: Clash, p: int, pairs: list[tuple[str, str]]) -> Generator:
+    """The player settles ties: which barbarian settlement attacks which city."""
     ids = [f"{camp}>{city}" for camp, city in pairs]
     pick = yield from rt.ask(p, "barbarians", "Which barbarians attack which city?", ids)
     camp, city = pick.split(">")
-    yield from barbarian_battle(rt, p, camp, city)
+    return camp, city
 
 
 def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:

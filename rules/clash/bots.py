@@ -132,7 +132,10 @@ class GreedyBot:
         return 1
 
     def _grow(self, rt, p, opt, label):
-        return 5 + (3 if "temple" in opt or "academy" in opt else 0)
+        piece = opt.split(":")[-1]
+        # pieces that give something when built (their effect triggers on piece_built) are worth more
+        rewards = any(t.source == piece for t in rt.index.triggers.get("piece_built", ()))
+        return 5 + (3 if rewards else 0)
 
     def _move_from(self, rt, p, opt, label):
         if opt == "done":

@@ -50,7 +50,7 @@ def _revealable(rt: Clash, p: int) -> list[int]:
 
 def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
     from .map import WATER, _water_rules, water_hexes
-    from .movement import reveal_slot
+    from .movement import choose_rotation, reveal_slot
 
     slots = _revealable(rt, p)
     if not slots:
@@ -64,11 +64,7 @@ def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
     slot = layout.slots[i]
     terrains = rt.region_terrains(rt.state["board"]["tiles"][i])
     rots = _water_rules(slot, list(slot.rotations), terrains, water_hexes(rt.board), layout.outline, WATER)
-    rot = rots[0]
-    if len(rots) > 1:
-        choice = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rots],
-                                   [f"turn {k}" for k in rots])
-        rot = int(choice)
+    rot = yield from choose_rotation(rt, p, rots)
     yield from reveal_slot(rt, p, i, rot)
 
 
@@ -96,15 +92,13 @@ def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
 
 
 def barbarian_raid(rt: Clash, p: int, reach: int = 2, ctx: Ctx | None = None) -> Generator:
-    from .barbarians import barbarian_battle
+    from .barbarians import barbarian_battle, choose_raid
 
     pairs = raid_pairs(rt, p, int(2 if reach is None else reach))
     if not pairs:
         rt.log("  no barbarians can be sent against another player")
         return
-    ids = [f"{camp}>{city}" for camp, city in pairs]
-    pick = yield from rt.ask(p, "barbarians", "Which barbarians attack which city?", ids)
-    camp, city = pick.split(">")
+    camp, city = yield from choose_raid(rt, p, pairs)
     target = rt.state["cities"][city]["owner"]
     rt.log(f"  {rt.name(p)} sends the barbarians at {camp} against {rt.name(target)}")
     yield from barbarian_battle(rt, target, camp, city)

@@ -62,15 +62,10 @@ def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
 
 def event_lower_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
     """An event lowers the mood of one of your cities (your choice); Myths-like abilities may cancel."""
-    from .cities import lower_mood
+    from .event_effects import lower_city_mood
 
     options = sorted(c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] != "angry")
     if not options:
         return
     city = yield from rt.ask(p, "city", "Which city's mood drops?", options)
-    result = yield from rt.emit("event_mood_loss", p, city=city)
-    if result.get("cancelled"):
-        rt.log(f"  the mood of the city at {city} is kept")
-        return
-    lower_mood(rt, city, int(steps))
-    rt.log(f"  the city at {city} becomes {rt.state['cities'][city]['mood']}")
+    yield from lower_city_mood(rt, p, city, steps)

@@ -358,13 +358,15 @@ def _pay_tokens(rt: Clash, p: int, n: int, why: str) -> Generator:
 
 def explore_land(rt: Clash, p: int, entered: str) -> Generator:
     """A land unit enters an unrevealed region: place it by the three rules, then barbarians."""
-    rots = _explore_rotations(rt, entered)
-    rot = rots[0]
-    if len(rots) > 1:
-        labels = [f"turn {k}" for k in rots]
-        pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rots], labels)
-        rot = int(pick)
+    rot = yield from choose_rotation(rt, p, _explore_rotations(rt, entered))
     yield from reveal_slot(rt, p, _slot_of(rt, entered), rot, avoid=entered)
+
+
+def choose_rotation(rt: Clash, p: int, rotations: list[int]) -> Generator:
+    """The explorer turns a region one of the allowed ways (asked only when there are two)."""
+    pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rotations],
+                             [f"turn {k}" for k in rotations])
+    return int(pick)
 
 
 def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None = None) -> Generator:
@@ -393,12 +395,7 @@ def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -
     reach_hexes = [parse_space_id(s) for s in how["reach"]]
     entry = [parse_space_id(s) for s in how["entry"]]
     placement = ship_orientations(slot, terrains, reach_hexes, water_hexes(rt.board), layout.outline, entry=entry)
-    rots = placement.rotations
-    rot = rots[0]
-    if len(rots) > 1:
-        pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rots],
-                                 [f"turn {k}" for k in rots])
-        rot = int(pick)
+    rot = yield from choose_rotation(rt, p, placement.rotations)
     yield from reveal_slot(rt, p, slot_index, rot)
     if placement.must_return:
         rt.log("  the ship returns to where it started")

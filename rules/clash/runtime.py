@@ -237,12 +237,8 @@ class Clash:
         for m in mods:
             if m.optional and (use is None or m not in use):
                 continue
-            if m.source not in srcs:
-                continue
-            ctx = self.ctx(p, m.source, **vars)
-            if m.arg is not None and m.arg(ctx) != arg:
-                continue
-            if not self._cond(m, ctx):
+            ctx = self._applies(m, p, srcs, arg, vars)
+            if ctx is None:
                 continue
             if m.once_per_turn:
                 if self._used(p, self._once_key(m)):
@@ -252,6 +248,16 @@ class Clash:
             value = m.apply(ctx, value)
         return value
 
+    def _applies(self, m: Modifier, p: int, srcs: frozenset[str], arg: Any, vars: dict) -> Ctx | None:
+        """The context in which modifier m applies to p's quantity, or None (not in force, other argument,
+        condition false)."""
+        if m.source not in srcs:
+            return None
+        ctx = self.ctx(p, m.source, **vars)
+        if m.arg is not None and m.arg(ctx) != arg:
+            return None
+        return ctx if self._cond(m, ctx) else None
+
     def optional_modifiers(self, name: str, p: int, arg: Any = None, **vars: Any) -> list[Modifier]:
         """Optional modifiers p could use now (condition true, not used this turn, affordable)."""
         out = []
@@ -260,12 +266,10 @@ class Clash:
         mods = self.index.modifiers.get(name, ())
         srcs = self.active_set(p) if mods else frozenset()
         for m in mods:
-            if not m.optional or m.source not in srcs:
+            if not m.optional:
                 continue
-            ctx = self.ctx(p, m.source, **vars)
-            if m.arg is not None and m.arg(ctx) != arg:
-                continue
-            if not self._cond(m, ctx):
+            ctx = self._applies(m, p, srcs, arg, vars)
+            if ctx is None:
                 continue
             if m.once_per_turn and self._used(p, self._once_key(m)):
                 continue
