@@ -535,6 +535,8 @@ REFERENCES: dict[str, dict[str, str]] = {
     "category": {"advances": "advance"},
     "wonder": {"requires": "advance"},
     "city_piece": {"requires_advance": "advance"},
+    "special_advance": {"civilization": "civilization", "granted_by": "advance|category"},
+    "leader": {"civilization": "civilization"},
 }
 
 
@@ -547,14 +549,15 @@ def _check_references(content: Content, raw: list[tuple[Entry, Any]], diags: lis
             refs = list(value) if isinstance(value, list) else [value]
             for j, ref in enumerate(refs):
                 other = content.entries.get(str(ref))
-                if other is not None and other.kind == target:
+                if other is not None and other.kind in target.split("|"):
                     continue
                 if isinstance(value, list):
                     ln, cl = item[fieldname].lc.item(j)
                 else:
                     holder = _holder(item, fieldname)
                     ln, cl = holder.lc.value(fieldname) if holder is not None else (item.lc.line, item.lc.col)
-                names = [e.id for e in content.of_kind(target)]
+                names = [e.id for k in target.split("|") for e in content.of_kind(k)]
+                what = " or ".join(k.replace("_", " ") for k in target.split("|"))
                 diags.append(Diagnostic(entry.file, ln + 1, cl + 1, "E0021",
-                                        f"unknown {target.replace('_', ' ')} '{ref}' in {fieldname}",
+                                        f"unknown {what} '{ref}' in {fieldname}",
                                         did_you_mean(str(ref), names), end_column=cl + 1 + len(str(ref))))

@@ -86,13 +86,22 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
     if u is None:
         return
     if b is not None:
-        b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if u["type"] == rt.role("army") else 0)
+        b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if rt.is_army(u["type"]) else 0)
         b.destroyed[u["owner"]] = b.destroyed.get(u["owner"], 0) + 1
+    _unit_gone(rt, u, b)
     for other, d in list(rt.state["units"].items()):
         if d["ship"] == uid:  # land units aboard a sunk ship go down with it
             rt.state["units"].pop(other)
             if b is not None:
                 b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
+            _unit_gone(rt, d, b)
+
+
+def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
+    """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor."""
+    if u["owner"] >= 0 and rt.defn.roles.get("leader") == u["type"]:
+        from .civilizations import leader_died
+        leader_died(rt, u["owner"], b.other(u["owner"]) if b is not None else None)
 
 
 def _take_hits(rt: Clash, b: Battle, owner: int, units: list[str], hits: int) -> list[str]:

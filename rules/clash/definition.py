@@ -27,6 +27,11 @@ def combat_source(card: str) -> str:
     return f"{card}:combat"
 
 
+def start_tile(civilization: str) -> str:
+    """The tile id of a civilisation's alternate starting region."""
+    return f"start-{civilization}"
+
+
 HAND_KIND = "action_card"  # abilities of cards in hand work for their holder; using one plays the card
 
 
@@ -45,8 +50,12 @@ def _rules_data() -> dict:
     return cached_yaml(RULES_DIR / "game.yaml")
 
 
-def variant_files() -> dict[str, Path]:
-    return {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
+def variant_files(content: Content | None = None) -> dict[str, Path]:
+    """Variant overlays: the game's own, then those a loaded pack ships in its `variants/` folder."""
+    files = {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
+    for pack in (content.packs if content is not None else []):
+        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml"))})
+    return files
 
 
 @dataclass
@@ -77,6 +86,16 @@ class ClashDefinition:
         self.wonders: dict[str, Entry] = {e.id: e for e in self.content.of_kind("wonder")}
         self.pieces: dict[str, Entry] = {e.id: e for e in self.content.of_kind("city_piece")}
         self.units: dict[str, Entry] = {e.id: e for e in self.content.of_kind("unit")}
+        self.civilizations: dict[str, Entry] = {e.id: e for e in self.content.of_kind("civilization")}
+        self.special_advances: dict[str, Entry] = {e.id: e for e in self.content.of_kind("special_advance")}
+        self.leaders: dict[str, Entry] = {e.id: e for e in self.content.of_kind("leader")}
+        # a civilisation's special advances, each with the basic advance (or government category) granting it
+        self.specials_of: dict[str, list[tuple[str, str]]] = {}
+        for sid, e in self.special_advances.items():
+            self.specials_of.setdefault(e.data["civilization"], []).append((sid, e.data["granted_by"]))
+        self.leaders_of: dict[str, list[str]] = {}
+        for lid, e in self.leaders.items():
+            self.leaders_of.setdefault(e.data["civilization"], []).append(lid)
         self.actions: list[dict] = list(self.rules.get("actions", []))
         # entries whose abilities apply to every player (their `me` is whoever is concerned)
         cards = [e.id for e in self.content.entries.values() if e.kind == "event_card"]
@@ -84,6 +103,10 @@ class ClashDefinition:
                                                 if i in entries]
         self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)
         self.roles = {e.data.get("role"): u for u, e in self.units.items() if e.data.get("role")}
+        # army units fight on land (infantry and whatever else a pack marks `army: true`); ships at sea
+        self.army_types = frozenset(u for u, e in self.units.items()
+                                    if e.data.get("role") == "army" or e.data.get("army"))
+        self.ship_types = frozenset(u for u, e in self.units.items() if e.data.get("water"))
         self.category_of = {a: e.data["category"] for a, e in self.advances.items()}
         self.government_categories = {c for c, e in self.categories.items() if e.data.get("government")}
         self.top_advance = {c: e.data["advances"][0] for c, e in self.categories.items()}
@@ -92,6 +115,17 @@ class ClashDefinition:
         self._boards: dict[tuple, Board] = {}
         self._terrains = {r["id"]: region_terrains(r)
                           for r in self.map_data.get("regions", []) + self.map_data.get("starting_regions", [])}
+        for cid, civ in self.civilizations.items():  # alternate starting regions
+            if civ.data.get("start_region"):
+                self._terrains[start_tile(cid)] = region_terrains(civ.data["start_region"])
+
+    def limit(self, entry_id: str, default: int = 99) -> int:
+        """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it."""
+        override = self.params.get("limits", {}).get(entry_id)
+        if override is not None:
+            return int(override)
+        e = self.content.entries.get(entry_id)
+        return int(e.data.get("limit", default)) if e is not None else default
 
     def region_terrains(self, tile: str) -> list[str]:
         return self._terrains[tile]
@@ -106,8 +140,10 @@ class ClashDefinition:
             base = self._boards.get((players,))
             if base is None:
                 base = self._boards[(players,)] = initial_board(self.map_data, layout)
+            # face-up regular regions, and start regions a civilisation replaced by its alternate one
             changed = [Space(space_id(h), h, t, i, True)
-                       for i, slot in enumerate(layout.slots) if tiles[i] is not None and slot.home is None
+                       for i, slot in enumerate(layout.slots)
+                       if tiles[i] is not None and (slot.home is None or tiles[i] != slot.start)
                        for h, t in place_region(slot.anchor, rots[i], self._terrains[tiles[i]]).items()]
             got = base.with_spaces(changed) if changed else base
             if len(self._boards) > 2048:
@@ -159,7 +195,10 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefin
     if content.errors:
         raise ContentError(content.errors)
     rules = _rules_data()
-    files = variant_files()
+    for pack in content.packs:  # a pack may change the rules data as a variant does (its `rules:`)
+        if pack.manifest.get("rules"):
+            rules = merge(rules, pack.manifest["rules"])
+    files = variant_files(content)
     for v in variants:
         if v not in files:
             raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx
 
+PIRATES = -2  # the pirate ships' owner (the Civilizations expansion); barbarians are -1
+
 if TYPE_CHECKING:
     from .runtime import Clash
 
@@ -16,6 +18,8 @@ def _has(rt: Clash, ctx: Ctx, entry: str) -> bool:
         return False
     if entry in rt.player(ctx.me)["advances"]:
         return True
+    if entry in rt.defn.special_advances:
+        return entry in rt.special_advances(ctx.me)
     return any(entry in rt.state["cities"][c]["wonders"] for c in rt.cities_of(ctx.me))
 
 
@@ -175,3 +179,29 @@ FUNCTIONS.update(_CARD_FUNCTIONS)
 from .event_effects import FUNCTIONS as _EVENT_FUNCTIONS  # noqa: E402
 
 FUNCTIONS.update(_EVENT_FUNCTIONS)
+
+
+def _fighting(rt: Clash, ctx: Ctx, utype: str) -> int:
+    """Units of a type among your side's fighting units in the current combat round."""
+    b = getattr(rt, "battle", None)
+    side = ctx.vars.get("side")
+    if b is None or side not in b.units:
+        return 0
+    return sum(1 for u in b.units[side] if u in rt.state["units"] and rt.state["units"][u]["type"] == utype)
+
+
+def _recruits(rt: Clash, ctx: Ctx, utype: str) -> bool:
+    """A recruit(unit) permission in force for you in the city at hand lets it build that unit."""
+    return any(args and args[0] == utype for args in rt.grants("recruit", ctx.me, city=ctx.vars.get("city")))
+
+
+FUNCTIONS.update({
+    "fighting": _fighting,
+    "recruits": _recruits,
+    "is_pirate": lambda rt, ctx, p: p == PIRATES,
+})
+
+# Functions of the Civilizations expansion's leaders: civilizations.py.
+from .civilizations import FUNCTIONS as _CIV_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(_CIV_FUNCTIONS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from . import advances, cities, endgame, influence, status, turn, wonders
+from . import advances, cities, civilizations, endgame, influence, status, turn, wonders
 from .barbarians import barbarian_attack, barbarians_spawn, exhaust_land
 from .events import draw_event, event_lower_mood
 
@@ -19,9 +19,12 @@ if TYPE_CHECKING:
 
 
 def _setup(rt: Clash) -> Generator:
-    rt.state["phase"] = "turn"
+    """The set-up's choices, after the board and pieces are out: the steps a pack's rules add
+    (`params.setup_steps`, e.g. picking civilisations and leaders)."""
     rt.log(f"Set-up: {rt.n} players, first player {rt.name(rt.state['first'])}")
-    yield from ()
+    for step in rt.params.get("setup_steps", []):
+        yield from STEPS[step](rt)
+    rt.state["phase"] = "turn"
 
 
 def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
@@ -91,6 +94,8 @@ STEPS: dict[str, Callable[[Clash], Generator]] = {
     "wonder_end_check": endgame.wonder_end_check,
     "check_game_end": status.check_game_end,
     "determine_first_player": status.determine_first_player,
+    "choose_civilization": civilizations.choose_civilization,
+    "deal_leaders": civilizations.deal_leaders,
 }
 
 PROCEDURES: dict[str, Callable[..., Generator]] = {
@@ -100,6 +105,7 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "free_advance": lambda rt, p, category=None, ctx=None: advances.free_advance(rt, p, category),
     "draw_status_cards": status.draw_status_cards,
     "offer_raze": status.offer_raze,
+    "new_leader": civilizations.new_leader,
     # primitives for effects (`do name(args)`)
     "cultural_influence": lambda rt, p, ctx=None: influence.cultural_influence(rt, p),
     "cultural_influence_from": _influence_from,

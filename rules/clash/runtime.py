@@ -136,18 +136,37 @@ class Clash:
         cities = self.state["cities"]
         built = self.state["wonders"]["built"]
         wonders = tuple(w for w, c in built.items() if c in cities and cities[c]["owner"] == p) if built else ()
-        key = (p, tuple(pl["advances"]), wonders, tuple(pl["hand"].get(HAND_KIND, ())))
+        key = (p, tuple(pl["advances"]), wonders, tuple(pl["hand"].get(HAND_KIND, ())),
+               pl.get("civilization"), pl.get("leader"))
         got = self._sources_cache.get(key)
         if got is None:
             compiled = self.defn.compiled
             hand = [c for c in dict.fromkeys(key[3]) if c in compiled]
+            personal = self.special_advances(p) + ([key[5]] if key[5] else [])  # civilisation and leader
             ordered = (self.defn.global_sources + [a for a in pl["advances"] if a in compiled]
-                       + list(wonders) + hand)
+                       + list(wonders) + hand + [x for x in personal if x in compiled])
             got = (ordered, frozenset(ordered))
             if len(self._sources_cache) > 4096:
                 self._sources_cache.clear()
             self._sources_cache[key] = got
         return got
+
+    def special_advances(self, p: int) -> list[str]:
+        """The special advances p holds: those of p's civilisation whose basic advance p has (or the top
+        advance of the government category named instead). Lost and regained with that advance."""
+        pl = self.player(p)
+        civ = pl.get("civilization")
+        if not civ:
+            return []
+        have = set(pl["advances"])
+        top = self.defn.top_advance
+        return [s for s, by in self.defn.specials_of.get(civ, ()) if by in have or top.get(by) in have]
+
+    def is_army(self, utype: str) -> bool:
+        return utype in self.defn.army_types
+
+    def is_ship(self, utype: str) -> bool:
+        return utype in self.defn.ship_types
 
     def sources(self, p: int) -> list[str]:
         """Entries whose abilities work for player p: own advances, own wonders, cards in hand, the rules."""

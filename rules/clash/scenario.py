@@ -69,6 +69,12 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
             p["hand"][deck] = list(cards)
         if "reserved_wonder" in spec:
             p["reserved_wonder"] = spec["reserved_wonder"]
+        for k in ("civilization", "leader"):
+            if k in spec:
+                p[k] = spec[k]
+        for k in ("leaders_left", "captured_leaders"):
+            if k in spec:
+                p[k] = list(spec[k])
     reveal = pos.get("reveal", [])
     regular = layout.regular
     if reveal == "all":

@@ -2,7 +2,7 @@
 
 Hidden from a player: other players' hands (action and objective cards; their counts stay), the
 order and contents of every deck (counts stay), the faces of unrevealed regions and of the wonders
-still in their deck, the RNG state and any fixed dice. Everything else is public.
+still in their deck, the RNG state and any fixed dice, and other players' unused leader cards. Everything else is public.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def view(game: Game, player: int | None) -> dict:
     for i, pl in enumerate(st["players"]):
         if i != player:
             pl["hand"] = {k: {"count": len(v)} for k, v in pl["hand"].items()}
+            if "leaders_left" in pl:  # unused leader cards lie face down
+                pl["leaders_left"] = {"count": len(pl["leaders_left"])}
     st["viewer"] = player
     return st
 
