@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...engine.abilities import Ctx
 from ...engine.hexgrid import space_id
 from .definition import start_tile
-from .map import POSITIONS
+from .measures import home_space
 
 if TYPE_CHECKING:
     from .runtime import Clash
@@ -66,7 +66,7 @@ def _alternate_start(rt: Clash, p: int, civ: str) -> None:
     i = next(k for k, s in enumerate(layout.slots) if s.home == p)
     old = space_id(layout.city_hex(p, rt.defn.map_data))
     rt.state["board"]["tiles"][i] = start_tile(civ)
-    new = space_id(layout.slots[i].hexes[POSITIONS.index(data.get("city", "top"))])
+    new = home_space(rt, p)  # the player's civilisation is already set: the alternate tile's city space
     if new != old and old in rt.state["cities"]:
         rt.state["cities"][new] = rt.state["cities"].pop(old)
         for u in rt.units_at(old, p):

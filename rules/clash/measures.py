@@ -64,18 +64,31 @@ def category_members(rt: Clash, category: str) -> list[str]:
 
 
 def home_space(rt: Clash, p: int) -> str:
-    """Where p's first city stood at set-up (the start tile's city position)."""
-    return space_id(rt.defn.layout(rt.n).city_hex(p, rt.defn.map_data))
+    """Where p's first city stood at set-up (the start tile's city position, or the alternate
+    starting region's of p's civilisation)."""
+    layout = rt.defn.layout(rt.n)
+    civ = rt.defn.civilizations.get(rt.player(p).get("civilization") or "")
+    alt = civ.data.get("start_region") if civ is not None else None
+    if alt:
+        from .map import POSITIONS
+        slot = next(s for s in layout.slots if s.home == p)
+        return space_id(slot.hexes[POSITIONS.index(alt.get("city", "top"))])
+    return space_id(layout.city_hex(p, rt.defn.map_data))
 
 
 # ---- measures: fn(rt, p, *args) -> int -------------------------------------------------------------
 def _complete_categories(rt: Clash, p: int) -> int:
+    """Complete categories; a civilisation's special advances form one more category (all 4 held)."""
     held = set(rt.player(p)["advances"])
-    return sum(1 for cat in rt.defn.categories if (m := category_members(rt, cat)) and held.issuperset(m))
+    done = sum(1 for cat in rt.defn.categories if (m := category_members(rt, cat)) and held.issuperset(m))
+    civ = rt.player(p).get("civilization")
+    specials = rt.defn.specials_of.get(civ or "", [])
+    return done + (1 if specials and len(rt.special_advances(p)) == len(specials) else 0)
 
 
 def _categories_with_advances(rt: Clash, p: int) -> int:
-    return len({rt.defn.category_of[a] for a in rt.player(p)["advances"] if a in rt.defn.category_of})
+    started = {rt.defn.category_of[a] for a in rt.player(p)["advances"] if a in rt.defn.category_of}
+    return len(started) + (1 if rt.special_advances(p) else 0)
 
 
 def _advances_in(rt: Clash, p: int, category: str) -> int:

@@ -13,11 +13,14 @@ def breakdown(rt: Clash, p: int) -> dict[str, float]:
     pieces = sum(1 for c in rt.state["cities"].values() for owner in c["pieces"].values() if owner == p)
     wonders = sum(len(c["wonders"]) for c in rt.state["cities"].values() if c["owner"] == p)
     pl = rt.player(p)
+    # a pack's special advances count like advances; enemy leaders killed lie with the objectives
+    specials = len(rt.special_advances(p)) * s.get("special_advance", 0)
+    leaders = len(pl.get("captured_leaders", [])) * s.get("captured_leader", 0)
     return {
         "city_pieces": pieces * s["city_piece"],
-        "advances": len(pl["advances"]) * s["advance"],
+        "advances": len(pl["advances"]) * s["advance"] + specials,
         "wonders": wonders * s["wonder"],
-        "objectives": len(pl["completed"]) * s["objective"],
+        "objectives": len(pl["completed"]) * s["objective"] + leaders,
         "events": float(pl["event_vp"]),
     }
 
