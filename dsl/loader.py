@@ -500,6 +500,7 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
         vocab.add_content(kind, [e.id for e in content.of_kind(kind)])
 
     _check_references(content, raw, diags)
+    _check_boards(content, diags)
 
     for entry, item in raw:
         entry.effect = _parse_checked(item, entry, vocab, sources, diags)
@@ -561,3 +562,20 @@ def _check_references(content: Content, raw: list[tuple[Entry, Any]], diags: lis
                 diags.append(Diagnostic(entry.file, ln + 1, cl + 1, "E0021",
                                         f"unknown {what} '{ref}' in {fieldname}",
                                         did_you_mean(str(ref), names), end_column=cl + 1 + len(str(ref))))
+
+
+# A civilisation board has this many special advances and leader cards (Civilizations rules).
+BOARD_SHAPE = {"special_advance": 4, "leader": 3}
+
+
+def _check_boards(content: Content, diags: list[Diagnostic]) -> None:
+    """Warn when a civilisation has not exactly 4 special advances and 3 leaders."""
+    for civ in content.of_kind("civilization"):
+        for kind, want in BOARD_SHAPE.items():
+            got = sum(1 for e in content.of_kind(kind) if e.data.get("civilization") == civ.id)
+            if got != want:
+                what = kind.replace("_", " ")
+                diags.append(Diagnostic(civ.file, civ.line, civ.column, "W0031",
+                                        f"civilisation '{civ.id}' has {got} {what}s, not {want}",
+                                        f"give it {want} `{kind}` entries with `civilization: {civ.id}`",
+                                        severity="warning"))

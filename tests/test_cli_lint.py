@@ -283,7 +283,7 @@ def test_folder_without_manifest_is_a_usage_error(tmp_path):
     ("advance", "advance", 48),
 ])
 def test_list_json_counts(word, kind, count):
-    res = runner.invoke(app, ["list", word, "--format", "json"])
+    res = runner.invoke(app, ["list", word, "--pack", "base", "--format", "json"])
     assert res.exit_code == 0, res.output
     items = json.loads(res.stdout)
     assert len(items) == count

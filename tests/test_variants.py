@@ -36,4 +36,4 @@ def test_list_variants_json():
     result = CliRunner().invoke(app, ["list", "variants", "--format", "json"])
     assert result.exit_code == 0, result.output
     ids = {v["id"] for v in json.loads(result.output)}
-    assert ids == {"no_events", "optional_events", "four_round", "roll_to_end", "wonderful_ending"}
+    assert ids == {"no_events", "optional_events", "four_round", "roll_to_end", "wonderful_ending", "lead_us", "what_if"}

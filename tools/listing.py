@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..dsl.loader import Entry, known_kinds
+from ..dsl.loader import Content, Entry, known_kinds
 from ..engine.diagnostics import did_you_mean
 from .clikit import OutputFormat, console, err_console, fail, guarded, load_packs, plural
 
@@ -34,10 +34,24 @@ def kind_from_word(word: str) -> str | None:
     return None
 
 
-def entry_json(e: Entry) -> dict:
+def entry_json(e: Entry, content: Content | None = None) -> dict:
     out = {"id": e.id, "name": e.name, "kind": e.kind, "pack": e.pack, "source": e.data.get("source")}
     if e.kind == "advance":
         out["category"] = e.data.get("category")
+    if e.kind in ("special_advance", "leader"):
+        out["civilization"] = e.data.get("civilization")
+    if e.kind == "special_advance":
+        out["granted_by"] = e.data.get("granted_by")
+    if e.kind == "leader":
+        out["abilities"] = e.data.get("abilities", [])
+    if e.kind == "civilization" and content is not None:
+        # a board lists what names it: its special advances (with what grants each) and its leaders
+        out["special_advances"] = [{"id": x.id, "name": x.name, "granted_by": x.data.get("granted_by")}
+                                   for x in content.of_kind("special_advance") if x.data.get("civilization") == e.id]
+        out["leaders"] = [{"id": x.id, "name": x.name} for x in content.of_kind("leader")
+                          if x.data.get("civilization") == e.id]
+        if e.data.get("start_region"):
+            out["start_region"] = e.data["start_region"]
     if "copies" in e.data:
         out["copies"] = e.data["copies"]
     out["text"] = e.text
@@ -45,7 +59,7 @@ def entry_json(e: Entry) -> dict:
 
 
 def list_entries(
-    kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units or categories.",
+    kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units, categories, civilizations, leaders, special-advances, action-cards, event-cards, objective-cards or variants.",
                                         show_default=False)],
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", "-p", help="Only entries of this pack (bundled id or pack folder); repeatable.")] = None,
@@ -53,7 +67,7 @@ def list_entries(
 ) -> None:
     """List the entries of one kind (or the rule variants: `rulewright list variants`)."""
     if kind.lower().rstrip("s") == "variant":
-        _list_variants(format)
+        _list_variants(format, load_packs(pack))
         return
     k = kind_from_word(kind)
     if k is None:
@@ -80,7 +94,7 @@ def list_entries(
             if isinstance(copies, int) and copies > 1:
                 rows.extend({**entry_json(e), "copy": k} for k in range(1, copies + 1))
             else:
-                rows.append(entry_json(e))
+                rows.append(entry_json(e, content))
         typer.echo(json.dumps(rows, indent=2))
         return
     table = Table(title=f"{plural(len(entries), k.replace('_', ' '))}", title_justify="left")
@@ -88,25 +102,35 @@ def list_entries(
     table.add_column("name")
     if k == "advance":
         table.add_column("category")
+    if k in ("special_advance", "leader"):
+        table.add_column("civilisation")
+    if k == "civilization":
+        table.add_column("special advances")
+        table.add_column("leaders")
     table.add_column("source")
     table.add_column("pack")
     for e in entries:
         row = [e.id, e.name]
         if k == "advance":
             row.append(str(e.data.get("category", "")))
+        if k in ("special_advance", "leader"):
+            row.append(str(e.data.get("civilization", "")))
+        if k == "civilization":
+            j = entry_json(e, content)
+            row += [", ".join(x["name"] for x in j["special_advances"]), ", ".join(x["name"] for x in j["leaders"])]
         row += [str(e.data.get("source", "")), e.pack]
         table.add_row(*row)
     console().print(table)
 
 
-def _list_variants(format: OutputFormat) -> None:
-    """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml)."""
+def _list_variants(format: OutputFormat, content: Content) -> None:
+    """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
     from ruamel.yaml import YAML
 
     from ..rules.clash.definition import variant_files
 
     rows = []
-    for vid, path in variant_files().items():
+    for vid, path in variant_files(content).items():
         data = YAML(typ="safe").load(path.read_text()) or {}
         rows.append({"id": vid, "name": data.get("name", vid), "kind": "variant", "text": data.get("text", "")})
     if format is OutputFormat.json:

@@ -13,13 +13,24 @@ from pathlib import Path
 from ..rules.clash.definition import ClashDefinition, definition
 from .scenarios import _pack_ref, find_scenarios, load_scenario, run_scenario
 
-MUTATED_KINDS = ("advance", "wonder", "city_piece", "action_card", "event_card", "objective_card")
+MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",
+                 "special_advance", "leader")
+# Kinds whose abilities are mutated one at a time too (`leader#1` removes only the second ability): a
+# leader card's two abilities must each be tested.
+PER_ABILITY_KINDS = ("leader",)
+BUNDLED = ("base", "civilizations")
 
 
-def without(defn: ClashDefinition, entry_id: str) -> ClashDefinition:
-    """A copy of a definition in which one entry's effect is removed."""
+def without(defn: ClashDefinition, target: str) -> ClashDefinition:
+    """A copy of a definition in which one entry's effect (or, for `id#k`, its k-th ability) is removed."""
+    entry_id, _, k = target.partition("#")
     content = dataclasses.replace(defn.content, entries=dict(defn.content.entries))
-    content.entries[entry_id] = dataclasses.replace(content.entries[entry_id], effect=None, combat_effect=None)
+    entry = content.entries[entry_id]
+    if k and entry.effect is not None:
+        kept = [a for i, a in enumerate(entry.effect.abilities) if i != int(k)]
+        content.entries[entry_id] = dataclasses.replace(entry, effect=dataclasses.replace(entry.effect, abilities=kept))
+    else:
+        content.entries[entry_id] = dataclasses.replace(entry, effect=None, combat_effect=None)
     return ClashDefinition(content, defn.rules, list(defn.variants))
 
 
@@ -41,16 +52,20 @@ def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict
 
 
 def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None) -> dict[str, list[str]]:
-    """{"survived": [...], "killed": [...], "uncovered": [...]} over advances, wonders, pieces and cards."""
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in the bundled packs."""
     cov = coverage(paths)
-    base = definition()
+    base = definition(BUNDLED)
     kinds = MUTATED_KINDS
-    targets = [e.id for e in base.content.entries.values() if e.kind in kinds and e.effect is not None]
+    targets = [e.id for e in base.content.entries.values()
+               if e.kind in kinds and e.effect is not None and e.effect.abilities]
+    targets += [f"{e.id}#{k}" for e in base.content.entries.values()
+                if e.kind in PER_ABILITY_KINDS and e.effect is not None and len(e.effect.abilities) > 1
+                for k in range(len(e.effect.abilities))]
     if only:
-        targets = [t for t in targets if t in only]
+        targets = [t for t in targets if t.partition("#")[0] in only]
     report: dict[str, list[str]] = {"survived": [], "killed": [], "uncovered": []}
     for entry in targets:
-        scenarios = cov.get(entry)
+        scenarios = cov.get(entry.partition("#")[0])
         if not scenarios:
             report["uncovered"].append(entry)
             continue

@@ -80,4 +80,17 @@ def write_plots(records: list[dict], rep: dict, out: Path) -> list[Path]:
         ax.set_ylabel("win rate of its owners")
         ax.set_title("Advances: pick rate vs win rate")
         save(fig, "advances.png")
+
+    civs = rep.get("per_civilization", {})
+    if civs:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        names = sorted(civs)
+        rates = [civs[c]["win_rate"] for c in names]
+        lows = [civs[c]["win_rate"] - civs[c]["win_rate_ci95"][0] for c in names]
+        highs = [civs[c]["win_rate_ci95"][1] - civs[c]["win_rate"] for c in names]
+        ax.bar(names, rates, yerr=[lows, highs], capsize=5, color="#8172b2")
+        ax.set_ylabel("win rate (95% interval)")
+        ax.set_title("Win rate by civilisation")
+        ax.tick_params(axis="x", labelrotation=30)
+        save(fig, "winrate_by_civilization.png")
     return paths

@@ -142,13 +142,13 @@ def write_csv(records: list[dict], path: Path) -> None:
     with path.open("w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["game", "seed", "seat", "name", "bot", "vp", "won", "city_pieces", "advances", "wonders",
-                    "objectives", "events", "n_advances", "rounds", "actions", "battles"])
+                    "objectives", "events", "n_advances", "rounds", "actions", "battles", "civilization"])
         for r in sorted(records, key=lambda r: r["game"]):
             for p in r["players"]:
                 b = p["breakdown"]
                 w.writerow([r["game"], r["seed"], p["seat"], p["name"], p["bot"], p["vp"], int(p["seat"] in r["winners"]),
                             b["city_pieces"], b["advances"], b["wonders"], b["objectives"], b["events"],
-                            len(p["advances"]), r["rounds"], r["actions"], r["battles"]])
+                            len(p["advances"]), r["rounds"], r["actions"], r["battles"], p.get("civilization") or ""])
 
 
 def print_summary(rep: dict, console: Console) -> None:
@@ -162,6 +162,14 @@ def print_summary(rep: dict, console: Console) -> None:
         table.add_row(label, str(group["games"]), f"{group['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
                       f"{vp['mean']:.2f}", f"{vp['low']:.2f}-{vp['high']:.2f}")
     console.print(table)
+    if rep.get("per_civilization"):
+        civ = Table(title="win rate per civilisation", title_justify="left")
+        for col in ("civilisation", "games", "win rate", "95% CI"):
+            civ.add_column(col, justify="left" if col == "civilisation" else "right")
+        for name, g in rep["per_civilization"].items():
+            lo, hi = g["win_rate_ci95"]
+            civ.add_row(name, str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
+        console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
                   f"{rep['events_per_game']['mean']:.2f} events per game")
