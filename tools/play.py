@@ -51,7 +51,9 @@ def summary(game: Game) -> dict:
         "players": [
             {"name": pl["name"], "bot": bots[i % len(bots)] if bots else None, "vp": s["vp"][i],
              "vp_breakdown": s["breakdown"][i], "cities": len(game.rt.cities_of(i)),
-             "advances": list(pl["advances"])}
+             "advances": list(pl["advances"]),
+             **({"civilization": pl["civilization"], "leader": pl.get("leader"),
+                 "special_advances": game.rt.special_advances(i)} if pl.get("civilization") else {})}
             for i, pl in enumerate(game.state["players"])
         ],
     }
@@ -86,11 +88,14 @@ def print_game(game: Game, console: Console) -> None:
 def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
     table = Table(title=f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)")
-    for col in ("player", "bot", "city pieces", "advances", "wonders", "objectives", "events", "VP"):
-        table.add_column(col, justify="right" if col not in ("player", "bot") else "left")
+    civs = any("civilization" in p for p in data["players"])
+    names = ("player", "bot") + (("civ",) if civs else ())
+    for col in names + ("city pieces", "advances", "wonders", "objectives", "events", "VP"):
+        table.add_column(col, justify="right" if col not in names else "left")
     for p in data["players"]:
         b = p["vp_breakdown"]
-        table.add_row(p["name"], p["bot"] or "-", f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
+        civ = (p.get("civilization") or "-",) if civs else ()
+        table.add_row(p["name"], p["bot"] or "-", *civ, f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
                       f"{b['objectives']:g}", f"{b['events']:g}", f"[bold]{p['vp']:g}[/]")
     console.print(table)
     console.print(f"[bold green]Winner: {' and '.join(data['winner'])}[/]")
