@@ -455,7 +455,7 @@ class BoardRenderer:
         return self.unit_order.index(utype) if utype in self.unit_order else 99
 
     def _is_ship(self, utype: str) -> bool:
-        return self.defn.roles.get("ship") == utype or utype == "ship"
+        return self.defn.roles.get("ship") == utype or utype == "ship" or utype in getattr(self.defn, "ship_types", ())
 
     def _unit_role(self, utype: str) -> str:
         for role, t in self.defn.roles.items():
@@ -464,8 +464,11 @@ class BoardRenderer:
         return utype
 
     def _owner_name(self, owner: int) -> str:
-        if owner < 0:
+        if owner == -1:
             return "Barbarians"
+        if owner < 0:  # a side no player owns, named by its units' content (owner_name)
+            named = [e.data["owner_name"] for e in self.defn.units.values() if e.data.get("owner_name")]
+            return named[0] if named else f"seat {owner}"
         return self.names[owner] if owner < len(self.names) else f"seat {owner}"
 
     def _unit(self, uid: str, d: dict, x: float, y: float, carried: list[tuple[str, dict]]) -> Element:

@@ -1,4 +1,11 @@
-"""Barbarians (rulebook page 13): small independent cities with units, owned by no player."""
+"""Barbarians (rulebook page 13): small independent cities with units, owned by no player.
+
+Barbarian units are infantry (the `army` role) and, with a pack that has them, other army unit types
+with a `barbarian_limit` (the expansion's cavalry and elephants): such a unit may join a settlement that
+already holds barbarian infantry, as the spawn icon's extra unit. They fight with their type's powers
+(combat.unit_powers). Hits the barbarians take are assigned by their opponent; hits on a player's city
+take its land units (army units, settlers, leader figures) in the order of casualties, then its pieces.
+"""
 
 from __future__ import annotations
 
@@ -28,8 +35,8 @@ def _barbarian_room(rt: Clash) -> tuple[int, int]:
     """(settlements, armies) still in the barbarians' supply (7 and 16, like a player's)."""
     cities = sum(1 for c in rt.state["cities"].values() if c["owner"] == BARBARIAN)
     armies = len(rt.units_of(BARBARIAN, rt.role("army")))
-    piece_limit = int(rt.defn.pieces[rt.defn.foundation].data.get("limit", 7))
-    army_limit = int(rt.defn.units[rt.role("army")].data.get("limit", 16))
+    piece_limit = rt.defn.limit(rt.defn.foundation, 7)
+    army_limit = rt.defn.limit(rt.role("army"), 16)
     return piece_limit - cities, army_limit - armies
 
 
@@ -46,8 +53,19 @@ def _empty_land_near(rt: Clash, p: int, reach: int, adjacent_only: bool = False)
     return sorted(out)
 
 
+def _special_barbarians(rt: Clash) -> list[str]:
+    """Army unit types besides infantry that the barbarians have and still have in supply."""
+    out = []
+    for utype, e in sorted(rt.defn.units.items()):
+        limit = int(e.data.get("barbarian_limit", 0) or 0)
+        if utype != rt.role("army") and rt.is_army(utype) and len(rt.units_of(BARBARIAN, utype)) < limit:
+            out.append(utype)
+    return out
+
+
 def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
-    """Event icon: (1) a barbarian settlement and unit within 2 spaces of your city, (2) one more unit."""
+    """Event icon: (1) a barbarian settlement and unit within 2 spaces of your city, (2) one more unit,
+    which may be another barbarian army type (cavalry, elephant) where barbarian infantry stands."""
     settlements, armies = _barbarian_room(rt)
     spots = [s for s in _empty_land_near(rt, p, 2) if s not in rt.state["board"]["exhausted"]]
     if spots and settlements > 0 and armies > 0:
@@ -55,10 +73,20 @@ def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
         place_barbarian_city(rt, where)
     settlements, armies = _barbarian_room(rt)
     camps = sorted(s for s, c in rt.state["cities"].items() if c["owner"] == BARBARIAN)
-    if camps and armies > 0:
+    special = _special_barbarians(rt)
+    if camps and (armies > 0 or special):
         where = yield from rt.ask(p, "space", "Barbarians spawn: add a barbarian unit to which settlement?", camps)
-        rt.new_unit(BARBARIAN, rt.role("army"), where)
-        rt.log(f"  a barbarian unit joins the settlement at {where}")
+        infantry = rt.role("army")
+        kinds = [infantry] if armies > 0 else []
+        if rt.units_at(where, BARBARIAN, infantry):
+            kinds += special
+        if not kinds:
+            return
+        kind = yield from rt.ask(p, "barbarian_unit", "Which barbarian unit joins the settlement?", kinds,
+                                 [rt.defn.units[k].name for k in kinds])
+        rt.new_unit(BARBARIAN, kind, where)
+        what = "unit" if kind == infantry else rt.defn.units[kind].name
+        rt.log(f"  a barbarian {what} joins the settlement at {where}")
 
 
 def exhaust_land(rt: Clash, p: int, ctx=None) -> Generator:
@@ -96,7 +124,38 @@ def barbarian_attack(rt: Clash, p: int, ctx=None) -> Generator:
         rt.log("  no barbarians are close enough to attack")
         return
     camp, city = yield from choose_raid(rt, p, pairs)
+    # abilities may call the attack off (and may send the barbarians elsewhere: do send_barbarians)
+    result = yield from rt.emit("barbarian_attack_declared", p, camp=camp, city=city)
+    if result.get("cancelled"):
+        rt.log(f"  the barbarians at {camp} do not attack the city at {city}")
+        return
     yield from barbarian_battle(rt, p, camp, city)
+
+
+def barbarian_targets(rt: Clash, p: int, camp: str | None) -> list[str]:
+    """Other players' cities within 2 spaces of a barbarian settlement with units (send_barbarians)."""
+    if camp is None or camp not in rt.state["cities"] or not barbarian_units(rt, camp):
+        return []
+    out = []
+    for target, c in rt.state["cities"].items():
+        d = rt.distance(camp, target)
+        if c["owner"] in (p, BARBARIAN) or d is None or d > 2:
+            continue
+        if not rt.forbidden("barbarian_attack", target=target, actor=BARBARIAN):
+            out.append(target)
+    return sorted(out)
+
+
+def send_barbarians(rt: Clash, p: int, camp: str | None, ctx=None) -> Generator:
+    """The barbarians of that settlement attack another player's city within 2 of it (p picks), for
+    one round as in a barbarian attack."""
+    targets = barbarian_targets(rt, p, camp)
+    if not targets:
+        return
+    city = yield from rt.ask(p, "barbarians", f"Send the barbarians at {camp} against which city?", targets)
+    target = rt.state["cities"][city]["owner"]
+    rt.log(f"  {rt.name(p)} sends the barbarians at {camp} against {rt.name(target)}")
+    yield from barbarian_battle(rt, target, camp, city)
 
 
 def choose_raid(rt: Clash, p: int, pairs: list[tuple[str, str]]) -> Generator:
@@ -111,13 +170,17 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     from .combat import (
         Battle,
         _battle_quantity,
-        _side_quantity,
+        _side_choice,
+        chooser_of,
         combat_cards,
         fighters,
+        next_casualty,
         remove_unit,
+        roll_dice,
         round_start,
+        score_roll,
+        take_casualties,
     )
-    from .influence import roll
 
     raiders = barbarian_units(rt, camp)
     b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
@@ -134,24 +197,28 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     raiders = [u for u in raiders if u in rt.state["units"]]
     defenders = [u for u in defenders if u in rt.state["units"]]
     b.units = {"attacker": list(raiders), "defender": defenders}
-    att_cv = sum(roll(rt) for _ in raiders)
-    extra = max(0, _side_quantity(rt, "combat_dice", b, p, "defender", 0))
-    def_cv = sum(roll(rt) for _ in range(len(defenders) + b.fortress_dice + extra))
-    def_cv = _side_quantity(rt, "combat_value", b, p, "defender", def_cv)
-    def_hits = _side_quantity(rt, "combat_hits", b, p, "defender", def_cv // 5)
-    cancel = _side_quantity(rt, "combat_cancel_hits", b, p, "defender", b.fortress_cancel)
-    on_city = max(0, att_cv // 5 - cancel)
-    rt.log(f"  barbarians roll {att_cv} ({on_city} hits), {rt.name(p)} rolls {def_cv} ({def_hits} hits)")
-    for u in raiders[:def_hits]:
-        remove_unit(rt, u, b)
+    att_dice = len(raiders) + max(0, (yield from _side_choice(rt, "combat_dice", b, BARBARIAN, "attacker", 0)))
+    extra = max(0, (yield from _side_choice(rt, "combat_dice", b, p, "defender", 0)))
+    att_rolls = roll_dice(rt, att_dice)
+    def_rolls = roll_dice(rt, len(defenders) + b.fortress_dice + extra)
+    att_cv, att_shields = yield from score_roll(rt, b, BARBARIAN, "attacker", att_rolls)
+    def_cv, def_shields = yield from score_roll(rt, b, p, "defender", def_rolls)
+    att_hits = yield from _side_choice(rt, "combat_hits", b, BARBARIAN, "attacker", att_cv // 5)
+    def_hits = yield from _side_choice(rt, "combat_hits", b, p, "defender", def_cv // 5)
+    cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, p, "defender", b.fortress_cancel))
+    att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, BARBARIAN, "attacker", 0))
+    on_city = max(0, att_hits - cancel)
+    on_raiders = max(0, def_hits - att_cancel)
+    rt.log(f"  barbarians roll {att_cv} ({on_city} hits), {rt.name(p)} rolls {def_cv} ({on_raiders} hits)")
+    yield from take_casualties(rt, b, BARBARIAN, raiders, on_raiders)
     lost_size = 0
     for _ in range(on_city):
         units = [u for u in rt.units_at(city, p) if not rt.state["units"][u]["ship"]]
         if units:
-            kinds = sorted({rt.state["units"][u]["type"] for u in units})
-            kind = yield from rt.ask(p, "casualty", "Which unit takes the hit?", kinds,
-                                     [rt.defn.units[k].name for k in kinds])
-            remove_unit(rt, next(u for u in units if rt.state["units"][u]["type"] == kind), b)
+            # every land unit in the city may fall (settlers and leaders too), in the order of casualties;
+            # the player picks each one (left=1: asked even when all would fall, as in the base game)
+            u = yield from next_casualty(rt, p, chooser_of(p, b), units, 1, "Which unit takes the hit?")
+            remove_unit(rt, u, b)
             continue
         if city not in rt.state["cities"]:
             break
@@ -177,3 +244,13 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     # the city holds when every raider fell; otherwise the survivors go home and nobody wins
     yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in raiders) else None)
     yield from rt.emit("barbarians_attacked", p, city=city)
+
+
+# ---- what effects may call (vocabulary.yaml) ------------------------------------------------------------
+FUNCTIONS = {
+    "barbarian_targets": lambda rt, ctx, camp: len(barbarian_targets(rt, ctx.me, camp)),
+}
+
+PROCEDURES = {
+    "send_barbarians": send_barbarians,
+}

@@ -51,7 +51,7 @@ def _unit_value(rt: Clash, p: int, utype: str) -> float:
     if utype == rt.role("founder"):
         room = rt.params["max_cities"] - len(rt.cities_of(p)) - len(rt.units_of(p, utype))
         return 5.0 if room > 0 else 0.5
-    if utype == rt.role("army"):
+    if rt.is_army(utype):
         return 2.5
     return 1.0
 

@@ -127,7 +127,7 @@ class GreedyBot:
             return -5
         if opt == rt.role("founder"):
             return 10 if len(rt.cities_of(p)) + len(rt.units_of(p, opt)) < 6 else -10
-        if opt == rt.role("army"):
+        if rt.is_army(opt):
             return 3
         return 1
 
@@ -145,9 +145,15 @@ class GreedyBot:
         return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
 
     def _move_units(self, rt, p, opt, label):
-        if opt.startswith("land:") and int(opt.split(":")[1]) > 0:
-            return 2 + int(opt.split(":")[1])  # armies move in strength
-        return 5 if opt.startswith("land:0:") else 0
+        from .movement import group_counts
+
+        if not opt.startswith("land:"):
+            return 0
+        counts = group_counts(rt, opt)
+        armies = sum(n for t, n in counts.items() if rt.is_army(t))
+        if armies:
+            return 2 + armies  # armies move in strength
+        return 5 if counts.get(rt.role("founder")) else 1
 
     def _move_to(self, rt, p, opt, label):
         if ":" in opt or "," not in opt:
@@ -164,6 +170,12 @@ class GreedyBot:
         near = min((rt.distance(opt, c) or 9) for c in rt.state["cities"]) if rt.state["cities"] else 9
         s += 4 if near >= 2 else -4
         return s
+
+    def _trade_route(self, rt, p, opt, label):
+        return 1 if opt == "use" else 0  # a route is worth more to us than the partner's 1 gold
+
+    def _revive(self, rt, p, opt, label):
+        return 0 if opt == "none" else 1 + (1 if rt.is_army(opt) else 0)
 
     def _trade_answer(self, rt, p, opt, label):
         return 1 if opt == "decline" else 0  # a cautious partner: greedy keeps what it has
@@ -189,6 +201,18 @@ class GreedyBot:
     def _first_player(self, rt, p, opt, label):
         return 1 if int(opt) == p else 0
 
+    def _casualty(self, rt, p, opt, label):
+        """Lose the cheapest of the unit types offered (an option may be "space:type")."""
+        return -_unit_worth(rt, opt.split(":")[-1])
+
+    def _enemy_casualty(self, rt, p, opt, label):
+        """Picking the barbarians' (or pirates') loss: take the strongest type."""
+        return _unit_worth(rt, opt.split(":")[-1])
+
+    def _barbarian_unit(self, rt, p, opt, label):
+        """The spawn's extra barbarian grows next to our own cities: plain infantry, the weakest type."""
+        return 10.0 if opt == rt.defn.roles.get("army") else -_unit_worth(rt, opt)
+
     def _city(self, rt, p, opt, label):
         if opt == "done":
             return -1
@@ -198,24 +222,33 @@ class GreedyBot:
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
 
 
+def _unit_worth(rt, utype: str) -> float:
+    """What a unit type is worth to its owner: its cost, plus a premium for founders of cities."""
+    e = rt.defn.units.get(utype)
+    if e is None:
+        return 0.0
+    worth = float(sum(int(v) for v in (e.data.get("cost") or {}).values()))
+    return worth + (3.0 if utype == rt.defn.roles.get("founder") else 0.0)
+
+
 def _enemy_strength(rt, p: int, space: str) -> int | None:
     """Foreign armies in a space (None when nothing foreign is there)."""
     city = rt.state["cities"].get(space)
     foreign = [u for u in rt.units_at(space) if rt.state["units"][u]["owner"] != p]
     if not foreign and (city is None or city["owner"] == p):
         return None
-    return sum(1 for u in foreign if rt.state["units"][u]["type"] == rt.role("army"))
+    return sum(1 for u in foreign if rt.is_army(rt.state["units"][u]["type"]))
 
 
 def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
     """(own army space, adjacent foreign space) where our armies outnumber theirs."""
     if not rt.granted("move_armies", p):
         return []
-    army = rt.role("army")
+    armies = [u for u in rt.units_of(p) if rt.is_army(rt.state["units"][u]["type"])]
     out = []
-    for space in {rt.state["units"][u]["space"] for u in rt.units_of(p, army) if not rt.state["units"][u]["battled"]
+    for space in {rt.state["units"][u]["space"] for u in armies if not rt.state["units"][u]["battled"]
                   and not rt.state["units"][u]["stop"] and not rt.state["units"][u]["ship"]}:
-        mine = len(rt.units_at(space, p, army))
+        mine = sum(1 for u in armies if rt.state["units"][u]["space"] == space)
         for n in rt.board.neighbors(space):
             if not rt.board.space(n).revealed:
                 continue

@@ -73,8 +73,8 @@ def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
     """(barbarian settlement with units, other player's city) pairs a raid hired by p may choose."""
     from .barbarians import barbarian_units
 
-    army = rt.role("army")
-    anchors = rt.cities_of(p) + [rt.state["units"][u]["space"] for u in rt.units_of(p, army)]
+    anchors = rt.cities_of(p) + [rt.state["units"][u]["space"] for u in rt.units_of(p)
+                                 if rt.is_army(rt.state["units"][u]["type"])]  # army units of every kind
     out = []
     for camp, c in rt.state["cities"].items():
         if c["owner"] != BARBARIAN or not barbarian_units(rt, camp):
@@ -186,7 +186,7 @@ def basic_action(rt: Clash, p: int, action: str, ctx: Ctx | None = None) -> Gene
 
 # ---- combat -----------------------------------------------------------------------------------------
 def strike(rt: Clash, p: int, need: Any, ctx: Ctx | None = None) -> Generator:
-    from .combat import remove_unit
+    from .combat import take_casualties
     from .influence import roll
 
     b = getattr(rt, "battle", None)
@@ -198,11 +198,10 @@ def strike(rt: Clash, p: int, need: Any, ctx: Ctx | None = None) -> Generator:
     pool = [u for u in b.units.get(other, []) if u in rt.state["units"]]
     if die >= int(need) and pool:
         owner = rt.state["units"][pool[0]]["owner"]
-        remove_unit(rt, pool[0], b)
         rt.log(f"  {rt.name(p)} rolls {die}: {rt.name(owner)} loses a unit at once")
+        yield from take_casualties(rt, b, owner, pool, 1)  # in the order of casualties
     else:
         rt.log(f"  {rt.name(p)} rolls {die}: no effect")
-    yield from ()
 
 
 # ---- functions --------------------------------------------------------------------------------------

@@ -11,11 +11,20 @@ if TYPE_CHECKING:
     from .runtime import Clash
 
 MOODS = ["angry", "neutral", "happy"]
+NEVER_BUILT_ROLES = ("leader", "pirate")  # figures that enter play by other rules, never by Build
 
 
 # ---- moods ------------------------------------------------------------------------------------------
+def acts_happy(rt: Clash, space: str) -> bool:
+    """An act_happy(city) permission of the owner covers the city this turn (it acts as happy, once)."""
+    c = rt.state["cities"][space]
+    return c["owner"] >= 0 and any(args and args[0] == space for args in rt.grants("act_happy", c["owner"], city=space))
+
+
 def effective_mood(rt: Clash, space: str) -> str:
     c = rt.state["cities"][space]
+    if c["mood"] != "happy" and acts_happy(rt, space):
+        return "happy"
     if c["mood"] == "angry" and c["owner"] >= 0 and rt.granted("angry_as_neutral", c["owner"], city=space):
         return "neutral"
     return c["mood"]
@@ -43,24 +52,35 @@ def can_activate(rt: Clash, p: int, space: str) -> bool:
     c = rt.state["cities"][space]
     if c["owner"] != p:
         return False
-    # an angry city can be activated only once per turn, even when it acts as neutral
-    return not (c["mood"] == "angry" and c["act"] >= 1)
+    # an angry city can be activated only once per turn, even when it acts as neutral; a city acting as
+    # happy through act_happy has that one activation only
+    return not ((c["mood"] == "angry" or acts_happy(rt, space)) and c["act"] >= 1)
 
 
 def end_activation(rt: Clash, space: str, counts: bool = True) -> None:
-    """A second or third activation in a turn lowers the mood one step, as the last thing."""
+    """A second or third activation in a turn lowers the mood one step, as the last thing (the owner's
+    quantity activation_mood_loss; asked only when there is a mood to lose, so a once-per-turn waiver
+    is not spent on an angry city)."""
     if not counts or space not in rt.state["cities"]:
         return
     c = rt.state["cities"][space]
     c["act"] += 1
     if c["act"] >= 2:
-        lower_mood(rt, space)
+        steps = 1
+        if c["mood"] != "angry" and c["owner"] >= 0:
+            steps = rt.quantity("activation_mood_loss", c["owner"], 1, commit=True, city=space)
+        if steps <= 0:
+            rt.log(f"  the city at {space} is activated again and keeps its mood")
+            return
+        lower_mood(rt, space, steps)
         rt.log(f"  the city at {space} is activated again and becomes {c['mood']}")
 
 
 # ---- found a city -----------------------------------------------------------------------------------
 def founding_spaces(rt: Clash, p: int) -> list[str]:
-    if len(rt.cities_of(p)) >= rt.params["max_cities"]:
+    # a pack may take settlement pieces out of the game (params.limits): fewer cities then
+    most = min(rt.params["max_cities"], rt.defn.limit(rt.defn.foundation, rt.params["max_cities"]))
+    if len(rt.cities_of(p)) >= most:
         return []
     settler = rt.role("founder")
     out = []
@@ -75,10 +95,12 @@ def founding_spaces(rt: Clash, p: int) -> list[str]:
 
 def can_found_at(rt: Clash, p: int, space: str) -> bool:
     terr = rt.terrain(space)
-    if terr is None or terr in ("sea", "barren"):
-        return False
+    if terr is None or (terr in ("sea", "barren") and (terr,) not in rt.grants("found_on", p)):
+        return False  # a found_on(terrain) permission opens a terrain the rules close
     if space in rt.state["cities"] or space in rt.state["board"]["exhausted"]:
         return False
+    if rt.forbidden("found_city", actor=p, space=space):
+        return False  # e.g. raiders near the settler
     return not any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
 
 
@@ -97,6 +119,10 @@ def collect_blocked(rt: Clash, p: int, space: str, city: str) -> bool:
         return True
     if space in rt.state["board"]["exhausted"]:
         return True
+    if rt.is_water(space):
+        from .pirates import blocked_seas
+        if space in blocked_seas(rt):  # a pirate ship there or next to it
+            return True
     return any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
 
 
@@ -213,11 +239,18 @@ def build_placement(rt: Clash, p: int, utype: str, city: str) -> str | None:
     return city
 
 
+def armies_in(rt: Clash, p: int, space: str) -> int:
+    """p's army units of every kind standing on land there (what the stacking limit counts)."""
+    return sum(1 for u in rt.units_at(space, p) if rt.is_army(rt.state["units"][u]["type"])
+               and not rt.state["units"][u]["ship"])
+
+
 def _buildable_types(rt: Clash, p: int, city: str, planned: list[str]) -> list[str]:
     out = []
-    army = rt.role("army")
     for utype, e in rt.defn.units.items():
-        limit = int(e.data.get("limit", 99))
+        if e.data.get("role") in NEVER_BUILT_ROLES:
+            continue
+        limit = rt.defn.limit(utype)
         if len(rt.units_of(p, utype)) + planned.count(utype) >= limit:
             continue
         if not unit_allowed_in(rt, p, utype, city):
@@ -227,9 +260,9 @@ def _buildable_types(rt: Clash, p: int, city: str, planned: list[str]) -> list[s
             continue
         if e.data.get("water") and any(rt.state["units"][u]["owner"] != p for u in rt.units_at(where)):
             continue  # a naval battle on building is not supported here; see the combat rules
-        if utype == army:
-            here = len([u for u in rt.units_at(city, p, army) if not rt.state["units"][u]["ship"]])
-            if here + planned.count(army) >= rt.params["max_armies_per_space"]:
+        if rt.is_army(utype):
+            here = armies_in(rt, p, city) + sum(1 for t in planned if rt.is_army(t))
+            if here >= rt.params["max_armies_per_space"]:
                 continue
         out.append(utype)
     return out
@@ -247,19 +280,27 @@ def _affordable(rt: Clash, p: int, types: list[str]) -> bool:
     ctx = rt.ctx(p, "rules")
     if rt.can_pay(ctx, _total_cost(rt, types), "build"):
         return True
-    draft = _draft_option(rt, p, types)
-    if draft:
+    return bool(_draft_options(rt, p, types))
+
+
+def _draft_options(rt: Clash, p: int, types: list[str]) -> list[tuple[str, int]]:
+    """Planned unit types one of which may be paid with mood instead (a conscription permission;
+    conscription of the army role covers every army unit), where that makes the build affordable."""
+    grants = rt.grants("conscription", p)
+    if not grants:
+        return []
+    covered = {args[0] for args in grants if args}
+    price = rt.quantity("draft_price", p, 1)
+    ctx = rt.ctx(p, "rules")
+    out = []
+    for t in dict.fromkeys(types):
+        if t not in covered and not (rt.role("army") in covered and rt.is_army(t)):
+            continue
         rest = list(types)
-        rest.remove(draft[0])
-        return rt.can_pay(ctx, _total_cost(rt, rest) + [("mood", draft[1])], "build")
-    return False
-
-
-def _draft_option(rt: Clash, p: int, types: list[str]) -> tuple[str, int] | None:
-    for (utype,) in rt.grants("conscription", p):
-        if utype in types:
-            return utype, rt.quantity("draft_price", p, 1)
-    return None
+        rest.remove(t)
+        if rt.can_pay(ctx, _total_cost(rt, rest) + [("mood", price)], "build"):
+            out.append((t, price))
+    return out
 
 
 def buildable_cities(rt: Clash, p: int) -> list[str]:
@@ -274,7 +315,7 @@ def buildable_cities(rt: Clash, p: int) -> list[str]:
 
 def build_units(rt: Clash, p: int) -> Generator:
     city = yield from rt.ask(p, "city", "Build units in which city?", buildable_cities(rt, p))
-    cap = activity_size(rt, city)
+    cap = rt.quantity("build_count", p, activity_size(rt, city), city=city)
     planned: list[str] = []
     while len(planned) < cap:
         types = [t for t in _buildable_types(rt, p, city, planned) if _affordable(rt, p, planned + [t])]
@@ -288,19 +329,25 @@ def build_units(rt: Clash, p: int) -> Generator:
         planned.append(pick)
     ctx = rt.ctx(p, "rules")
     rest = list(planned)
-    draft = _draft_option(rt, p, planned)
-    if draft:
-        with_draft = list(planned)
-        with_draft.remove(draft[0])
+    drafted: list[tuple[str, int]] = []
+    drafts = _draft_options(rt, p, planned)
+    if drafts:
         can_plain = rt.can_pay(ctx, _total_cost(rt, planned), "build")
-        can_draft = rt.can_pay(ctx, _total_cost(rt, with_draft) + [("mood", draft[1])], "build")
-        use = can_draft and not can_plain
-        if can_draft and can_plain:
-            use = yield from rt.confirm(rt.ctx(p, "rules"), f"Pay one {draft[0]} with {draft[1]} mood (draft)?")
-        if use:
-            rt.player(p)["res"]["mood"] -= draft[1]
-            rest = with_draft
-    yield from rt.pay_for(p, _total_cost(rt, rest), "build", "units")
+        pick: tuple[str, int] | None = drafts[0] if not can_plain else None
+        if len(drafts) == 1 and can_plain:
+            use = yield from rt.confirm(ctx, f"Pay one {drafts[0][0]} with {drafts[0][1]} mood (draft)?")
+            pick = drafts[0] if use else None
+        elif len(drafts) > 1:
+            options = [t for t, _ in drafts] + (["none"] if can_plain else [])
+            labels = [f"pay one {rt.defn.units[t].name} with {n} mood" for t, n in drafts] + (
+                ["pay every unit normally"] if can_plain else [])
+            got = yield from rt.ask(p, "draft", "Draft: which unit is paid with mood?", options, labels)
+            pick = next((d for d in drafts if d[0] == got), None)
+        if pick:
+            rest.remove(pick[0])
+            drafted = [("mood", pick[1])]
+    # one payment, so that a substitute for the draft's mood (e.g. gold) is weighed with the rest
+    yield from rt.pay_for(p, _total_cost(rt, rest) + drafted, "build", "units")
     for t in planned:
         rt.new_unit(p, t, build_placement(rt, p, t, city))
     rt.log(f"  builds {', '.join(rt.defn.units[t].name for t in planned)} at {city}")
@@ -311,11 +358,14 @@ def build_units(rt: Clash, p: int) -> Generator:
 
 # ---- increase city size -----------------------------------------------------------------------------
 def piece_counts(rt: Clash, p: int) -> dict[str, int]:
+    """p's pieces out of the supply: in cities in p's colour, and those set aside (markers.set_aside_piece)."""
     out: dict[str, int] = {}
     for c in rt.state["cities"].values():
         for piece, owner in c["pieces"].items():
             if owner == p:
                 out[piece] = out.get(piece, 0) + 1
+    for piece in rt.player(p).get("set_aside", ()) if p >= 0 else ():
+        out[piece] = out.get(piece, 0) + 1
     return out
 
 
@@ -329,6 +379,9 @@ def grow_pieces(rt: Clash, p: int, city: str) -> list[str]:
         return []
     if len(c["pieces"]) >= len(rt.cities_of(p)):
         return []
+    besides = [x for x in c["pieces"] if x != rt.defn.foundation]
+    if len(besides) >= rt.params.get("max_city_pieces", 4):
+        return []  # at most 4 pieces besides the settlement, however many kinds a pack adds
     counts = piece_counts(rt, p)
     pl = rt.player(p)
     out = []
@@ -338,7 +391,7 @@ def grow_pieces(rt: Clash, p: int, city: str) -> list[str]:
         need = e.data.get("requires_advance")
         if need and need not in pl["advances"]:
             continue
-        if counts.get(piece, 0) >= int(e.data.get("limit", 7)):
+        if counts.get(piece, 0) >= rt.defn.limit(piece, 7):
             continue
         if e.data.get("placement") == "adjacent_sea" and not sea_neighbours(rt, city):
             continue
@@ -393,11 +446,12 @@ def civic_targets(rt: Clash, p: int) -> list[str]:
             and rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic")]
 
 
-def civic_improvement(rt: Clash, p: int, ctx=None) -> Generator:
-    """Raise moods: one step per city size in mood tokens; many cities and steps in one action."""
+def civic_improvement(rt: Clash, p: int, city: str | None = "", ctx=None) -> Generator:
+    """Raise moods: one step per city size in mood tokens; many cities and steps in one action (only in
+    `city` when an ability names one; a city named as none, e.g. no leader's city, has no step)."""
     steps = 0
     while True:
-        targets = civic_targets(rt, p)
+        targets = [c for c in civic_targets(rt, p) if city in ("", c)]
         if not targets:
             break
         options = targets + (["done"] if steps else [])
@@ -411,3 +465,80 @@ def civic_improvement(rt: Clash, p: int, ctx=None) -> Generator:
         steps += 1
         rt.log(f"  the city at {pick} becomes {rt.state['cities'][pick]['mood']}")
     yield from rt.emit("civic_improved", p)
+
+
+# ---- land units lost in a battle or an event --------------------------------------------------------
+# Some rules bring lost units back afterwards (the expansion's Apothecary). A battle keeps its own book
+# of losses (combat.Battle.lost); an event opens one for the time it resolves. When the battle or the
+# event is over, every player who lost land units hears of it through the hook land_units_lost
+# {player, lost: the unit types}; `do revive_units(piece, resource, n)` is the answer the content gives.
+def lost_record(rt: Clash, u: dict) -> dict | None:
+    """What a removed unit leaves in a book of losses: land units of a player (armies, settlers), never
+    ships, pirates or barbarians, nor a leader figure (leaders are not units)."""
+    if u["owner"] < 0 or rt.is_ship(u["type"]) or rt.defn.units[u["type"]].data.get("role") == "leader":
+        return None
+    return {"type": u["type"], "moved": u.get("moved", 0), "stop": u.get("stop", 0), "battled": u.get("battled", 0)}
+
+
+def record_loss(rt: Clash, u: dict, book: dict[int, list[dict]] | None = None) -> None:
+    """Write a removed unit into `book` (a battle's) or, without one, into the event being resolved."""
+    if book is None:
+        books = getattr(rt, "loss_books", None)
+        if not books:
+            return  # removed outside any battle or event: nothing to bring back
+        book = books[-1]
+    rec = lost_record(rt, u)
+    if rec is not None:
+        book.setdefault(u["owner"], []).append(rec)
+
+
+def open_losses(rt: Clash) -> None:
+    """An event starts resolving: units removed from now on (outside battles) go into its book."""
+    rt.loss_books = [*getattr(rt, "loss_books", []), {}]
+
+
+def close_losses(rt: Clash) -> Generator:
+    books = getattr(rt, "loss_books", None)
+    if books:
+        yield from report_losses(rt, books.pop())
+
+
+def report_losses(rt: Clash, book: dict[int, list[dict]]) -> Generator:
+    """The hook land_units_lost for each player with losses in the book, in turn order."""
+    for p in rt.turn_order():
+        records = book.pop(p, None)
+        if records:
+            yield from rt.emit("land_units_lost", p, lost=[r["type"] for r in records], lost_units=records)
+
+
+def _revive_room(rt: Clash, p: int, utype: str, city: str) -> bool:
+    if len(rt.units_of(p, utype)) >= rt.defn.limit(utype):
+        return False
+    return not rt.is_army(utype) or armies_in(rt, p, city) < rt.params["max_armies_per_space"]
+
+
+def revive_units(rt: Clash, p: int, piece: str, resource: str = "food", amount: int = 1, ctx=None) -> Generator:
+    """After a loss (hook land_units_lost): each of your cities with `piece` may take back one of the
+    units just lost, for `amount` of `resource` each (substitutions apply, e.g. gold). The unit keeps
+    what it had done this turn (moved, fought)."""
+    # the payload's list itself: a unit brought back cannot be claimed again by another ability
+    records: list[dict] = (ctx.vars.get("lost_units") if ctx is not None else None) or []
+    if not records or piece not in rt.defn.pieces:
+        return
+    name = rt.defn.pieces[piece].name
+    cost = [(resource, int(amount or 0))]
+    for city in sorted(c for c in rt.cities_of(p) if piece in rt.state["cities"][c]["pieces"]):
+        types = sorted({r["type"] for r in records if _revive_room(rt, p, r["type"], city)})
+        if not types or not rt.can_pay(rt.ctx(p, piece), cost):
+            continue
+        labels = [f"bring back a {rt.defn.units[t].name} ({amount} {resource})" for t in types] + ["no"]
+        pick = yield from rt.ask(p, "revive", f"{name} at {city}: bring back a lost unit?", types + ["none"], labels)
+        if pick == "none":
+            continue
+        yield from rt.pay_for(p, cost, "any", name)
+        rec = next(r for r in records if r["type"] == pick)
+        records.remove(rec)
+        uid = rt.new_unit(p, pick, city)
+        for flag in ("moved", "stop", "battled"):
+            rt.state["units"][uid][flag] = rec[flag]
+        rt.log(f"  {rt.name(p)} brings a lost {rt.defn.units[pick].name} back at {city} ({name})")

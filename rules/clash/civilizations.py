@@ -145,6 +145,7 @@ def new_leader(rt: Clash, p: int, ctx=None) -> Generator:
         rt.log(f"  {rt.name(p)} retires {rt.defn.leaders[alive].name}")
     where = yield from rt.ask(p, "city", "Place the new leader in which city?", sorted(rt.cities_of(p)))
     yield from take_leader(rt, p, where)
+    yield from rt.emit("leader_replaced", p)
 
 
 # ---- functions effects may call (vocabulary.yaml) -------------------------------------------------------

@@ -1,12 +1,24 @@
 """Combat (rulebook page 12): land and naval battles, casualties, retreat, and capturing cities.
 
-A battle is a series of combat rounds. Each side rolls one die per fighting unit (armies on land,
-ships at sea), adds modifiers, and scores a hit per 5 points; both sides then remove one unit
-per hit received, at once. The attacker may cease after any round; his units go back together.
-What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism ...) comes through
-the quantities combat_value, combat_dice, combat_hits, combat_cancel_hits, fortress_dice,
-fortress_cancel_hits (context: combat_round, side, naval, in_city, battle_city, opponent, units,
-opponent_units), and the combat_round_start hook for effects before the roll (e.g. strike).
+A battle is a series of combat rounds. Each side rolls one die per fighting unit (army units on
+land, whatever their type, not those aboard ships; ships at sea), adds modifiers, and scores a hit per
+5 points; both sides then remove one unit per hit received, at once. The attacker may cease after any
+round; his units go back together. Settlers and leader figures never roll: they die when their side
+loses (a leader killed in battle gives its card to the victor, civilizations.leader_died).
+What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism, cavalry, elephants ...)
+comes through the quantities combat_value, combat_dice, combat_hits, combat_cancel_hits,
+low_roll_shields, fortress_dice, fortress_cancel_hits (context: combat_round, side, naval, in_city,
+battle_city, opponent, units, opponent_units), and the combat_round_start hook for effects before the
+roll (e.g. strike). A side's optional modifiers of its own quantities are offered when they would change
+something (e.g. "you may count rolled 1s and 2s as combat value": `modify low_roll_shields optional: = 0`).
+A side without a player (barbarians, pirates) fights with its units' own powers: the modifiers the unit
+entries declare. The prohibition combat_card (context: actor and the actor's side's combat context) keeps
+a side from declaring a combat card in a round.
+
+Casualties (take_casualties, next_casualty): units go by their type's `casualty_order` (default 1,
+lowest first); when the hits take only some of several types with the same order, the owner chooses
+(for barbarians and pirates, their opponent). The grant free_casualty_order lets a player order his
+army units freely.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ if TYPE_CHECKING:
 
 BARBARIAN = -1
 MAX_ROUNDS = 50
+NO_CAP = 99  # enemy_bonus_cap's base: the opponent's combat value modifiers are not limited
 
 
 @dataclass
@@ -36,20 +49,24 @@ class Battle:
     round: int = 0
     killed: dict[int, int] = field(default_factory=dict)
     destroyed: dict[int, int] = field(default_factory=dict)  # all units removed, per owner
+    removed_types: dict[int, list[str]] = field(default_factory=dict)  # types of all units removed, per owner
     fought: dict[int, int] = field(default_factory=dict)  # fighting units per owner when the battle began
     fortress_dice: int = 0
     fortress_cancel: int = 0
     units: dict[str, list[str]] = field(default_factory=dict)  # fighting units per side, this round
+    lost: dict[int, list[dict]] = field(default_factory=dict)  # land units removed, per owner (cities.record_loss)
+    marks: dict[int, list[str]] = field(default_factory=dict)  # entries whose effect lasts this battle (battle_effects)
+    cards: dict[int, list[str]] = field(default_factory=dict)  # action cards played for their combat effect, per owner
 
     def other(self, side: int) -> int:
         return self.defender if side == self.attacker else self.attacker
 
 
 def fighters(rt: Clash, owner: int, space: str, naval: bool, units: list[str] | None = None) -> list[str]:
-    """The units of one side that roll dice: ships at sea; armies on land (not those aboard ships)."""
-    kind = rt.role("ship") if naval else rt.role("army")
+    """The units of one side that roll dice: ships at sea; army units on land (not those aboard ships)."""
+    fights = rt.is_ship if naval else rt.is_army
     pool = units if units is not None else rt.units_at(space, owner)
-    return sorted(u for u in pool if u in rt.state["units"] and rt.state["units"][u]["type"] == kind
+    return sorted(u for u in pool if u in rt.state["units"] and fights(rt.state["units"][u]["type"])
                   and (naval or not rt.state["units"][u]["ship"]))
 
 
@@ -63,7 +80,70 @@ def _ctx_vars(rt: Clash, b: Battle, side: str) -> dict:
 
 
 def _side_quantity(rt: Clash, name: str, b: Battle, who: int, side: str, base: int) -> int:
+    """A side's combat quantity after its mandatory modifiers (a side without a player: its units')."""
+    if who < 0:
+        return unit_powers(rt, name, who, base, **_ctx_vars(rt, b, side))
     return rt.quantity(name, who, base, **_ctx_vars(rt, b, side))
+
+
+def unit_powers(rt: Clash, name: str, who: int, base: int, **vars) -> int:
+    """A quantity for a side without a player (barbarians, pirates): only what its unit types declare
+    applies (the barbarians' cavalry and elephants have the players' powers); no advances, no cards."""
+    value = base
+    for m in rt.index.modifiers.get(name, ()):
+        if m.optional or m.arg is not None or m.source not in rt.defn.units:
+            continue
+        ctx = rt.ctx(who, m.source, **vars)
+        if m.when is None or m.when(ctx):
+            value = m.apply(ctx, value)
+    return value
+
+
+def _side_choice(rt: Clash, name: str, b: Battle, who: int, side: str, base: int, offer: bool = True) -> Generator:
+    """A side's combat quantity: its mandatory modifiers, then each optional one that would change the
+    value, offered to that side's player (paid if it has a cost)."""
+    value = _side_quantity(rt, name, b, who, side, base)
+    if who < 0 or not offer:
+        return value
+    v = _ctx_vars(rt, b, side)
+    for m in rt.optional_modifiers(name, who, **v):
+        ctx = rt.ctx(who, m.source, **v)
+        new = m.apply(ctx, value)
+        if new == value:
+            continue
+        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
+        if use:
+            yield from rt.use_optional(m, who, **v)
+            value = new
+    return value
+
+
+def roll_dice(rt: Clash, n: int) -> list[int]:
+    return [roll(rt) for _ in range(max(0, n))]
+
+
+def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> Generator:
+    """(combat value, shields) of one side's dice. Up to low_roll_shields rolled 1s and 2s add nothing
+    and each cancels one hit against this side (even when there is none to cancel); the 1s are used
+    first, so the side keeps the most value. Further low rolls count as usual."""
+    from .battle_effects import reroll
+    rolls = yield from reroll(rt, b, who, side, rolls, _ctx_vars(rt, b, side))
+    low = sorted(r for r in rolls if r <= 2)
+    shields = yield from _side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
+    used = min(max(0, shields), len(low))
+    cv = sum(rolls) - sum(low[:used])
+    if used:
+        many = used > 1
+        rt.log(f"  {rt.name(who)}: {used} roll{'s' if many else ''} of 1 or 2 cancel{'' if many else 's'} "
+               f"{used} hit{'s' if many else ''} instead of adding to the combat value")
+    rolled = cv
+    cv = yield from _side_choice(rt, "combat_value", b, who, side, cv)
+    foe, foe_side = (b.defender, "defender") if side == "attacker" else (b.attacker, "attacker")
+    cap = _side_quantity(rt, "enemy_bonus_cap", b, foe, foe_side, NO_CAP)
+    if cap < NO_CAP and cv - rolled > max(0, cap):  # the opponent limits what modifiers may add
+        cv = rolled + max(0, cap)
+        rt.log(f"  {rt.name(who)}'s combat value bonus is limited to +{max(0, cap)}")
+    return cv, used
 
 
 def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
@@ -88,27 +168,70 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
     if b is not None:
         b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if rt.is_army(u["type"]) else 0)
         b.destroyed[u["owner"]] = b.destroyed.get(u["owner"], 0) + 1
+        b.removed_types.setdefault(u["owner"], []).append(u["type"])
     _unit_gone(rt, u, b)
     for other, d in list(rt.state["units"].items()):
         if d["ship"] == uid:  # land units aboard a sunk ship go down with it
             rt.state["units"].pop(other)
             if b is not None:
                 b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
+                b.removed_types.setdefault(d["owner"], []).append(d["type"])
             _unit_gone(rt, d, b)
 
 
 def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
-    """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor."""
+    """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor.
+    Land units lost in a battle or an event are remembered (land_units_lost after it)."""
+    from .cities import record_loss
+    record_loss(rt, u, b.lost if b is not None else None)
     if u["owner"] >= 0 and rt.defn.roles.get("leader") == u["type"]:
         from .civilizations import leader_died
         leader_died(rt, u["owner"], b.other(u["owner"]) if b is not None else None)
 
 
-def _take_hits(rt: Clash, b: Battle, owner: int, units: list[str], hits: int) -> list[str]:
-    """Remove one fighting unit per hit (lowest ids first: units of a kind are alike)."""
+# ---- casualties -----------------------------------------------------------------------------------------
+def casualty_rank(rt: Clash, utype: str, free: bool = False) -> int:
+    """A unit type's place in the order of casualties (its `casualty_order`, default 1; lowest first).
+    With free_casualty_order every army unit type shares the default place."""
+    if free and rt.is_army(utype):
+        return 1
+    return int(rt.defn.units[utype].data.get("casualty_order", 1)) if utype in rt.defn.units else 1
+
+
+def chooser_of(owner: int, b: Battle | None) -> int:
+    """Who picks an owner's casualties: the owner; for barbarians and pirates, their opponent."""
+    return owner if owner >= 0 or b is None else b.other(owner)
+
+
+def next_casualty(rt: Clash, owner: int, chooser: int, units: list[str], left: int, prompt: str,
+                  ordered: bool = True) -> Generator:
+    """The unit of `units` that takes the next of `left` hits. Only the types with the lowest casualty
+    order may go; when the hits would take only some units of several such types, `chooser` picks the
+    type (decision `casualty`, or `enemy_casualty` when picking another side's losses). With ordered
+    False every unit type may go (the caller has already narrowed the choice)."""
+    free = owner >= 0 and rt.granted("free_casualty_order", owner)
+    types = {u: rt.state["units"][u]["type"] for u in units}
+    rank = {u: casualty_rank(rt, types[u], free) if ordered else 0 for u in units}
+    low = min(rank.values())
+    group = [u for u in units if rank[u] == low]
+    kinds = sorted({types[u] for u in group})
+    kind = kinds[0]
+    if len(kinds) > 1 and left < len(group):
+        labels = [rt.defn.units[k].name if k in rt.defn.units else k for k in kinds]
+        kind = yield from rt.ask(chooser, "casualty" if chooser == owner else "enemy_casualty", prompt, kinds, labels)
+    return next(u for u in units if types[u] == kind)
+
+
+def take_casualties(rt: Clash, b: Battle | None, owner: int, units: list[str], hits: int) -> Generator:
+    """Remove one of `units` per hit, in the order of casualties; returns the survivors."""
     alive = list(units)
-    for _ in range(min(hits, len(alive))):
-        remove_unit(rt, alive.pop(0), b)
+    n = min(max(0, hits), len(alive))
+    chooser = chooser_of(owner, b)
+    for k in range(n):
+        prompt = f"{rt.name(owner)} loses {n - k} more unit{'s' if n - k > 1 else ''}: which type goes next?"
+        u = yield from next_casualty(rt, owner, chooser, alive, n - k, prompt)
+        alive.remove(u)
+        remove_unit(rt, u, b)
     return alive
 
 
@@ -152,24 +275,24 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
             if not att or not dfn:
                 rt.round_sources = {}
                 break
-            att_dice = len(att) + max(0, _side_quantity(rt, "combat_dice", b, attacker, "attacker", 0))
+            att_dice = len(att) + max(0, (yield from _side_choice(rt, "combat_dice", b, attacker, "attacker", 0)))
             def_dice = (len(dfn) + (b.fortress_dice if b.round == 1 else 0)
-                        + max(0, _side_quantity(rt, "combat_dice", b, defender, "defender", 0)))
-            att_cv = sum(roll(rt) for _ in range(att_dice))
-            def_cv = sum(roll(rt) for _ in range(def_dice))
-            att_cv = _side_quantity(rt, "combat_value", b, attacker, "attacker", att_cv)
-            def_cv = _side_quantity(rt, "combat_value", b, defender, "defender", def_cv)
-            att_hits = _side_quantity(rt, "combat_hits", b, attacker, "attacker", att_cv // 5)
-            def_hits = _side_quantity(rt, "combat_hits", b, defender, "defender", def_cv // 5)
-            def_cancel = _side_quantity(rt, "combat_cancel_hits", b, defender, "defender",
-                                        b.fortress_cancel if b.round == 1 else 0)
-            att_cancel = _side_quantity(rt, "combat_cancel_hits", b, attacker, "attacker", 0)
+                        + max(0, (yield from _side_choice(rt, "combat_dice", b, defender, "defender", 0))))
+            att_rolls = roll_dice(rt, att_dice)
+            def_rolls = roll_dice(rt, def_dice)
+            att_cv, att_shields = yield from score_roll(rt, b, attacker, "attacker", att_rolls)
+            def_cv, def_shields = yield from score_roll(rt, b, defender, "defender", def_rolls)
+            att_hits = yield from _side_choice(rt, "combat_hits", b, attacker, "attacker", att_cv // 5)
+            def_hits = yield from _side_choice(rt, "combat_hits", b, defender, "defender", def_cv // 5)
+            def_cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, defender, "defender",
+                                                                b.fortress_cancel if b.round == 1 else 0))
+            att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, attacker, "attacker", 0))
             on_def = max(0, att_hits - def_cancel)
             on_att = max(0, def_hits - att_cancel)
             rt.log(f"  round {b.round}: {rt.name(attacker)} rolls {att_cv} ({on_def} hits), "
                    f"{rt.name(defender)} rolls {def_cv} ({on_att} hits)")
-            dfn = _take_hits(rt, b, defender, dfn, on_def)
-            att = _take_hits(rt, b, attacker, att, on_att)
+            dfn = yield from take_casualties(rt, b, defender, dfn, on_def)
+            att = yield from take_casualties(rt, b, attacker, att, on_att)
             rt.round_sources = {}  # a combat card lasts one round
             if not dfn or not att or b.round >= MAX_ROUNDS:
                 break
@@ -213,6 +336,10 @@ def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> b
     units, or (for the defender) a piece of the city fought over."""
     tags = rt.defn.content.entries[card].data.get("combat", {}).get("tags", [])
     types = {rt.state["units"][u]["type"] for u in units if u in rt.state["units"]}
+    if any(rt.is_army(t) for t in types):  # a tag naming the basic army unit fits any army unit
+        types.add(rt.defn.roles.get("army", ""))
+    if any(rt.is_ship(t) for t in types):
+        types.add(rt.defn.roles.get("ship", ""))
     pieces = set(rt.state["cities"][b.space]["pieces"]) if (side == "defender" and b.city) else set()
     return any(t in types or t in pieces for t in tags)
 
@@ -225,6 +352,8 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
     for who, side, units in ((b.attacker, "attacker", att), (b.defender, "defender", dfn)):
         if who < 0 or not rt.granted("combat_cards", who):
             continue
+        if rt.forbidden("combat_card", actor=who, **_ctx_vars(rt, b, side)):
+            continue  # an opponent's ability may deny the side its card this round
         hand = rt.player(who)["hand"].get(HAND_KIND, [])
         fits = sorted({c for c in hand if combat_source(c) in rt.defn.compiled and _tags_fit(rt, b, side, units, c)})
         if not fits:
@@ -234,6 +363,7 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
         if pick == "none":
             continue
         rt.play_card(who, pick)
+        b.cards.setdefault(who, []).append(pick)
         rt.round_sources[who] = [combat_source(pick)]
         rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")
 
@@ -261,7 +391,9 @@ def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
 
 
 def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
-    """The hook battle_ended for each player side, whatever the outcome (won, lost, ceased, no winner)."""
+    """The hook battle_ended for each player side, whatever the outcome (won, lost, ceased, no winner).
+    The battle stays at hand as rt.last_battle for the triggers (battle_space(), enemy_lost(unit))."""
+    rt.last_battle = b
     for side in (b.attacker, b.defender):
         if side < 0:
             continue
@@ -271,7 +403,9 @@ def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
                            side="attacker" if side == b.attacker else "defender", opponent=foe,
                            won=winner is not None and winner == side, killed=b.killed.get(foe, 0),
                            destroyed=b.destroyed.get(foe, 0), fought=b.fought.get(side, 0),
-                           enemy_fought=b.fought.get(foe, 0))
+                           enemy_fought=b.fought.get(foe, 0), casualties=b.killed.get(side, 0))
+    from .cities import report_losses
+    yield from report_losses(rt, b.lost)  # after a capture too: the captor may use the city at once
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
@@ -282,12 +416,13 @@ def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
                 if d["ship"] == u:
                     d["space"] = b.origin
     if rt.is_water(b.origin):  # armies that left ships to attack go back aboard
-        from .movement import _capacity
+        from .movement import _capacity, ship_space
         for u in units:
             d = rt.state["units"].get(u)
-            if d is not None and d["type"] != rt.role("ship") and not d["ship"]:
-                d["ship"] = next((s for s in sorted(rt.units_at(b.origin, b.attacker, rt.role("ship")))
-                                  if _capacity(rt, s) > 0), None)
+            if d is not None and not rt.is_ship(d["type"]) and not d["ship"]:
+                room = ship_space(rt, d["type"])  # a leader figure takes none
+                d["ship"] = next((s for s in sorted(rt.units_at(b.origin, b.attacker))
+                                  if rt.is_ship(rt.state["units"][s]["type"]) and _capacity(rt, s) >= room), None)
 
 
 def _defender(rt: Clash, attacker: int, space: str) -> int:
@@ -325,6 +460,7 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
             rt.log(f"  {rt.name(captor)} captures the barbarian city at {space}")
         return
     was_content = city["mood"] in ("happy", "neutral")
+    was_happy = city["mood"] == "happy"
     _swap_pieces(rt, captor, loser, space)
     if space in st["cities"]:  # (a captor without a settlement left removes the city, page 12)
         st["cities"][space]["mood"] = "angry"
@@ -334,11 +470,12 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
         rt.log(f"  spoils of war: {rt.name(captor)} gets {size} gold")
         refuge = sorted(rt.cities_of(loser))
         if refuge and len(rt.units_of(loser, rt.role("founder"))) < int(
-                rt.defn.units[rt.role("founder")].data.get("limit", 4)):
+                rt.defn.limit(rt.role("founder"), 4)):
             where = yield from rt.ask(loser, "city", "Refugees: place a settler in which city?", refuge)
             rt.new_unit(loser, rt.role("founder"), where)
     if space in st["cities"]:
-        yield from rt.emit("city_captured", captor, city=space, loser=loser)
+        yield from rt.emit("city_captured", captor, city=space, loser=loser,
+                           mood="happy" if was_happy else "neutral" if was_content else "angry")
 
 
 def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
@@ -348,9 +485,9 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
     city = rt.state["cities"][space]
     counts = piece_counts(rt, captor)
     for piece, owner in list(city["pieces"].items()):
-        if owner != loser:
-            continue  # under another player's cultural influence: it stays theirs
-        if counts.get(piece, 0) >= int(rt.defn.pieces[piece].data.get("limit", 7)):
+        if owner != loser or rt.defn.pieces[piece].data.get("keeps_colour"):
+            continue  # under another player's cultural influence, or a piece that keeps its builder's colour
+        if counts.get(piece, 0) >= rt.defn.limit(piece, 7):
             del city["pieces"][piece]
             rt.add_resource(captor, "gold", 1)
             if piece == rt.defn.foundation:

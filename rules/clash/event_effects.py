@@ -17,6 +17,9 @@ None of these knows a card. They are the verbs the card language lacks on its ow
   later (`action ... when in_play(self)`, `on HOOK when in_play(self)`), and it goes to the discard pile
   when it leaves play. Keeping it records the turn, so `gained_this_turn(self)` tells a card drawn now
   from one drawn earlier.
+- `do place_leader()` / `do renounce_leaders()` (the Civilizations expansion): take a new leader from
+  your unused leader cards at once (in a city of yours), or discard those unused cards for good. A
+  leader dies through `do lose_units(1, <the leader figure's type>)`.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ if TYPE_CHECKING:
 
 # ---- choosing one of your cities -------------------------------------------------------------------
 def _armies_in(rt: Clash, city: str, owner: int) -> list[str]:
-    army = rt.role("army")
-    return [u for u in rt.units_at(city, owner, army) if not rt.state["units"][u]["ship"]]
+    """Army units of every kind in the city (not aboard ships)."""
+    return [u for u in rt.units_at(city, owner) if rt.is_army(rt.state["units"][u]["type"])
+            and not rt.state["units"][u]["ship"]]
 
 
 def _coastal(rt: Clash, city: str) -> bool:
@@ -122,13 +126,25 @@ def destroy_city(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Generat
 
 # ---- units -----------------------------------------------------------------------------------------
 def lose_units(rt: Clash, p: int, n: int = 1, utype: Any = None, space: Any = None, ctx=None) -> Generator:
-    """p removes n of his units (optionally only of one type, or only at one space), one at a time."""
-    from .combat import remove_unit
+    """p removes n of his units (optionally only of one type, or only at one space), one at a time.
+    The basic army (ship) type stands for every army unit (ship) type; leader figures are no units and go
+    only when asked for by their type. In each space, army units go in the order of casualties (cavalry
+    and elephants before infantry, unless free_casualty_order); any space may be picked."""
+    from .combat import casualty_rank, remove_unit
 
+    free = rt.granted("free_casualty_order", p)
     for _ in range(int(n or 0)):
-        units = [u for u in rt.units_of(p, utype) if space is None or rt.state["units"][u]["space"] == space]
+        units = [u for u in rt.units_of(p) if _lost_kind(rt, rt.state["units"][u]["type"], utype)
+                 and (space is None or rt.state["units"][u]["space"] == space)]
         if not units:
             return
+        first: dict[str, int] = {}  # per space, the lowest casualty order among its army units
+        for u in units:
+            d = rt.state["units"][u]
+            if rt.is_army(d["type"]):
+                first[d["space"]] = min(first.get(d["space"], 99), casualty_rank(rt, d["type"], free))
+        units = [u for u in units if not rt.is_army(rt.state["units"][u]["type"])
+                 or casualty_rank(rt, rt.state["units"][u]["type"], free) == first[rt.state["units"][u]["space"]]]
         groups = sorted({f"{rt.state['units'][u]['space']}:{rt.state['units'][u]['type']}" for u in units})
         labels = [f"one {rt.defn.units[g.split(':')[1]].name} at {g.split(':')[0]}" for g in groups]
         pick = yield from rt.ask(p, "casualty", "Which unit is lost?", groups, labels)
@@ -138,6 +154,18 @@ def lose_units(rt: Clash, p: int, n: int = 1, utype: Any = None, space: Any = No
         here.sort(key=lambda u: (any(d["ship"] == u for d in rt.state["units"].values()), int(u)))
         remove_unit(rt, here[0])
         rt.log(f"  {rt.name(p)} loses one {rt.defn.units[kind].name} at {where}")
+
+
+def _lost_kind(rt: Clash, have: str, asked: Any) -> bool:
+    """Does a unit of type `have` answer an event's request for `asked` (None: any unit but a leader)?"""
+    roles = rt.defn.roles
+    if asked is None:
+        return have != roles.get("leader")
+    if asked == roles.get("army"):
+        return rt.is_army(have)
+    if asked == roles.get("ship"):
+        return rt.is_ship(have)
+    return have == asked
 
 
 # ---- cards that stay in play -----------------------------------------------------------------------
@@ -172,6 +200,29 @@ def in_play(rt: Clash, p: int, card: Any) -> bool:
     return p >= 0 and card in rt.player(p).get("in_play", [])
 
 
+# -- constructs for the expansion's events and objectives: leader cards ---------------------------------
+def place_leader(rt: Clash, p: int, ctx=None) -> Generator:
+    """p takes a new leader from his unused leader cards at once, its figure in one of his cities
+    (nothing happens without unused cards, without a city, or while his leader lives)."""
+    from .civilizations import leader_figure, take_leader
+
+    if not rt.player(p).get("leaders_left") or not rt.cities_of(p) or leader_figure(rt, p) is not None:
+        return
+    where = yield from rt.ask(p, "city", "Place the new leader in which city?", sorted(rt.cities_of(p)))
+    yield from take_leader(rt, p, where)
+
+
+def renounce_leaders(rt: Clash, p: int, ctx=None) -> Generator:
+    """p's unused leader cards are discarded: no new leader can come from them for the rest of the game."""
+    pl = rt.player(p)
+    left = list(pl.get("leaders_left") or [])
+    if left:
+        pl["leaders_left"] = []
+        pl.setdefault("discarded_leaders", []).extend(left)
+        rt.log(f"  {rt.name(p)} discards {len(left)} unused leader card{'s' if len(left) != 1 else ''}")
+    yield from ()
+
+
 PROCEDURES: dict[str, Callable[..., Generator]] = {
     "choose_city": choose_city,
     "lower_city_mood": lower_city_mood,
@@ -180,6 +231,8 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "lose_units": lose_units,
     "keep_in_play": keep_in_play,
     "leave_play": leave_play,
+    "place_leader": place_leader,
+    "renounce_leaders": renounce_leaders,
 }
 
 

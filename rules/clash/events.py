@@ -30,11 +30,27 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
         yield from barbarians_spawn(rt, p)
     elif icon == "barbarian_attack":
         yield from barbarian_attack(rt, p)
+    elif rt.triggers_on("event_icon"):
+        yield from rt.emit("event_icon", p, icon=icon)  # content resolves the icons the rules leave open
     else:
         rt.log(f"  the {icon} icon has no effect in this game")
 
 
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
+    """Draw and resolve an event. Land units removed while it resolves (outside its battles, which
+    report their own) are reported after it, through the hook land_units_lost."""
+    from .cities import close_losses, open_losses
+
+    open_losses(rt)
+    try:
+        yield from _draw_event(rt, p)
+    except BaseException:
+        rt.loss_books.pop()
+        raise
+    yield from close_losses(rt)
+
+
+def _draw_event(rt: Clash, p: int) -> Generator:
     mode = rt.params.get("event_effects", "always")
     effects = mode == "always"
     if mode == "optional":

@@ -33,29 +33,63 @@ def _regions_with_ships(rt: Clash, ctx: Ctx) -> int:
     return len({rt.board.space(rt.state["units"][u]["space"]).region for u in rt.units_of(ctx.me, ship)})
 
 
-def trade_route_count(rt: Clash, p: int) -> int:
-    """Pairs of your settlers/ships with distinct non-angry foreign player cities within 2 (max 4)."""
-    carriers = [u for u in rt.units_of(p) if rt.state["units"][u]["type"] in (rt.role("founder"), rt.role("ship"))]
-    cities = [s for s, c in rt.state["cities"].items() if c["owner"] not in (p, -1) and c["mood"] != "angry"]
+MAX_TRADE_ROUTES = 4
+
+
+def trade_optional(rt: Clash, city: str) -> bool:
+    """A trader may leave this city out of his trade routes (a piece in it has `trade_optional`)."""
+    c = rt.state["cities"].get(city)
+    return c is not None and any(rt.defn.pieces[x].data.get("trade_optional") for x in c["pieces"])
+
+
+def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    """Trade routes (page 22): pairs of your settlers/ships with distinct non-angry foreign player cities
+    within 2, at most 4, as {city: carrier}; cities in `exclude` left out. Of the largest sets of pairs,
+    one using as few trade-optional cities as possible."""
+    units = rt.state["units"]
+    carriers = [u for u in rt.units_of(p) if units[u]["type"] in (rt.role("founder"), rt.role("ship"))
+                and not rt.forbidden("trade_route", actor=p, space=units[u]["space"], carrier=units[u]["type"])]
+    cities = [s for s, c in rt.state["cities"].items() if c["owner"] >= 0 and c["owner"] != p
+              and c["mood"] != "angry" and s not in exclude]
+    from .pirates import blocked_seas
+    pirated = blocked_seas(rt)  # no route starts from or passes through sea at or next to a pirate ship
     reach: dict[str, list[str]] = {}
     for u in carriers:
         sp = rt.state["units"][u]["space"]
+        if pirated:
+            reach[u] = [] if sp in pirated else [
+                c for c in cities
+                if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None and d <= 2]
+            continue
         reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
+    optional = {c for c in cities if trade_optional(rt, c)}
     match: dict[str, str] = {}
 
-    def augment(u: str, seen: set[str]) -> bool:
+    def augment(u: str, seen: set[str], allowed: Callable[[str], bool]) -> bool:
         for c in reach[u]:
-            if c in seen:
+            if c in seen or not allowed(c):
                 continue
             seen.add(c)
-            if c not in match or augment(match[c], seen):
+            if c not in match or augment(match[c], seen, allowed):
                 match[c] = u
                 return True
         return False
 
-    for u in carriers:
-        augment(u, set())
-    return min(4, len(match))
+    # the plain cities first: a city once matched stays matched, so the optional ones fill in only
+    # where nothing else can
+    for allowed in ((lambda c: c not in optional), (lambda c: True)):
+        for u in carriers:
+            if u not in match.values():
+                augment(u, set(), allowed)
+    if len(match) > MAX_TRADE_ROUTES:
+        keep = sorted(match, key=lambda c: c in optional)[:MAX_TRADE_ROUTES]
+        match = {c: match[c] for c in keep}
+    return match
+
+
+def trade_route_count(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> int:
+    """How many trade routes you have (max 4); see trade_route_matching."""
+    return len(trade_route_matching(rt, p, exclude))
 
 
 def _city_owner(rt: Clash, ctx: Ctx, space: Any) -> int | None:
@@ -64,8 +98,9 @@ def _city_owner(rt: Clash, ctx: Ctx, space: Any) -> int | None:
 
 
 def _armies_at(rt: Clash, ctx: Ctx, space: Any) -> int:
-    army = rt.role("army")
-    return len([u for u in rt.units_at(space, utype=army) if not rt.state["units"][u]["ship"]])
+    """Army units of every kind standing on land there (anyone's)."""
+    return sum(1 for u in rt.units_at(space) if rt.is_army(rt.state["units"][u]["type"])
+               and not rt.state["units"][u]["ship"])
 
 
 def _left_of(rt: Clash, ctx: Ctx, p: int) -> int:
@@ -98,31 +133,38 @@ def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
     return bool(attempts(rt, ctx.me, spent=int(spent or 0)))
 
 
-def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
-    """A civic improvement step is affordable after paying `spent` mood tokens first."""
+def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0, city: Any = "") -> bool:
+    """A civic improvement step is affordable after paying `spent` mood tokens first (in `city`, if given:
+    a city given as none, e.g. no leader's city, has no step)."""
     from .cities import civic_step_cost
 
     p = ctx.me
+    if p < 0 or city is None:
+        return False
     res = rt.player(p)["res"]
     res["mood"] -= int(spent)
     try:
         return any(rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic") for c in rt.cities_of(p)
-                   if rt.state["cities"][c]["mood"] != "happy")
+                   if rt.state["cities"][c]["mood"] != "happy" and city in ("", c))
     finally:
         res["mood"] += int(spent)
 
 
 def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
-    """Is there room for one more of a resource, token or unit (scale and component limits)?"""
+    """Is there room for one more of a resource, token, unit or city piece (scale and component limits)?"""
     p = ctx.me
     if what in rt.defn.units:
-        return len(rt.units_of(p, what)) < int(rt.defn.units[what].data.get("limit", 99))
+        return len(rt.units_of(p, what)) < rt.defn.limit(what, 99)
+    if what in rt.defn.pieces:  # a city piece left in your supply
+        from .cities import piece_counts
+        return piece_counts(rt, p).get(what, 0) < rt.defn.limit(what, 7)
     return rt.player(p)["res"].get(what, 0) < rt.limit(p, what)
 
 
-def _can_build_wonder(rt: Clash, ctx: Ctx) -> bool:
+def _can_build_wonder(rt: Clash, ctx: Ctx, *where: Any) -> bool:
+    """A wonder can be built now (in the city given, if one is; none given as the city: nowhere)."""
     from .wonders import wonder_builds
-    return bool(wonder_builds(rt, ctx.me))
+    return bool(wonder_builds(rt, ctx.me, False, *where))
 
 
 def _can_build_reserved(rt: Clash, ctx: Ctx) -> bool:
@@ -195,7 +237,13 @@ def _recruits(rt: Clash, ctx: Ctx, utype: str) -> bool:
     return any(args and args[0] == utype for args in rt.grants("recruit", ctx.me, city=ctx.vars.get("city")))
 
 
+def _count_with(rt: Clash, ctx: Ctx, cities: Any, piece: Any) -> int:
+    """How many of the listed cities hold the piece (e.g. the cities a trader's routes used)."""
+    return sum(1 for c in (cities or []) if c in rt.state["cities"] and piece in rt.state["cities"][c]["pieces"])
+
+
 FUNCTIONS.update({
+    "count_with": _count_with,
     "fighting": _fighting,
     "recruits": _recruits,
     "is_pirate": lambda rt, ctx, p: p == PIRATES,
@@ -205,3 +253,32 @@ FUNCTIONS.update({
 from .civilizations import FUNCTIONS as _CIV_FUNCTIONS  # noqa: E402
 
 FUNCTIONS.update(_CIV_FUNCTIONS)
+
+# Functions first needed by Carthage, Egypt and Rome: founding.py, fleets.py, marks.py, city_effects.py.
+from .city_effects import FUNCTIONS as _CITY_EFFECT_FUNCTIONS  # noqa: E402
+from .fleets import FUNCTIONS as _FLEET_FUNCTIONS  # noqa: E402
+from .founding import FUNCTIONS as _FOUNDING_FUNCTIONS  # noqa: E402
+from .marks import FUNCTIONS as _MARK_FUNCTIONS  # noqa: E402
+
+for _more in (_FOUNDING_FUNCTIONS, _FLEET_FUNCTIONS, _MARK_FUNCTIONS, _CITY_EFFECT_FUNCTIONS):
+    FUNCTIONS.update(_more)
+
+# Functions first needed by the Huns, Vikings and Japan: relocation.py, battle_effects.py, proximity.py,
+# markers.py, barbarians.py.
+from .barbarians import FUNCTIONS as _BARBARIAN_FUNCTIONS  # noqa: E402
+from .battle_effects import FUNCTIONS as _BATTLE_EFFECT_FUNCTIONS  # noqa: E402
+from .markers import FUNCTIONS as _MARKER_FUNCTIONS  # noqa: E402
+from .proximity import FUNCTIONS as _PROXIMITY_FUNCTIONS  # noqa: E402
+from .relocation import FUNCTIONS as _RELOCATION_FUNCTIONS  # noqa: E402
+
+for _more in (_RELOCATION_FUNCTIONS, _BATTLE_EFFECT_FUNCTIONS, _PROXIMITY_FUNCTIONS, _MARKER_FUNCTIONS,
+              _BARBARIAN_FUNCTIONS):
+    FUNCTIONS.update(_more)
+
+# Functions first needed by Greece and China: places.py, unit_changes.py, card_play.py.
+from .card_play import FUNCTIONS as _CARD_PLAY_FUNCTIONS  # noqa: E402
+from .places import FUNCTIONS as _PLACE_FUNCTIONS  # noqa: E402
+from .unit_changes import FUNCTIONS as _UNIT_CHANGE_FUNCTIONS  # noqa: E402
+
+for _more in (_PLACE_FUNCTIONS, _UNIT_CHANGE_FUNCTIONS, _CARD_PLAY_FUNCTIONS):
+    FUNCTIONS.update(_more)

@@ -16,9 +16,22 @@ def swappable_pieces(rt: Clash, p: int, target: str) -> list[str]:
 
 
 def valid_source(rt: Clash, p: int, space: str) -> bool:
-    """Your city with no foreign piece in it (a city under influence cannot exert it)."""
+    """Your city with no foreign piece in it (a city under influence cannot exert it), or any city an
+    influence_source permission names (e.g. another player's city holding your pieces)."""
     c = rt.state["cities"].get(space)
-    return c is not None and c["owner"] == p and all(o == p for o in c["pieces"].values())
+    if c is None:
+        return False
+    if c["owner"] == p and all(o == p for o in c["pieces"].values()):
+        return True
+    return rt.granted("influence_source", p, city=space)
+
+
+def influence_sources(rt: Clash, p: int) -> list[str]:
+    """Cities p may exert influence from: p's own, and any other city an influence_source permission names."""
+    own = rt.cities_of(p)
+    if not rt.index.grants.get("influence_source"):
+        return own
+    return own + sorted(s for s, c in rt.state["cities"].items() if c["owner"] != p and valid_source(rt, p, s))
 
 
 def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
@@ -27,14 +40,14 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
     (after first spending `spent` culture tokens, e.g. on Art & Sculptures); `first_only` stops at one."""
     if rt.player(p)["turn"].get("influence_success", 0) >= rt.params["cultural_influence_successes_per_turn"]:
         return []
-    sources = [source] if source else rt.cities_of(p)
+    sources = [source] if source else influence_sources(rt, p)
     culture = rt.player(p)["res"]["culture"] - spent
     out = []
     for src in sources:
         if not valid_source(rt, p, src):
             continue
         for tgt, c in rt.state["cities"].items():
-            if len(c["pieces"]) < rt.params["influence_min_target_size"]:
+            if tgt == src or len(c["pieces"]) < rt.params["influence_min_target_size"]:
                 continue
             d = rt.distance(src, tgt)
             if d is None or d > len(rt.state["cities"][src]["pieces"]) + culture + 8:

@@ -44,22 +44,29 @@ def check_invariants(game: Game) -> list[str]:
         if len(set(pl["advances"])) != len(pl["advances"]):
             out.append(f"{who}: an advance is owned twice")
         units = Counter(u["type"] for u in st["units"].values() if u["owner"] == i)
-        for utype, e in d.units.items():
-            if units[utype] > int(e.data.get("limit", 99)):
-                out.append(f"{who}: {units[utype]} {utype} units, above the limit {e.data.get('limit')}")
+        for utype in d.units:
+            if units[utype] > d.limit(utype, 99):
+                out.append(f"{who}: {units[utype]} {utype} units, above the limit {d.limit(utype, 99)}")
         cities = sum(1 for c in st["cities"].values() if c["owner"] == i)
         if cities > rt.params["max_cities"]:
             out.append(f"{who}: {cities} cities")
         pieces = Counter(p for c in st["cities"].values() for p, o in c["pieces"].items() if o == i)
-        for piece, e in d.pieces.items():
-            if pieces[piece] > int(e.data.get("limit", 7)):
+        for piece in d.pieces:
+            if pieces[piece] > d.limit(piece, 7):
                 out.append(f"{who}: {pieces[piece]} {piece} pieces on the board")
-    army = rt.role("army")
-    stacks = Counter((u["space"], u["owner"]) for u in st["units"].values() if u["type"] == army and not u["ship"])
+    from .functions import PIRATES
+    from .pirates import all_pirates, pirate_type
+    if pirate_type(rt) is not None and len(all_pirates(rt)) > d.limit(pirate_type(rt)):
+        out.append(f"{rt.name(PIRATES)}: {len(all_pirates(rt))} ships, above the limit {d.limit(pirate_type(rt))}")
+    stacks = Counter((u["space"], u["owner"]) for u in st["units"].values()
+                     if rt.is_army(u["type"]) and not u["ship"])  # army units of every kind
     for (space, owner), n in stacks.items():
         if owner >= 0 and n > rt.params["max_armies_per_space"]:
             out.append(f"{rt.name(owner)}: {n} armies at {space}")
-    aboard = Counter(u["ship"] for u in st["units"].values() if u["ship"])
+    aboard: Counter = Counter()
+    for u in st["units"].values():
+        if u["ship"]:  # each takes its room aboard (a leader figure none)
+            aboard[u["ship"]] += int(d.units[u["type"]].data.get("ship_space", 1))
     for ship, n in aboard.items():
         if ship not in st["units"]:
             out.append(f"units aboard a ship that is gone ({ship})")

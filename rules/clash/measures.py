@@ -12,13 +12,20 @@ measures for the comparisons between players:
 Objective cards use them most ("more cities with a Temple than anyone else"), but nothing here knows
 a card: any entry may ask `most(count_units, ship)` or `lead(advances_count)`.
 
+A unit argument naming the army role's type (`count_units(army)`) counts every army unit, so a pack's
+cavalry and elephants are "army units" too (Civilizations rules); `fighting(army)` (functions.py) keeps
+to the type itself.
+
 Rules carried here (rulebook page 12, "Rare circumstantial rules"): a city piece whose prerequisite
 advance you lack does not count toward objectives, so `cities_with` and `piece_kinds` skip it; pieces
 in your cities that belong to another player (cultural influence) are not yours.
 
 The other general functions here: `category_complete`, `is_barbarian`, `home_space`,
-`times_this_turn` (how often a hook fired for you in the current turn, counted by the runtime),
-`wonders_in`, `wonders_built`, `occurrences`.
+`times_this_turn` (how often a hook fired for you in the current turn, counted by the runtime; with a
+second argument only the firings whose payload named that opponent), `wonders_in`, `wonders_built`,
+`occurrences`, and, about the battle at hand (the one being fought, else the last one ended, so that
+battle_ended triggers can read it): `battle_space`, `enemy_lost(unit)` (units of that type your
+opponent lost in it), with `units_at(unit, space)` (your units of that type at a space).
 """
 
 from __future__ import annotations
@@ -45,9 +52,20 @@ def _own_pieces(rt: Clash, p: int, city: str) -> list[str]:
     return [x for x, owner in c["pieces"].items() if owner == p and _piece_counts_for(rt, p, x)]
 
 
+def unit_matches(rt: Clash, utype: str, unit: str) -> bool:
+    """Is a unit of type `utype` one of the `unit` asked for? The army role's type stands for every
+    army unit (a pack's cavalry, elephants ...), as "army units" does on the cards."""
+    return utype == unit or (unit == rt.defn.roles.get("army") and rt.is_army(utype))
+
+
 def _land_units(rt: Clash, p: int, unit: str) -> list[dict]:
     """p's units of a type standing on the board (not carried aboard a ship)."""
-    return [d for d in rt.state["units"].values() if d["owner"] == p and d["type"] == unit and not d.get("ship")]
+    return [d for d in rt.state["units"].values()
+            if d["owner"] == p and unit_matches(rt, d["type"], unit) and not d.get("ship")]
+
+
+def _count_units(rt: Clash, p: int, unit: str) -> int:
+    return sum(1 for d in rt.state["units"].values() if d["owner"] == p and unit_matches(rt, d["type"], unit))
 
 
 def _near_city(rt: Clash, space: str, owners: Callable[[int], bool]) -> bool:
@@ -148,6 +166,18 @@ def _farthest_city(rt: Clash, p: int) -> int:
     return max((d for d in dists if d is not None), default=0)
 
 
+# -- measures for the expansion's events and objectives
+def _units_count(rt: Clash, p: int) -> int:
+    """All your units on the board, of every type; a leader figure is not a unit."""
+    leader = rt.defn.roles.get("leader")
+    return sum(1 for u in rt.units_of(p) if rt.state["units"][u]["type"] != leader)
+
+
+def _spaces_with_units(rt: Clash, p: int, unit: str) -> int:
+    """Different spaces where units of yours of that type stand (aboard ships: the ship's space)."""
+    return len({rt.state["units"][u]["space"] for u in rt.units_of(p, unit)})
+
+
 MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     # name: (number of arguments before the optional player, fn(rt, p, *args))
     "cities_count": (0, lambda rt, p: len(rt.cities_of(p))),
@@ -157,7 +187,7 @@ MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     "categories_with_advances": (0, _categories_with_advances),
     "advances_in": (1, _advances_in),
     "cities_with": (1, _cities_with),
-    "count_units": (1, lambda rt, p, unit: len(rt.units_of(p, unit))),
+    "count_units": (1, _count_units),
     "cities_with_units": (1, _cities_with_units),
     "cities_in_mood": (1, _cities_in_mood),
     "piece_kinds": (0, _piece_kinds),
@@ -167,6 +197,11 @@ MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     "units_next_to_rivals": (1, _units_next_to_rivals),
     "remote_spaces": (1, _remote_spaces),
     "farthest_city": (0, _farthest_city),
+    # -- measures for the expansion's events and objectives
+    "units_count": (0, _units_count),
+    "spaces_with_units": (1, _spaces_with_units),
+    "special_advances_count": (0, lambda rt, p: len(rt.special_advances(p))),
+    "leaders_left": (0, lambda rt, p: len(rt.player(p).get("leaders_left") or [])),
 }
 
 
@@ -214,21 +249,54 @@ def _category_complete(rt: Clash, ctx: Ctx, category: str, p: int | None = None)
     return bool(members) and set(rt.player(who)["advances"]).issuperset(members)
 
 
-def _times_this_turn(rt: Clash, ctx: Ctx, hook: str) -> int:
+def _tally_key(hook: str, opponent: Any = None) -> str:
+    return hook if opponent is None else f"{hook}@{opponent}"
+
+
+def _times_this_turn(rt: Clash, ctx: Ctx, hook: str, opponent: Any = None) -> int:
+    """How often `hook` fired for you this turn (only against `opponent`, when given: a payload's opponent)."""
     if ctx.me < 0:
         return 0
-    got = rt.player(ctx.me).get("hooks", {}).get(hook)
+    got = rt.player(ctx.me).get("hooks", {}).get(_tally_key(hook, opponent))
     return got[1] if got and got[0] == rt.state["turn_no"] else 0
 
 
-def tally_hook(rt: Clash, p: int, hook: str) -> None:
-    """Count one firing of `hook` for p in the current turn (read by times_this_turn)."""
+def tally_hook(rt: Clash, p: int, hook: str, opponent: Any = None) -> None:
+    """Count one firing of `hook` for p in the current turn (read by times_this_turn); a hook whose
+    payload names an opponent is also counted per opponent."""
     if p < 0:
         return
     hooks = rt.player(p).setdefault("hooks", {})
-    got = hooks.get(hook)
     turn_no = rt.state["turn_no"]
-    hooks[hook] = [turn_no, got[1] + 1 if got and got[0] == turn_no else 1]
+    for key in {_tally_key(hook), _tally_key(hook, opponent)}:
+        got = hooks.get(key)
+        hooks[key] = [turn_no, got[1] + 1 if got and got[0] == turn_no else 1]
+
+
+# -- functions for the expansion's events and objectives: the battle at hand
+def _battle_at_hand(rt: Clash) -> Any:
+    """The battle being fought, else the last one that ended (its battle_ended triggers read it)."""
+    return getattr(rt, "battle", None) or getattr(rt, "last_battle", None)
+
+
+def _battle_space(rt: Clash, ctx: Ctx) -> str | None:
+    b = _battle_at_hand(rt)
+    return b.space if b is not None else None
+
+
+def _enemy_lost(rt: Clash, ctx: Ctx, unit: str) -> int:
+    """Units of that type your opponent lost in the battle at hand (none if you were not in it)."""
+    b = _battle_at_hand(rt)
+    if b is None or ctx.me not in (b.attacker, b.defender):
+        return 0
+    return list(getattr(b, "removed_types", {}).get(b.other(ctx.me), [])).count(unit)
+
+
+def _units_at(rt: Clash, ctx: Ctx, unit: str, space: Any) -> int:
+    """Your units of that type at a space (those aboard ships there too)."""
+    if ctx.me < 0 or space is None:
+        return 0
+    return len(rt.units_at(space, ctx.me, unit))
 
 
 def _wonders_in(rt: Clash, ctx: Ctx, city: Any) -> int:
@@ -247,4 +315,7 @@ FUNCTIONS.update({
     "wonders_in": _wonders_in,
     "wonders_built": lambda rt, ctx: len(rt.state["wonders"]["built"]),
     "occurrences": lambda rt, ctx, items, x: list(items or []).count(x),
+    "battle_space": _battle_space,
+    "enemy_lost": _enemy_lost,
+    "units_at": _units_at,
 })

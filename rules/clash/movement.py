@@ -8,6 +8,7 @@ destination. Entering a space of an unrevealed region reveals it under the place
 from __future__ import annotations
 
 from collections.abc import Generator
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ...engine.hexgrid import parse_space_id, space_id
@@ -22,10 +23,12 @@ GROUPS_PER_MOVE = 3
 # ---- who can move ---------------------------------------------------------------------------------------
 def _movable(rt: Clash, p: int, uid: str, moved: set[str]) -> bool:
     u = rt.state["units"][uid]
-    if u["owner"] != p or uid in moved or u["stop"] or u["battled"]:
+    if u["owner"] != p or uid in moved or u["stop"]:
         return False
-    if u["type"] == rt.role("army") and not rt.granted("move_armies", p):
-        return False
+    if u["battled"] and not any(args and args[0] == u["type"] for args in rt.grants("move_after_battle", p)):
+        return False  # units that fought this turn stay, unless a move_after_battle(type) permission says not
+    if rt.is_army(u["type"]) and not rt.granted("move_armies", p):
+        return False  # every army unit (infantry, cavalry, elephants...) needs the permission
     return True
 
 
@@ -35,35 +38,80 @@ def _foreign(rt: Clash, p: int, space: str) -> bool:
     return any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
 
 
+def ship_space(rt: Clash, utype: str) -> int:
+    """Room a land unit takes aboard a ship (unit data `ship_space`, default 1; a leader figure 0)."""
+    return int(rt.defn.units[utype].data.get("ship_space", 1))
+
+
+def room_needed(rt: Clash, group: list[str]) -> int:
+    return sum(ship_space(rt, rt.state["units"][u]["type"]) for u in group)
+
+
 def _capacity(rt: Clash, ship_id: str) -> int:
     ship = rt.state["units"][ship_id]
     cap = int(rt.defn.units[ship["type"]].data.get("capacity", 0))
-    aboard = sum(1 for u in rt.state["units"].values() if u["ship"] == ship_id)
+    if cap and ship["owner"] >= 0:  # the owner's ship_capacity modifiers (e.g. longer ships)
+        cap = rt.quantity("ship_capacity", ship["owner"], cap)
+    aboard = sum(ship_space(rt, u["type"]) for u in rt.state["units"].values() if u["ship"] == ship_id)
     return cap - aboard
 
 
 def _armies_on_land(rt: Clash, p: int, space: str) -> int:
-    army = rt.role("army")
-    return sum(1 for u in rt.units_at(space, p, army) if not rt.state["units"][u]["ship"])
+    """Army units of every kind count toward the stacking limit."""
+    return sum(1 for u in rt.units_at(space, p) if rt.is_army(rt.state["units"][u]["type"])
+               and not rt.state["units"][u]["ship"])
+
+
+def _army_count(rt: Clash, group: list[str]) -> int:
+    return sum(1 for u in group if rt.is_army(rt.state["units"][u]["type"]))
 
 
 def groups_at(rt: Clash, p: int, space: str, moved: set[str]) -> list[tuple[str, list[str]]]:
-    """The compositions that could move from `space`: (option id, unit ids)."""
-    army, settler, ship = rt.role("army"), rt.role("founder"), rt.role("ship")
-    units = [u for u in rt.units_at(space, p) if _movable(rt, p, u, moved)]
+    """The compositions that could move from `space`: (option id, unit ids).
+
+    An option reads "land:A:S" or "aboard:A:S" (A infantry, S settlers), followed by ":type=N" for
+    every other land unit type in the group (cavalry, elephants, a leader figure ...), or "ships:K"."""
+    army, settler = rt.role("army"), rt.role("founder")
+    kind_of = {u: rt.state["units"][u]["type"] for u in rt.units_at(space, p) if _movable(rt, p, u, moved)}
     out: list[tuple[str, list[str]]] = []
-    land = [u for u in units if not rt.state["units"][u]["ship"] and rt.state["units"][u]["type"] != ship]
-    aboard = [u for u in units if rt.state["units"][u]["ship"]]
-    ships = [u for u in units if rt.state["units"][u]["type"] == ship]
+    land = [u for u, t in kind_of.items() if not rt.state["units"][u]["ship"] and not rt.is_ship(t)]
+    aboard = [u for u in kind_of if rt.state["units"][u]["ship"]]
+    ships = sorted(u for u, t in kind_of.items() if rt.is_ship(t))
     for kind, pool in (("land", land), ("aboard", aboard)):
-        armies = sorted(u for u in pool if rt.state["units"][u]["type"] == army)
-        settlers = sorted(u for u in pool if rt.state["units"][u]["type"] == settler)
+        armies = sorted(u for u in pool if kind_of[u] == army)
+        settlers = sorted(u for u in pool if kind_of[u] == settler)
+        extra: dict[str, list[str]] = {}
+        for u in sorted(pool):
+            if kind_of[u] not in (army, settler):
+                extra.setdefault(kind_of[u], []).append(u)
+        types = sorted(extra)
         for a in range(len(armies) + 1):
             for s in range(len(settlers) + 1):
-                if a + s:
-                    out.append((f"{kind}:{a}:{s}", armies[:a] + settlers[:s]))
+                for combo in product(*(range(len(extra[t]) + 1) for t in types)):
+                    if not a + s + sum(combo):
+                        continue
+                    cid = f"{kind}:{a}:{s}" + "".join(f":{t}={n}" for t, n in zip(types, combo, strict=True) if n)
+                    units = armies[:a] + settlers[:s] + [u for t, n in zip(types, combo, strict=True)
+                                                         for u in extra[t][:n]]
+                    out.append((cid, units))
     for k in range(1, len(ships) + 1):
-        out.append((f"ships:{k}", sorted(ships)[:k]))
+        out.append((f"ships:{k}", ships[:k]))
+    return out
+
+
+def group_counts(rt: Clash, option: str) -> dict[str, int]:
+    """How many units of each type a "land:A:S:type=N" option moves (for bots and views); empty for
+    ships or anything else."""
+    parts = option.split(":")
+    if parts[0] not in ("land", "aboard") or len(parts) < 3:
+        return {}
+    try:
+        out = {rt.role("army"): int(parts[1]), rt.role("founder"): int(parts[2])}
+        for extra in parts[3:]:
+            t, _, n = extra.partition("=")
+            out[t] = int(n)
+    except ValueError:
+        return {}
     return out
 
 
@@ -91,9 +139,7 @@ def _land_entry_ok(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     """Can this land group end its move in `space` (revealed land) without a battle?"""
     if not rt.is_land(space) or _foreign(rt, p, space):
         return False
-    army = rt.role("army")
-    armies = sum(1 for u in group if rt.state["units"][u]["type"] == army)
-    return _armies_on_land(rt, p, space) + armies <= rt.params["max_armies_per_space"]
+    return _armies_on_land(rt, p, space) + _army_count(rt, group) <= rt.params["max_armies_per_space"]
 
 
 def attack_cost(rt: Clash, p: int, space: str, group: list[str]) -> int:
@@ -101,7 +147,7 @@ def attack_cost(rt: Clash, p: int, space: str, group: list[str]) -> int:
     city = rt.state["cities"].get(space)
     if city is None or city["owner"] < 0:
         return 0
-    armies = sum(1 for u in group if rt.state["units"][u]["type"] == rt.role("army"))
+    armies = _army_count(rt, group)
     return max(0, rt.quantity("attack_token_cost", city["owner"], 0, actor=p, target=space, armies=armies))
 
 
@@ -109,9 +155,8 @@ def can_attack(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     """An army group may enter a space with foreign units or a foreign city: a battle."""
     if not rt.is_land(space) or not _foreign(rt, p, space):
         return False
-    army = rt.role("army")
-    if not any(rt.state["units"][u]["type"] == army for u in group):
-        return False  # settlers never enter foreign spaces unless part of an army
+    if not _army_count(rt, group):
+        return False  # settlers and leaders never enter foreign spaces unless part of an army
     if space in rt.state["cities"] and rt.forbidden("attack_city", actor=p, target=space):
         return False
     res = rt.player(p)["res"]
@@ -139,7 +184,7 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
     first = rt.state["units"][group[0]]
     how: dict[str, dict] = {}
     board = rt.board
-    if first["type"] == rt.role("ship"):
+    if rt.is_ship(first["type"]):
         return _ship_destinations(rt, p, origin, group)
     aboard = bool(first["ship"])
     for n in board.neighbors(origin):
@@ -150,7 +195,8 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
         if rt.is_water(n):
             if aboard:
                 continue
-            ships = [s for s in rt.units_at(n, p, rt.role("ship")) if _capacity(rt, s) >= len(group)]
+            room = room_needed(rt, group)  # a leader figure takes no room aboard
+            ships = [s for s in rt.units_at(n, p, rt.role("ship")) if _capacity(rt, s) >= room]
             if ships and not any(rt.state["units"][u]["battled"] for u in group):
                 how[n] = {"embark": sorted(ships)[0]}
             continue
@@ -165,37 +211,61 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
 
 
 def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict[str, dict]:
-    """Two-space land moves to or from your own city, when a move_range modifier allows them."""
+    """Land moves of two spaces or more to or from your own city, as far as an optional move_range
+    modifier allows (Roads: 2; a longer road ability: more). The spaces passed on the way must be
+    revealed land free of foreign units and cities."""
     out: dict[str, dict] = {}
     srcs = rt.active_set(p)
-    if not any(m.optional and m.source in srcs for m in rt.index.modifiers.get("move_range", ())):
+    roads = [m for m in rt.index.modifiers.get("move_range", ()) if m.optional and m.source in srcs]
+    if not roads:
         return out  # no ability in force can lengthen a move: nothing to search
+    longest = max([2] + [int(m.apply(rt.ctx(p, m.source, origin=origin, destination=origin), 1)) for m in roads])
     board = rt.board
     # a mountain on the way would stop the group there: crossing it also needs the ignore-terrain
-    # modifier (Roads: 1 ore, page 21's example); other ways are tried first
-    for mid in sorted(board.neighbors(origin), key=lambda s: rt.terrain(s) == "mountain"):
-        if _unrevealed(rt, mid) or not rt.is_land(mid) or _foreign(rt, p, mid):
+    # modifier (Roads: 1 ore, page 21's example); ways without one are tried first
+    plain = _land_paths(rt, p, origin, longest, mountains=False)
+    rough = _land_paths(rt, p, origin, longest, mountains=True)
+    near = set(board.neighbors(origin))
+    for dest in sorted(rough):
+        if dest == origin or dest in near or _unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
             continue
-        for dest in board.neighbors(mid):
-            if dest == origin or dest in out or _unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
-                continue
-            if dest in board.neighbors(origin):
-                continue
-            ctx = rt.ctx(p, "rules", origin=origin, destination=dest)
-            mods = rt.optional_modifiers("move_range", p, origin=origin, destination=dest)
-            mods = [m for m in mods if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) >= 2]
-            if not mods:
-                continue
-            extra = {"road": mods[0]}
-            if rt.terrain(mid) == "mountain":
-                ign = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)
-                ign = [m for m in ign if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) == 0]
-                cost = [(c.what, c.amount(ctx)) for m in (mods[0], *ign[:1]) for c in m.cost]
-                if not ign or not rt.can_pay(ctx, cost):
-                    continue
-                extra["terrain"] = ign[0]
-            out[dest] = extra
+        ctx = rt.ctx(p, "rules", origin=origin, destination=dest)
+        mods = rt.optional_modifiers("move_range", p, origin=origin, destination=dest)
+        reach = [(m, m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1)) for m in mods]
+        fit = [m for m, r in reach if r >= plain.get(dest, longest + 1)]
+        if fit:
+            out[dest] = {"road": fit[0]}
+            continue
+        fit = [m for m, r in reach if r >= rough[dest]]
+        if not fit:
+            continue
+        ign = rt.optional_modifiers("move_terrain_stop", p, origin=origin, destination=dest)
+        ign = [m for m in ign if m.apply(rt.ctx(p, m.source, origin=origin, destination=dest), 1) == 0]
+        cost = [(c.what, c.amount(ctx)) for m in (fit[0], *ign[:1]) for c in m.cost]
+        if not ign or not rt.can_pay(ctx, cost):
+            continue
+        out[dest] = {"road": fit[0], "terrain": ign[0]}
     return out
+
+
+def _land_paths(rt: Clash, p: int, origin: str, longest: int, mountains: bool) -> dict[str, int]:
+    """Steps from `origin` to every space within `longest` whose way passes only revealed land without
+    foreign units or cities (and, unless `mountains`, no mountain); the end space itself is not judged."""
+    board = rt.board
+    dist = {origin: 0}
+    frontier = [origin]
+    for step in range(1, longest + 1):
+        nxt = []
+        for s in frontier:
+            if s != origin and (_unrevealed(rt, s) or not rt.is_land(s) or _foreign(rt, p, s)
+                                or (not mountains and rt.terrain(s) == "mountain")):
+                continue  # the way cannot pass through here
+            for n in board.neighbors(s):
+                if n not in dist:
+                    dist[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def _sea_reach(rt: Clash, p: int, origin: str) -> set[str]:
@@ -224,6 +294,38 @@ def _enemy_fleets(rt: Clash, p: int, reach: set[str]) -> set[str]:
     return out
 
 
+def _water_group(rt: Clash, space: str) -> set[str]:
+    """The revealed sea spaces connected to `space` by water, whatever stands on them."""
+    board = rt.board
+    seen = {space}
+    stack = [space]
+    while stack:
+        for n in board.neighbors(stack.pop()):
+            if n not in seen and not _unrevealed(rt, n) and rt.is_water(n):
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+def _navigation_arrival(rt: Clash, p: int, hit: str, reach: set[str], pirates: set[str], how: dict[str, dict]) -> None:
+    """Sailing around the edge to the sea group of `hit` while pirates are in play: the ship may enter
+    the group by any of its edge spaces; a pirate there only blocks that entrance (the ship may stop
+    there and fight). Spaces next to where it arrives that hold pirates may be attacked too."""
+    board = rt.board
+    arrived: set[str] = set()
+    for e in sorted(s for s in _water_group(rt, hit) if board.on_edge(s)):
+        if e in pirates:
+            how.setdefault(e, {"battle": True, "navigation": True})
+        elif not _foreign(rt, p, e):
+            arrived |= _sea_reach(rt, p, e)
+    for sea in arrived - reach:
+        how.setdefault(sea, {"navigation": True})
+    for sea in arrived:
+        for n in board.neighbors(sea):
+            if n in pirates:
+                how.setdefault(n, {"battle": True, "navigation": True})
+
+
 def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
     board = rt.board
     how: dict[str, dict] = {}
@@ -238,17 +340,23 @@ def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tupl
             if _unrevealed(rt, n):
                 explore_from.setdefault(_slot_of(rt, n), set()).add(n)
     if rt.granted("navigation", p):
+        from .pirates import pirate_spaces
+        pirates = pirate_spaces(rt)
+        # pirates block only the sole exit of the ship's sea group: it leaves by any other edge space
+        passed = reach | (pirates & _water_group(rt, origin))
         edge = [s for s in reach if board.on_edge(s)]
         for s in edge:
             for direction in (1, -1):
                 hit = board.ring_step(
                     s, direction,
-                    lambda sp: (not sp.revealed) or (sp.terrain == "sea" and sp.id not in reach),
+                    lambda sp: (not sp.revealed) or (sp.terrain == "sea" and sp.id not in passed),
                     lambda sp: False)
                 if hit is None:
                     continue
                 if _unrevealed(rt, hit):
                     explore_from.setdefault(_slot_of(rt, hit), set()).add(hit)
+                elif pirates:
+                    _navigation_arrival(rt, p, hit, reach, pirates, how)
                 elif not _foreign(rt, p, hit):
                     # the first sea space *or group of sea spaces* in the sailed direction (page 9)
                     for sea in _sea_reach(rt, p, hit):
@@ -320,7 +428,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target
-    if units[group[0]]["type"] == rt.role("ship"):
+    if rt.is_ship(units[group[0]]["type"]):
         for d in units.values():
             if d["ship"] in group:
                 d["space"] = dest
@@ -384,7 +492,8 @@ def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None 
             where = yield from rt.ask(p, "space", "Place the barbarian settlement where?", fertile)
             from .barbarians import place_barbarian_city
             place_barbarian_city(rt, where)
-    yield from rt.emit("region_revealed", p)
+    seas = sum(1 for s in rt.board.region_spaces(slot_index) if rt.is_water(s))
+    yield from rt.emit("region_revealed", p, region=slot_index, seas=seas)
 
 
 def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -> Generator:
@@ -401,15 +510,57 @@ def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -
         rt.log("  the ship returns to where it started")
         return
     seas = sorted(s for s in rt.board.region_spaces(slot_index) if rt.is_water(s) and not _foreign(rt, p, s))
-    if not seas:
+    from .pirates import pirate_spaces
+    pirates = sorted(s for s in rt.board.region_spaces(slot_index) if s in pirate_spaces(rt))
+    fights: list[str] = []
+    if pirates:  # a pirate just placed there: sail past it only by water it does not hold
+        seas, fights = _entries_past_pirates(rt, slot_index, how, seas, pirates)
+    options = seas + fights + (["back"] if fights and not seas else [])
+    if not options:
         return
-    dest = yield from rt.ask(p, "move_to", "Place the ship on which sea space?", seas)
+    labels = seas + [f"{s}: fight the pirates there" for s in fights] + (
+        ["go back to where the ship started"] if fights and not seas else [])
+    dest = yield from rt.ask(p, "move_to", "Place the ship on which sea space?", options, labels)
+    if dest == "back":
+        rt.log("  the ship returns to where it started")
+        return
+    if dest in fights:
+        from .combat import land_or_naval_battle
+        for u in group:
+            rt.state["units"][u]["space"] = dest
+        for d in rt.state["units"].values():
+            if d["ship"] in group:
+                d["space"] = dest
+        rt.log(f"  the ship sails into the new region at {dest} to fight the pirates")
+        yield from land_or_naval_battle(rt, p, dest, list(group), origin)
+        return
     for u in group:
         rt.state["units"][u]["space"] = dest
     for d in rt.state["units"].values():
         if d["ship"] in group:
             d["space"] = dest
     rt.log(f"  the ship sails into the new region at {dest}")
+
+
+def _entries_past_pirates(rt: Clash, slot_index: int, how: dict, seas: list[str],
+                          pirates: list[str]) -> tuple[list[str], list[str]]:
+    """(sea spaces of a ship-explored region the ship can still enter, pirate spaces it can attack):
+    it enters by a sea space next to where it sailed from (or reached around the edge), then on
+    through free water of the region; a pirate it meets there may be fought."""
+    board = rt.board
+    near = set(how["reach"])
+    region = set(board.region_spaces(slot_index))
+    direct = {s for s in region if rt.is_water(s) and (s in how["entry"] or any(n in near for n in board.neighbors(s)))}
+    free = set(seas)
+    open_ = direct & free
+    stack = list(open_)
+    while stack:
+        for n in board.neighbors(stack.pop()):
+            if n in free and n not in open_:
+                open_.add(n)
+                stack.append(n)
+    fights = sorted(s for s in pirates if s in direct or any(n in open_ for n in board.neighbors(s)))
+    return sorted(open_), fights
 
 
 def hex_space(h) -> str:

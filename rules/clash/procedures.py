@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import advances, cities, civilizations, endgame, influence, status, turn, wonders
 from .barbarians import barbarian_attack, barbarians_spawn, exhaust_land
 from .events import draw_event, event_lower_mood
+from .trade import use_trade_routes
 
 if TYPE_CHECKING:
     from .runtime import Clash
@@ -29,12 +30,12 @@ def _setup(rt: Clash) -> Generator:
 
 def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
     """Put free units into play (component limits apply); `at` None lets the player pick a city."""
-    limit = int(rt.defn.units[utype].data.get("limit", 99))
-    army = utype == rt.role("army")
+    limit = rt.defn.limit(utype)
+    army = rt.is_army(utype)
     cap = rt.params["max_armies_per_space"]
 
-    def room(space: str) -> bool:  # the stacking limit binds free armies too
-        return not army or sum(1 for u in rt.units_at(space, p, utype) if not rt.state["units"][u]["ship"]) < cap
+    def room(space: str) -> bool:  # the stacking limit binds free armies too (army units of every kind)
+        return not army or cities.armies_in(rt, p, space) < cap
 
     for _ in range(n):
         if len(rt.units_of(p, utype)) >= limit:
@@ -122,6 +123,8 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "barbarian_attack": barbarian_attack,
     "exhaust_land": exhaust_land,
     "lower_mood": event_lower_mood,
+    "revive_units": cities.revive_units,
+    "use_trade_routes": use_trade_routes,
 }
 
 # Procedures the action cards brought (reveal_region, barbarian_raid, strike ...): cardrules.py.
@@ -133,3 +136,32 @@ PROCEDURES.update(_CARD_PROCEDURES)
 from .event_effects import PROCEDURES as _EVENT_PROCEDURES  # noqa: E402
 
 PROCEDURES.update(_EVENT_PROCEDURES)
+
+# The pirates' primitives (place_pirate, pirate_raid, pirate_spawn): pirates.py.
+from .pirates import PROCEDURES as _PIRATE_PROCEDURES  # noqa: E402
+
+PROCEDURES.update(_PIRATE_PROCEDURES)
+
+# Primitives first needed by Carthage, Egypt and Rome: founding.py, fleets.py, marks.py, city_effects.py.
+from .city_effects import PROCEDURES as _CITY_EFFECT_PROCEDURES  # noqa: E402
+from .fleets import PROCEDURES as _FLEET_PROCEDURES  # noqa: E402
+from .founding import PROCEDURES as _FOUNDING_PROCEDURES  # noqa: E402
+from .marks import PROCEDURES as _MARK_PROCEDURES  # noqa: E402
+
+for _more in (_FOUNDING_PROCEDURES, _FLEET_PROCEDURES, _MARK_PROCEDURES, _CITY_EFFECT_PROCEDURES):
+    PROCEDURES.update(_more)
+
+# Primitives first needed by the Huns, Vikings and Japan: relocation.py, battle_effects.py, markers.py,
+# barbarians.py.
+from .barbarians import PROCEDURES as _BARBARIAN_PROCEDURES  # noqa: E402
+from .battle_effects import PROCEDURES as _BATTLE_EFFECT_PROCEDURES  # noqa: E402
+from .markers import PROCEDURES as _MARKER_PROCEDURES  # noqa: E402
+from .relocation import PROCEDURES as _RELOCATION_PROCEDURES  # noqa: E402
+
+for _more in (_RELOCATION_PROCEDURES, _BATTLE_EFFECT_PROCEDURES, _MARKER_PROCEDURES, _BARBARIAN_PROCEDURES):
+    PROCEDURES.update(_more)
+
+# Primitives first needed by Greece and China: unit_changes.py (convert_units, free_moves).
+from .unit_changes import PROCEDURES as _UNIT_CHANGE_PROCEDURES  # noqa: E402
+
+PROCEDURES.update(_UNIT_CHANGE_PROCEDURES)

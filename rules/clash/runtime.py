@@ -63,7 +63,12 @@ class Clash:
         return len(self.state["players"])
 
     def name(self, i: int) -> str:
-        return "Barbarians" if i == BARBARIAN else self.player(i)["name"]
+        if i == BARBARIAN:
+            return "Barbarians"
+        if i < 0 or i >= self.n:  # another side owned by no player (PIRATES): named by its content
+            from .pirates import side_name
+            return side_name(self)
+        return self.player(i)["name"]
 
     def log(self, text: str) -> None:
         self.game.log.append(text)
@@ -322,7 +327,7 @@ class Clash:
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
         if p >= 0:
-            tally_hook(self, p, hook)  # for times_this_turn(hook)
+            tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
         if hook in self._objective_hooks:
             from .objectives import check_objectives
             yield from check_objectives(self, p, "immediate", hook, payload)

@@ -21,7 +21,8 @@ def breakdown(rt: Clash, p: int) -> dict[str, float]:
         "advances": len(pl["advances"]) * s["advance"] + specials,
         "wonders": wonders * s["wonder"],
         "objectives": len(pl["completed"]) * s["objective"] + leaders,
-        "events": float(pl["event_vp"]),
+        # abilities worth points while in force (quantity half_vp, counted in half points)
+        "events": float(pl["event_vp"]) + max(0, rt.quantity("half_vp", p, 0)) / 2,
     }
 
 

@@ -79,3 +79,41 @@ def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Gener
         return
     g["res"][kind] -= n
     rt.add_resource(receiver, kind, n)  # above the receiver's limit the rest is lost, as always
+
+
+# ---- trade routes in use (the Trade Routes advance) -----------------------------------------------------
+def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
+    """p uses his trade routes now (`do use_trade_routes()`); the effect reads how many as `routes`.
+
+    Cities holding a trade-optional piece (data `trade_optional`) may be left out: for each partner
+    owning such cities, the trader is asked only when taking them in would give him more routes. Then
+    the hook trade_routes_used {player: p, partner, cities} fires once per partner whose cities the
+    routes reach (so a piece may pay its owner once per use, however many of his cities are used)."""
+    from .functions import trade_optional, trade_route_count, trade_route_matching
+
+    optional = {c for c, d in rt.state["cities"].items() if d["owner"] not in (p, -1) and trade_optional(rt, c)}
+    exclude = set(optional)
+    for q in rt.turn_order():
+        theirs = {c for c in optional if rt.state["cities"][c]["owner"] == q}
+        if not theirs:
+            continue
+        more = trade_route_count(rt, p, exclude - theirs) - trade_route_count(rt, p, exclude)
+        if more <= 0:
+            continue
+        pick = yield from rt.ask(p, "trade_route", f"Trade with {rt.name(q)}'s cities that may be left out?",
+                                 ["use", "skip"],
+                                 [f"use them: {more} more trade route{'s' if more != 1 else ''}",
+                                  "leave them out"])
+        if pick == "use":
+            exclude -= theirs
+        else:
+            rt.log(f"  {rt.name(p)} leaves {rt.name(q)}'s cities out of the trade routes")
+    match = trade_route_matching(rt, p, exclude)
+    if ctx is not None:
+        ctx.vars["routes"] = len(match)
+    by_partner: dict[int, list[str]] = {}
+    for city in match:
+        by_partner.setdefault(rt.state["cities"][city]["owner"], []).append(city)
+    for q in rt.turn_order():
+        if q in by_partner:
+            yield from rt.emit("trade_routes_used", p, partner=q, cities=sorted(by_partner[q]))

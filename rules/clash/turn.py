@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from ...engine.abilities import SpecialAction
+from .card_play import frees_card_action, special_usable, use_free_card_play
 from .trade import can_trade, trade
 
 if TYPE_CHECKING:
@@ -75,17 +76,12 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
             continue
         menu.append((aid, spec["name"], _basic_runner(rt, p, aid, spec["name"], proc, cost_a, cost_m)))
     for a in rt.special_actions(p):
-        if not a.free and left < 1:
+        free = a.free or frees_card_action(rt, p, a)
+        if not free and left < 1:
             continue
-        if a.once_per_turn and rt._used(p, rt._once_key(a)):
+        if not special_usable(rt, p, a):
             continue
-        ctx = rt.ctx(p, a.source)
-        if a.when is not None and not a.when(ctx):
-            continue
-        cost = [(c.what, c.amount(ctx)) for c in a.cost] + [(w, f(ctx)) for w, f in getattr(a.body, "pays", [])]
-        if not rt.can_pay(ctx, cost):
-            continue
-        label = f"{a.title} ({rt.source_name(a.source)}{', free' if a.free else ''})"
+        label = f"{a.title} ({rt.source_name(a.source)}{', free' if free else ''})"
         menu.append((f"special:{a.key}", label, _special_runner(rt, p, a)))
     if left > 0 and can_trade(rt, p):  # offered while actions remain, so a spent turn ends by itself
         menu.append(("trade", "offer a trade to another player (free)", lambda: trade(rt, p)))
@@ -108,7 +104,15 @@ def _special_runner(rt: Clash, p: int, a: SpecialAction):
     def run() -> Generator:
         ctx = rt.ctx(p, a.source)
         ctx.ability = a
-        if not a.free:
+        if rt.in_hand(p, a.source):  # a card announced: others' abilities may cancel it (nothing is paid)
+            said = yield from rt.emit("action_card_played", p, card=a.source)
+            if said.get("cancelled"):
+                rt.play_card(p, a.source)
+                rt.log(f"  {rt.source_name(a.source)} is cancelled: its action and costs are not paid")
+                return
+        if frees_card_action(rt, p, a):
+            use_free_card_play(rt, p)
+        elif not a.free:
             rt.state["actions_left"] -= 1
         if a.once_per_turn:
             rt._mark_used(p, rt._once_key(a))

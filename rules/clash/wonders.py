@@ -33,8 +33,13 @@ def reserve_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     rt.log(f"  {rt.name(p)} reserves the {rt.defn.wonders[pick].name}")
 
 
-def wonder_cost(rt: Clash, wonder: str) -> list[tuple[str, int]]:
-    return sorted((k, int(v)) for k, v in rt.defn.wonders[wonder].data.get("cost", {}).items())
+def wonder_cost(rt: Clash, wonder: str, p: int | None = None, city: str | None = None) -> list[tuple[str, int]]:
+    """The printed cost, after p's modifiers of the quantity wonder_cost (context: wonder, city)."""
+    cost = rt.defn.wonders[wonder].data.get("cost", {})
+    if p is None or p < 0:
+        return sorted((k, int(v)) for k, v in cost.items())
+    return sorted((k, max(0, rt.quantity("wonder_cost", p, int(v), arg=k, wonder=wonder, city=city)))
+                  for k, v in cost.items())
 
 
 def _requirements_met(rt: Clash, p: int, wonder: str, city: str) -> bool:
@@ -44,8 +49,8 @@ def _requirements_met(rt: Clash, p: int, wonder: str, city: str) -> bool:
     return all(r.cond(rt.ctx(p, wonder, city=city)) for r in rt.index.requirements.get(wonder, ()))
 
 
-def wonder_builds(rt: Clash, p: int, reserved_only: bool = False) -> list[tuple[str, str]]:
-    """(city, wonder) pairs p can build now."""
+def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | None) -> list[tuple[str, str]]:
+    """(city, wonder) pairs p can build now; only in the city given as `where` when one is (none: nowhere)."""
     from .cities import can_activate
 
     w = rt.state["wonders"]
@@ -56,24 +61,27 @@ def wonder_builds(rt: Clash, p: int, reserved_only: bool = False) -> list[tuple[
     ctx = rt.ctx(p, "rules")
     out = []
     for city in rt.cities_of(p):
+        if where and city != where[0]:
+            continue
         c = rt.state["cities"][city]
         if c["wonders"] or effective_mood(rt, city) == "angry" or not can_activate(rt, p, city):
             continue
         for x in candidates:
-            if _requirements_met(rt, p, x, city) and rt.can_pay(ctx, wonder_cost(rt, x), "wonder"):
+            if _requirements_met(rt, p, x, city) and rt.can_pay(ctx, wonder_cost(rt, x, p, city), "wonder"):
                 out.append((city, x))
     return out
 
 
-def build_wonder(rt: Clash, p: int, ctx=None, reserved_only: bool = False) -> Generator:
-    pairs = wonder_builds(rt, p, reserved_only)
+def build_wonder(rt: Clash, p: int, *where: str | None, ctx=None, reserved_only: bool = False) -> Generator:
+    """Build a wonder (in the city given, if one is: `do build_wonder(C)`)."""
+    pairs = wonder_builds(rt, p, reserved_only, *where)
     if not pairs:
         return
     ids = [f"{c}:{x}" for c, x in pairs]
     labels = [f"{rt.defn.wonders[x].name} in the city at {c}" for c, x in pairs]
     pick = yield from rt.ask(p, "wonder", "Build which wonder where?", ids, labels)
     city, wonder = pick.split(":")
-    yield from rt.pay_for(p, wonder_cost(rt, wonder), "wonder", rt.defn.wonders[wonder].name)
+    yield from rt.pay_for(p, wonder_cost(rt, wonder, p, city), "wonder", rt.defn.wonders[wonder].name)
     w = rt.state["wonders"]
     w["revealed"].remove(wonder)
     w["built"][wonder] = city
@@ -88,4 +96,4 @@ def build_wonder(rt: Clash, p: int, ctx=None, reserved_only: bool = False) -> Ge
 
 
 def build_reserved_wonder(rt: Clash, p: int, ctx=None) -> Generator:
-    yield from build_wonder(rt, p, ctx, reserved_only=True)
+    yield from build_wonder(rt, p, ctx=ctx, reserved_only=True)
