@@ -12,7 +12,8 @@ party comes ashore from a ship at any moment. None of these knows a card; each i
 - do cross_over(A, B)    one of your units of type A that has not fought this turn (not aboard a ship)
                          becomes a unit of type B on an adjacent space that suits B (sea for a water unit,
                          land otherwise) and holds no city or unit of another player; units carried by a
-                         ship that becomes a land unit come ashore with it. The new unit counts as moved.
+                         ship that becomes a land unit come ashore with it. The new unit counts as moved
+                         and does not cross over again in the same effect.
 - do disembark(S)        one group of your land units aboard ships at sea space S lands on an adjacent land
                          space, as in a Move (a battle if that space is foreign), without spending an action.
 - movable_cities(N, M), can_cross_over(A, B), can_disembark(S): the procedure would do something now, so
@@ -140,8 +141,9 @@ def _convert_targets(rt: Clash, p: int, uid: str, new: str) -> list[str]:
     return sorted(out)
 
 
-def _convertible(rt: Clash, p: int, old: Any, new: Any) -> dict[str, list[str]]:
-    """Per origin space, the units of type `old` that may turn into `new` (with somewhere to go)."""
+def _convertible(rt: Clash, p: int, old: Any, new: Any, done: Any = ()) -> dict[str, list[str]]:
+    """Per origin space, the units of type `old` that may turn into `new` (with somewhere to go); units
+    made by an earlier cross_over of the same effect (`done`) stay put."""
     if p < 0 or old not in rt.defn.units or new not in rt.defn.units:
         return {}
     if len(rt.units_of(p, new)) >= rt.defn.limit(new):
@@ -149,7 +151,7 @@ def _convertible(rt: Clash, p: int, old: Any, new: Any) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for u in sorted(rt.units_of(p, old), key=int):
         d = rt.state["units"][u]
-        if d["ship"] or d["battled"] or d["stop"]:
+        if d["ship"] or d["battled"] or d["stop"] or u in done:
             continue
         if _convert_targets(rt, p, u, new):
             out.setdefault(d["space"], []).append(u)
@@ -157,7 +159,8 @@ def _convertible(rt: Clash, p: int, old: Any, new: Any) -> dict[str, list[str]]:
 
 
 def cross_over(rt: Clash, p: int, old: Any, new: Any, ctx: Ctx | None = None) -> Generator:
-    by_space = _convertible(rt, p, old, new)
+    done = ctx.vars.setdefault("crossed", []) if ctx is not None else []
+    by_space = _convertible(rt, p, old, new, done)
     if not by_space:
         return
     names = rt.defn.units
@@ -169,9 +172,10 @@ def cross_over(rt: Clash, p: int, old: Any, new: Any, ctx: Ctx | None = None) ->
     rt.state["units"].pop(uid)
     nid = rt.new_unit(p, new, dest)
     rt.state["units"][nid]["moved"] = 1
+    done.append(nid)
     for u in carried:  # a ship turned into a land unit lands its passengers with it
         rt.state["units"][u].update(space=dest, ship=None, moved=1)
-    rt.log(f"  {rt.name(p)}'s {names[old].name} at {origin} becomes a {names[new].name} at {dest}")
+    rt.log(f"  {rt.name(p)}'s {names[old].name} at {origin} becomes one {names[new].name} at {dest}")
 
 
 # ---- landing from ships ---------------------------------------------------------------------------------
@@ -210,7 +214,7 @@ def disembark(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generato
 
 FUNCTIONS = {
     "movable_cities": lambda rt, ctx, size=1, mood="angry": len(_movable_cities(rt, ctx.me, size, mood)),
-    "can_cross_over": lambda rt, ctx, old, new: bool(_convertible(rt, ctx.me, old, new)),
+    "can_cross_over": lambda rt, ctx, old, new: bool(_convertible(rt, ctx.me, old, new, ctx.vars.get("crossed", ()))),
     "can_disembark": lambda rt, ctx, space: bool(_landings(rt, ctx.me, space)),
 }
 
