@@ -127,7 +127,10 @@ def lose_advance(rt: Clash, p: int, adv: str) -> None:
     pl = rt.player(p)
     if adv in pl["advances"]:
         pl["advances"].remove(adv)
-    pl["temp"] = [t for t in pl["temp"] if len(t) < 3 or t[2] != adv]
+    # a special advance held through it goes with it, and so do its permissions lasting the turn
+    held = set(rt.special_advances(p))
+    gone = {adv} | {s for s in rt.defn.special_advances if s not in held}
+    pl["temp"] = [t for t in pl["temp"] if len(t) < 3 or t[2] not in gone]
 
 
 def raise_levels(rt: Clash, p: int, border: str) -> int:

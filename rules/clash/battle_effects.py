@@ -1,8 +1,8 @@
 """What an ability may do across a whole battle rather than within one combat round.
 
 A bonus paid for once "before the battle" must last every round (even when the leader who gave it
-falls), a tactics card played in a battle may come back to its player afterwards, and a side may roll
-some of its dice again. The battle at hand is the one being fought, else the last one ended (so that
+falls), an action card played for its combat effect may come back to its player afterwards, and a side
+may roll some of its dice again. The battle at hand is the one being fought, else the last one ended (so that
 battle_ended triggers can read it), as for measures.battle_space.
 
 - do battle_mark()         the effect's card marks the battle at hand for you; battle_marked() then

@@ -100,7 +100,7 @@ def can_found_at(rt: Clash, p: int, space: str) -> bool:
     if space in rt.state["cities"] or space in rt.state["board"]["exhausted"]:
         return False
     if rt.forbidden("found_city", actor=p, space=space):
-        return False  # e.g. raiders near the settler
+        return False  # an ability forbids it (e.g. enemy armies near the settler)
     return not any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
 
 

@@ -56,7 +56,7 @@ def discard_card(rt: Clash, p: int, deck: Any, ctx: Ctx | None = None) -> Genera
                              [entries[c].name if c in entries else c for c in options])
     hand.remove(card)
     rt.state["discard"].setdefault(deck, []).append(card)
-    rt.log(f"  {rt.name(p)} discards a {str(deck).replace('_', ' ')}")
+    rt.log(f"  {rt.name(p)} discards one {str(deck).replace('_', ' ')}")
 
 
 def _is_coastal(rt: Clash, ctx: Ctx, space: Any) -> bool:

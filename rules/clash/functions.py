@@ -263,7 +263,8 @@ from .marks import FUNCTIONS as _MARK_FUNCTIONS  # noqa: E402
 for _more in (_FOUNDING_FUNCTIONS, _FLEET_FUNCTIONS, _MARK_FUNCTIONS, _CITY_EFFECT_FUNCTIONS):
     FUNCTIONS.update(_more)
 
-# Functions first needed by the Huns, Vikings and Japan: relocation.py, battle_effects.py, proximity.py,
+# Functions for moving cities and converting units, battle-long effects, who stands near whom, region
+# markers and set-aside pieces, redirected barbarians: relocation.py, battle_effects.py, proximity.py,
 # markers.py, barbarians.py.
 from .barbarians import FUNCTIONS as _BARBARIAN_FUNCTIONS  # noqa: E402
 from .battle_effects import FUNCTIONS as _BATTLE_EFFECT_FUNCTIONS  # noqa: E402

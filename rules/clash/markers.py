@@ -1,6 +1,6 @@
 """Markers on the board's regions, city pieces set aside from the supply, and pieces won back.
 
-- do mark_region(S)      you put a marker on the region of space S (an explorer's token); region_marked(S)
+- do mark_region(S)      you put a marker on the region of space S (a token of discovery); region_marked(S)
                          tells whether anyone has marked that region
 - do set_aside_piece(X)  a city piece X leaves your supply for good and lies in front of you (a monument
                          raised from it); it counts against X's component limit from then on

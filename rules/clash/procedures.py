@@ -151,8 +151,8 @@ from .marks import PROCEDURES as _MARK_PROCEDURES  # noqa: E402
 for _more in (_FOUNDING_PROCEDURES, _FLEET_PROCEDURES, _MARK_PROCEDURES, _CITY_EFFECT_PROCEDURES):
     PROCEDURES.update(_more)
 
-# Primitives first needed by the Huns, Vikings and Japan: relocation.py, battle_effects.py, markers.py,
-# barbarians.py.
+# Primitives for moving cities and converting units, battle-long effects, region markers and set-aside
+# pieces, redirected barbarians: relocation.py, battle_effects.py, markers.py, barbarians.py.
 from .barbarians import PROCEDURES as _BARBARIAN_PROCEDURES  # noqa: E402
 from .battle_effects import PROCEDURES as _BATTLE_EFFECT_PROCEDURES  # noqa: E402
 from .markers import PROCEDURES as _MARKER_PROCEDURES  # noqa: E402

@@ -1,7 +1,7 @@
 """Questions about who stands near whom, and small facts about a space or a city, for conditions.
 
-Raiders that stop settlers near their armies, tribute owed by cities near a conquest, ships that plunder
-the cities they lie beside, schemes against a neighbour: abilities ask these in `when` conditions.
+Armies that keep enemy settlers from their work, gold owed for cities near a conquest, ships lying beside
+the cities a trade reaches, answers to a neighbour's move: abilities ask these in `when` conditions.
 
 - armies_near(S, N)        your army units on land within N spaces of S
 - escorted(S, P)           player P has an army unit on land, his leader figure or a city at S

@@ -1,7 +1,8 @@
 """Cities and units that change place or form outside the Move action's usual steps.
 
-Nomad peoples move their small camps, seafarers turn warriors into crews and back, and a landing
-party comes ashore from a ship at any moment. None of these knows a card; each is a verb content names:
+A small city may pick itself up and move, a land unit may turn into a ship on the water (and back),
+and a landing party may come ashore from a ship at any moment. None of these knows a card; each is a
+verb content names:
 
 - do move_city(N, M)     one of your cities of size N or less, in mood M or better, that may still be
                          activated moves to an adjacent revealed land space with no city and no foreign
