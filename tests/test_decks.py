@@ -10,9 +10,11 @@ from rulewright.tools.cli import app
 from typer.testing import CliRunner
 
 
-@pytest.mark.parametrize("kind,count", [("action-cards", 42), ("event-cards", 38), ("objective-cards", 32)])
-def test_deck_counts_and_sources(kind, count):
-    result = CliRunner().invoke(app, ["list", kind, "--format", "json"])
+@pytest.mark.parametrize("pack,kind,count", [("base", "action-cards", 42), ("base", "event-cards", 38),
+                                             ("base", "objective-cards", 32), ("civilizations", "event-cards", 10),
+                                             ("civilizations", "objective-cards", 6)])
+def test_deck_counts_and_sources(pack, kind, count):
+    result = CliRunner().invoke(app, ["list", kind, "--pack", pack, "--format", "json"])
     assert result.exit_code == 0, result.output
     cards = json.loads(result.output)
     assert len(cards) == count
