@@ -40,6 +40,11 @@ class GreedyBot:
         return best
 
     # ---- one scorer per decision kind -------------------------------------------------------
+    def _new_leader(self, rt, p, opt, label):
+        """A living leader is kept; a dead one is replaced."""
+        alive = bool(rt.player(p).get("leader"))
+        return (1.0 if opt == "keep" else 0.0) if alive else (1.0 if opt == "new" else 0.0)
+
     def _action(self, rt, p, opt, label):
         if opt == "trade":
             return -5
