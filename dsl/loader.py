@@ -564,7 +564,7 @@ def _check_references(content: Content, raw: list[tuple[Entry, Any]], diags: lis
                                         did_you_mean(str(ref), names), end_column=cl + 1 + len(str(ref))))
 
 
-# A civilisation board has this many special advances and leader cards (Civilizations rules).
+# A civilisation board has this many special advances and leader cards.
 BOARD_SHAPE = {"special_advance": 4, "leader": 3}
 
 

@@ -60,7 +60,7 @@ def test_leader_drawn_from_own_civilization_and_standing_in_first_city():
         civ = pl["civilization"]
         assert defn.leaders[pl["leader"]].data["civilization"] == civ
         assert sorted(pl["leaders_left"] + [pl["leader"]]) == sorted(defn.leaders_of[civ])
-        figures = [u for u in game.state["units"].values() if u["owner"] == i and u["type"] == "leader"]
+        figures = [u for u in game.state["units"].values() if u["owner"] == i and u["type"] == "leader_figure"]
         assert len(figures) == 1
         assert figures[0]["space"] in game.state["cities"]
 
@@ -140,7 +140,7 @@ def test_new_leader_in_the_last_status_step_discards_the_old_one():
         _pick(game, game.pending.options[0])
     assert pl["leader"] in left and pl["leader"] != old
     assert old in pl["discarded_leaders"] and old not in pl["leaders_left"]
-    figures = [u for u in game.state["units"].values() if u["owner"] == p and u["type"] == "leader"]
+    figures = [u for u in game.state["units"].values() if u["owner"] == p and u["type"] == "leader_figure"]
     assert len(figures) == 1 and figures[0]["space"] in game.state["cities"]
 
 
