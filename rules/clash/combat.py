@@ -235,15 +235,6 @@ def take_casualties(rt: Clash, b: Battle | None, owner: int, units: list[str], h
     return alive
 
 
-def _forces(rt: Clash, units: list[str]) -> str:
-    """"2 army, 1 cavalry": a side's fighting units by type, for the log."""
-    kinds: dict[str, int] = {}
-    for u in units:
-        t = rt.state["units"][u]["type"]
-        kinds[t] = kinds.get(t, 0) + 1
-    return ", ".join(f"{n} {rt.defn.units[t].name.lower()}" for t, n in sorted(kinds.items()))
-
-
 def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str], origin: str,
                          from_ships: bool = False) -> Generator:
     """Resolve a battle started by `units` moving from `origin` into `space`. Returns the winner or None."""
@@ -252,8 +243,9 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     defender = _defender(rt, attacker, space)
     city = st["cities"].get(space)
     b = Battle(space, attacker, defender, origin, naval, from_ships, city=space if city else None)
-    forces = (_forces(rt, fighters(rt, attacker, space, naval, units)),
-              _forces(rt, fighters(rt, defender, space, naval)) or "no fighting units")
+    from .movement import describe_units
+    forces = (describe_units(rt, fighters(rt, attacker, space, naval, units)),
+              describe_units(rt, fighters(rt, defender, space, naval)) or "no fighting units")
     rt.log(f"  battle at {space}: {rt.name(attacker)} attacks {rt.name(defender)} ({forces[0]} against {forces[1]})")
     yield from rt.emit("battle_start", attacker, actor=attacker, defending_city=space if city else None)
     for u in units:

@@ -35,12 +35,12 @@ def _destinations(rt: Clash, p: int, space: Any) -> tuple[list[str], list[str], 
 
 
 def move_fleet(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generator:
-    from .movement import _describe, _execute
+    from .movement import _execute, describe_units
 
     fleet, dests, how = _destinations(rt, p, space)
     if not dests:
         return
-    dest = yield from rt.ask(p, "move_to", f"Sail the {_describe(rt, fleet)} to?", dests)
+    dest = yield from rt.ask(p, "move_to", f"Sail the {describe_units(rt, fleet)} to?", dests)
     yield from _execute(rt, p, space, dest, fleet, how[dest])
     for u in fleet:
         if u in rt.state["units"]:

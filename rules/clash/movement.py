@@ -383,10 +383,10 @@ def move_action(rt: Clash, p: int) -> Generator:
         comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if destinations(rt, p, origin, g)[0]]
         ids = [c for c, _ in comps]
         cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
-                                [_describe(rt, g) for _, g in comps])
+                                [describe_units(rt, g) for _, g in comps])
         group = dict(comps)[cid]
         dests, how = destinations(rt, p, origin, group)
-        dest = yield from rt.ask(p, "move_to", f"Move {_describe(rt, group)} to?", dests)
+        dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} to?", dests)
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)
         for u in group:
@@ -395,7 +395,8 @@ def move_action(rt: Clash, p: int) -> Generator:
         groups += 1
 
 
-def _describe(rt: Clash, group: list[str]) -> str:
+def describe_units(rt: Clash, group: list[str]) -> str:
+    """"2 armies, 1 settler": units by type, for prompts and the log."""
     counts: dict[str, int] = {}
     for u in group:
         t = rt.state["units"][u]["type"]
@@ -424,7 +425,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
     cost = attack_cost(rt, p, dest, group) if how.get("battle") else 0
     if cost:
         yield from _pay_tokens(rt, p, cost, "attack")
-    rt.log(f"  {_describe(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
+    rt.log(f"  {describe_units(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target
@@ -524,22 +525,22 @@ def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -
     if dest == "back":
         rt.log("  the ship returns to where it started")
         return
+    _sail(rt, group, dest)
     if dest in fights:
         from .combat import land_or_naval_battle
-        for u in group:
-            rt.state["units"][u]["space"] = dest
-        for d in rt.state["units"].values():
-            if d["ship"] in group:
-                d["space"] = dest
         rt.log(f"  the ship sails into the new region at {dest} to fight the pirates")
         yield from land_or_naval_battle(rt, p, dest, list(group), origin)
         return
-    for u in group:
+    rt.log(f"  the ship sails into the new region at {dest}")
+
+
+def _sail(rt: Clash, ships: list[str], dest: str) -> None:
+    """Ships move to `dest` with everything aboard them."""
+    for u in ships:
         rt.state["units"][u]["space"] = dest
     for d in rt.state["units"].values():
-        if d["ship"] in group:
+        if d["ship"] in ships:
             d["space"] = dest
-    rt.log(f"  the ship sails into the new region at {dest}")
 
 
 def _entries_past_pirates(rt: Clash, slot_index: int, how: dict, seas: list[str],

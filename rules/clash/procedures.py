@@ -67,7 +67,7 @@ def _influence_from(rt: Clash, p: int, city: str, ctx=None) -> Generator:
 
 
 def _move_ship(rt: Clash, p: int, ctx=None) -> Generator:
-    from .movement import _describe, _execute, destinations
+    from .movement import _execute, describe_units, destinations
 
     ship = rt.role("ship")
     options = []
@@ -81,7 +81,7 @@ def _move_ship(rt: Clash, p: int, ctx=None) -> Generator:
                             [f"ship at {rt.state['units'][u]['space']}" for u in options])
     origin = rt.state["units"][uid]["space"]
     dests, how = destinations(rt, p, origin, [uid])
-    dest = yield from rt.ask(p, "move_to", f"Move the {_describe(rt, [uid])} to?", dests)
+    dest = yield from rt.ask(p, "move_to", f"Move the {describe_units(rt, [uid])} to?", dests)
     yield from _execute(rt, p, origin, dest, [uid], how[dest])
 
 

@@ -196,17 +196,17 @@ def _landings(rt: Clash, p: int, space: Any) -> list[tuple[str, list[str]]]:
 
 
 def disembark(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generator:
-    from .movement import _describe, _execute, destinations
+    from .movement import _execute, describe_units, destinations
 
     comps = _landings(rt, p, space)
     if not comps:
         return
     ids = [c for c, _ in comps]
-    cid = yield from rt.ask(p, "move_units", "Which units go ashore?", ids, [_describe(rt, g) for _, g in comps])
+    cid = yield from rt.ask(p, "move_units", "Which units go ashore?", ids, [describe_units(rt, g) for _, g in comps])
     group = dict(comps)[cid]
     dests, how = destinations(rt, p, space, group)
     dests = [d for d in dests if d in rt.board and rt.is_land(d)]
-    dest = yield from rt.ask(p, "move_to", f"Land {_describe(rt, group)} where?", dests)
+    dest = yield from rt.ask(p, "move_to", f"Land {describe_units(rt, group)} where?", dests)
     yield from _execute(rt, p, space, dest, group, how[dest])
     for u in group:
         if u in rt.state["units"]:
