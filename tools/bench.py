@@ -4,6 +4,8 @@ Figures (the last line printed is the JSON of all of them):
 - game_2p_s / game_4p_s: median wall time of one complete random-bot game, listing the legal
   actions at every decision, after content is loaded;
 - actions_per_s: applied actions per second over those games;
+- game_4p_civilizations_s: the same for a 4-player game with the Civilizations pack (not in
+  actions_per_s);
 - legal_actions_us_p50 / _p99: listing the legal actions of a pending decision;
 - json_apply_us_p50_4p: the stateless service path: a mid-game 4-player game as a JSON string in,
   one action applied, the new game as a JSON string out;
@@ -28,6 +30,8 @@ from typing import Annotated
 
 import typer
 
+CIV_PACKS = ["base", "civilizations"]
+
 
 def _cpu() -> str:
     try:
@@ -39,13 +43,13 @@ def _cpu() -> str:
     return platform.processor() or platform.machine()
 
 
-def _play(players: int, seed: int, legal_times: list[float]) -> tuple[float, int]:
+def _play(players: int, seed: int, legal_times: list[float], packs: list[str] | None = None) -> tuple[float, int]:
     from ..api import new_game
     from ..engine.bots import RandomBot
 
     bot = RandomBot(seed)
     start = time.perf_counter()
-    game = new_game(players=players, seed=seed)
+    game = new_game(players=players, seed=seed, packs=packs)
     n = 0
     while game.pending is not None:
         t = time.perf_counter()
@@ -93,6 +97,9 @@ def measure(quick: bool) -> dict:
         results.setdefault("_time", 0.0)
         results["_time"] += sum(times)
     results["actions_per_s"] = round(results.pop("_actions") / results.pop("_time"), 1)
+    definition(CIV_PACKS)
+    results["game_4p_civilizations_s"] = round(statistics.median(
+        _play(4, 1000 + seed, [], CIV_PACKS)[0] for seed in range(games)), 4)
     results["legal_actions_us_p50"] = round(_pct(legal, 0.5) * 1e6, 1)
     results["legal_actions_us_p99"] = round(_pct(legal, 0.99) * 1e6, 1)
 
