@@ -198,3 +198,15 @@ def test_list_civilizations_json_has_four_special_advances_and_three_leaders_eac
         assert res.exit_code == 0
         rows = json.loads(res.stdout)
         assert rows and all(r["kind"] == kind and r["civilization"] for r in rows)
+
+
+def test_a_game_with_the_pack_is_deterministic_and_saves_and_loads():
+    from rulewright.api import load_game
+    from rulewright.tools.play import play_game
+
+    one = play_game(4, 21, ["greedy"], packs=PACKS)
+    two = play_game(4, 21, ["greedy"], packs=PACKS)
+    assert one.over and one.state_hash() == two.state_hash()
+    save = json.loads(json.dumps(one.save()))
+    assert save["config"]["packs"] == PACKS
+    assert load_game(save).state_hash() == one.state_hash()
