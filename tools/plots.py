@@ -15,6 +15,15 @@ def _plt():
     return plt
 
 
+def _win_rate_bars(ax, groups: dict, keys: list, labels: list[str], color: str) -> None:
+    """Win rates of some groups (seats, civilisations) as bars with their 95% intervals."""
+    rates = [groups[k]["win_rate"] for k in keys]
+    lows = [groups[k]["win_rate"] - groups[k]["win_rate_ci95"][0] for k in keys]
+    highs = [groups[k]["win_rate_ci95"][1] - groups[k]["win_rate"] for k in keys]
+    ax.bar(labels, rates, yerr=[lows, highs], capsize=6, color=color)
+    ax.set_ylabel("win rate (95% interval)")
+
+
 def write_plots(records: list[dict], rep: dict, out: Path) -> list[Path]:
     if not records:
         return []
@@ -50,14 +59,9 @@ def write_plots(records: list[dict], rep: dict, out: Path) -> list[Path]:
     save(fig, "vp_by_bot.png")
 
     fig, ax = plt.subplots(figsize=(6, 4))
-    groups = rep["per_seat"]
-    keys = sorted(groups, key=int)
-    rates = [groups[k]["win_rate"] for k in keys]
-    lows = [groups[k]["win_rate"] - groups[k]["win_rate_ci95"][0] for k in keys]
-    highs = [groups[k]["win_rate_ci95"][1] - groups[k]["win_rate"] for k in keys]
-    ax.bar([f"seat {k}" for k in keys], rates, yerr=[lows, highs], capsize=6, color="#4c72b0")
+    keys = sorted(rep["per_seat"], key=int)
+    _win_rate_bars(ax, rep["per_seat"], keys, [f"seat {k}" for k in keys], "#4c72b0")
     ax.axhline(1 / max(1, len(keys)), color="grey", linestyle="--", linewidth=1)
-    ax.set_ylabel("win rate (95% interval)")
     ax.set_title("Win rate by seat")
     save(fig, "winrate_by_seat.png")
 
@@ -84,12 +88,7 @@ def write_plots(records: list[dict], rep: dict, out: Path) -> list[Path]:
     civs = rep.get("per_civilization", {})
     if civs:
         fig, ax = plt.subplots(figsize=(7, 4))
-        names = sorted(civs)
-        rates = [civs[c]["win_rate"] for c in names]
-        lows = [civs[c]["win_rate"] - civs[c]["win_rate_ci95"][0] for c in names]
-        highs = [civs[c]["win_rate_ci95"][1] - civs[c]["win_rate"] for c in names]
-        ax.bar(names, rates, yerr=[lows, highs], capsize=5, color="#8172b2")
-        ax.set_ylabel("win rate (95% interval)")
+        _win_rate_bars(ax, civs, sorted(civs), sorted(civs), "#8172b2")
         ax.set_title("Win rate by civilisation")
         ax.tick_params(axis="x", labelrotation=30)
         save(fig, "winrate_by_civilization.png")

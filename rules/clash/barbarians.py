@@ -1,7 +1,7 @@
 """Barbarians (rulebook page 13): small independent cities with units, owned by no player.
 
 Barbarian units are infantry (the `army` role) and, with a pack that has them, other army unit types
-with a `barbarian_limit` (the expansion's cavalry and elephants): such a unit may join a settlement that
+with a `barbarian_limit`: such a unit may join a settlement that
 already holds barbarian infantry, as the spawn icon's extra unit. They fight with their type's powers
 (combat.unit_powers). Hits the barbarians take are assigned by their opponent; hits on a player's city
 take its land units (army units, settlers, leader figures) in the order of casualties, then its pieces.
@@ -182,25 +182,25 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
         take_casualties,
     )
 
-    raiders = barbarian_units(rt, camp)
+    camp_units = barbarian_units(rt, camp)
     b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
     b.round = 1
     rt.log(f"  barbarians from {camp} attack the city at {city}")
-    defenders = fighters(rt, p, city, False)
-    b.units = {"attacker": list(raiders), "defender": defenders}
-    b.fought = {BARBARIAN: len(raiders), p: len(defenders)}
+    city_units = fighters(rt, p, city, False)
+    b.units = {"attacker": list(camp_units), "defender": city_units}
+    b.fought = {BARBARIAN: len(camp_units), p: len(city_units)}
     rt.battle = b
-    yield from combat_cards(rt, b, raiders, defenders)  # normal combat rules: the defender may play a card
+    yield from combat_cards(rt, b, camp_units, city_units)  # normal combat rules: the defender may play a card
     b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
     b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
     yield from round_start(rt, b)
-    raiders = [u for u in raiders if u in rt.state["units"]]
-    defenders = [u for u in defenders if u in rt.state["units"]]
-    b.units = {"attacker": list(raiders), "defender": defenders}
-    att_dice = len(raiders) + max(0, (yield from _side_choice(rt, "combat_dice", b, BARBARIAN, "attacker", 0)))
+    camp_units = [u for u in camp_units if u in rt.state["units"]]
+    city_units = [u for u in city_units if u in rt.state["units"]]
+    b.units = {"attacker": list(camp_units), "defender": city_units}
+    att_dice = len(camp_units) + max(0, (yield from _side_choice(rt, "combat_dice", b, BARBARIAN, "attacker", 0)))
     extra = max(0, (yield from _side_choice(rt, "combat_dice", b, p, "defender", 0)))
     att_rolls = roll_dice(rt, att_dice)
-    def_rolls = roll_dice(rt, len(defenders) + b.fortress_dice + extra)
+    def_rolls = roll_dice(rt, len(city_units) + b.fortress_dice + extra)
     att_cv, att_shields = yield from score_roll(rt, b, BARBARIAN, "attacker", att_rolls)
     def_cv, def_shields = yield from score_roll(rt, b, p, "defender", def_rolls)
     att_hits = yield from _side_choice(rt, "combat_hits", b, BARBARIAN, "attacker", att_cv // 5)
@@ -210,7 +210,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     on_city = max(0, att_hits - cancel)
     on_raiders = max(0, def_hits - att_cancel)
     rt.log(f"  barbarians roll {att_cv} ({on_city} hits), {rt.name(p)} rolls {def_cv} ({on_raiders} hits)")
-    yield from take_casualties(rt, b, BARBARIAN, raiders, on_raiders)
+    yield from take_casualties(rt, b, BARBARIAN, camp_units, on_raiders)
     lost_size = 0
     for _ in range(on_city):
         units = [u for u in rt.units_at(city, p) if not rt.state["units"][u]["ship"]]
@@ -242,7 +242,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     rt.battle = None
     from .combat import battle_ended
     # the city holds when every raider fell; otherwise the survivors go home and nobody wins
-    yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in raiders) else None)
+    yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in camp_units) else None)
     yield from rt.emit("barbarians_attacked", p, city=city)
 
 
