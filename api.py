@@ -16,8 +16,9 @@ from .rules.clash.definition import definition
 
 def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
              variants: list[str] | None = None, names: list[str] | None = None, game_id: str = "clash",
-             checkpoints: bool = False) -> Game:
-    """A new game. `checkpoints=True` keeps what engine.service.to_json needs (the stateless JSON path)."""
+             checkpoints: bool = False, forkable: bool = False) -> Game:
+    """A new game. `checkpoints=True` keeps what engine.service.to_json needs (the stateless JSON path);
+    `forkable=True` keeps what Game.fork() needs from the start (else the first fork replays the game)."""
     if game_id != "clash":
         raise ValueError(f"unknown game '{game_id}' (this version hosts: clash)")
     packs = packs or ["base"]
@@ -25,7 +26,7 @@ def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
     config = {"players": players, "seed": seed, "packs": packs, "variants": variants}
     if names:
         config["names"] = names
-    return Game(definition(packs, variants), config, checkpoints)
+    return Game(definition(packs, variants), config, checkpoints, forkable)
 
 
 def load_game(save: dict, upto: int | None = None) -> Game:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import pickle
 from collections.abc import Callable, Generator
 from functools import cache
 from pathlib import Path
@@ -94,7 +95,7 @@ class Definition(Protocol):
 
 
 class Game:
-    def __init__(self, definition: Definition, config: dict, checkpoints: bool = False):
+    def __init__(self, definition: Definition, config: dict, checkpoints: bool = False, forkable: bool = False):
         self.definition = definition
         self.config = dict(config)
         self.actions: list[dict] = []
@@ -107,6 +108,10 @@ class Game:
         self.checkpoint: str | None = None
         self.since: list[dict] = []
         self.checkpoints_taken = 0
+        # forking (see fork()): the state at the last resumable decision, pickled, and the actions before it
+        self.forkable = forkable
+        self._snap: bytes | None = None
+        self._snap_at = 0
         self._flow = definition.flow(self)
         self._resume(None)
 
@@ -117,6 +122,9 @@ class Game:
         except StopIteration:
             self.pending = None
             self.over = True
+        if self.forkable and self.pending is not None and self.definition.resumable(self):
+            self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+            self._snap_at = len(self.actions) + (choice is not None)  # apply() appends the action after
         if self.checkpoints and self.pending is not None and self.definition.resumable(self):
             self.checkpoint = json.dumps(self.state, separators=(",", ":"))
             self.since = []
@@ -157,10 +165,51 @@ class Game:
             self.since.append(clean)
 
     def _rebuild(self, actions: list[dict]) -> None:
-        fresh = Game(self.definition, self.config, self.checkpoints)
+        fresh = Game(self.definition, self.config, self.checkpoints, self.forkable)
         for a in actions:
             fresh.apply(a)
         self.__dict__.update(fresh.__dict__)
+
+    # ---- forking -----------------------------------------------------------------------------
+    def fork(self) -> Game:
+        """An independent copy of this game, pending decision included, to play on (search, analysis).
+
+        A generator cannot be copied, so a fork restarts the rules' flow from the state at the last
+        decision the flow can resume from (kept pickled while the game is `forkable`) and replays the
+        few actions applied since. The first fork of a game that was not forkable replays it once from
+        the start and makes it forkable. The fork keeps the actions and the log; it takes no service
+        checkpoints.
+        """
+        if self._snap is None and not self.forkable:
+            if self.checkpoints and self.checkpoint is not None:  # a service game: resume its checkpoint
+                self._snap = pickle.dumps(json.loads(self.checkpoint), pickle.HIGHEST_PROTOCOL)
+                self._snap_at = len(self.actions) - len(self.since)
+            else:
+                fresh = Game(self.definition, self.config, False, True)
+                for a in self.actions:
+                    fresh.apply(a)
+                self._snap, self._snap_at = fresh._snap, fresh._snap_at
+            self.forkable = True
+        config = dict(self.config)
+        if self._snap is None:  # no resumable decision reached yet: start afresh and replay
+            g = Game(self.definition, config, False, True)
+            start = 0
+        else:
+            config["checkpoint"] = pickle.loads(self._snap)
+            config["checkpoint_fresh"] = True  # a private copy: no need to copy it again
+            g = Game(self.definition, config, False, False)
+            g.forkable = True
+            g._snap, g._snap_at = self._snap, self._snap_at
+            start = self._snap_at
+        for a in self.actions[start:]:
+            g.apply(a)
+        g.config = copy.deepcopy(self.config)
+        g.actions = [dict(a) for a in self.actions]
+        g.log = list(self.log)
+        carry = getattr(self.definition, "carry_over", None)
+        if carry is not None:
+            carry(self, g)
+        return g
 
     # ---- saving -----------------------------------------------------------------------------
     def save(self) -> dict:

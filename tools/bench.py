@@ -10,6 +10,8 @@ Figures (the last line printed is the JSON of all of them):
 - json_apply_us_p50_4p: the stateless service path: a mid-game 4-player game as a JSON string in,
   one action applied, the new game as a JSON string out;
 - state_json_bytes_4p: the size of a mid-game 4-player state as JSON;
+- fork_us_p50 / fork_us_p99: Game.fork() of a 4-player greedy game at its decisions from action 150 on
+  (a mid-game fork, pending decision included);
 - new_game_ms: setting up a new 4-player game (content loaded);
 - content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
   without / with the on-disk cache;
@@ -75,6 +77,28 @@ def _fresh(code: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def _fork_times(quick: bool) -> dict:
+    """Game.fork() at decisions of a mid-game 4-player greedy game."""
+    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+
+    from ..api import new_game
+    from ..engine.bots import make_bot
+
+    game = new_game(players=4, seed=78, forkable=True)
+    bots = [make_bot("greedy", 78 + i) for i in range(4)]
+    samples: list[float] = []
+    steps = 0
+    while game.pending is not None and len(samples) < (40 if quick else 200):
+        if steps >= 150 and steps % 2 == 0:
+            t = time.perf_counter()
+            game.fork()
+            samples.append(time.perf_counter() - t)
+        d = game.pending
+        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+        steps += 1
+    return {"fork_us_p50": round(_pct(samples, 0.5) * 1e6, 1), "fork_us_p99": round(_pct(samples, 0.99) * 1e6, 1)}
+
+
 def measure(quick: bool) -> dict:
     from ..api import new_game
     from ..engine.bots import RandomBot
@@ -127,6 +151,8 @@ def measure(quick: bool) -> dict:
             break
     results["json_apply_us_p50_4p"] = round(_pct(samples, 0.5) * 1e6, 1)
     results["service_json_bytes_4p"] = len(blob)
+
+    results.update(_fork_times(quick))
 
     t = time.perf_counter()
     for seed in range(50):

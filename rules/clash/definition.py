@@ -175,6 +175,14 @@ class ClashDefinition:
         """The flow can restart from the state alone when it waits for a player's next action."""
         return game.pending.kind == "action" and game.state.get("phase") == "turn"
 
+    def carry_over(self, source, fork) -> None:
+        """What a fork keeps of the runtime beside the state: the statistics of cards played and the
+        last battle (its battle_ended triggers may still read it)."""
+        fork.rt.cards_played = {p: list(v) for p, v in source.rt.cards_played.items()}
+        last = getattr(source.rt, "last_battle", None)
+        if last is not None:
+            fork.rt.last_battle = last
+
     def view(self, game, player: int | None) -> dict:
         from .view import view
 
