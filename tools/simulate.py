@@ -39,6 +39,8 @@ def run_one(task: dict) -> dict:
     data = summary(game)
     log = game.log
     played = getattr(game.rt, "cards_played", {})
+    from .coverage import used_content
+    used = used_content(game)
     record = {
         "game": task["game"], "seed": task["seed"], "rounds": game.state["round"], "actions": len(game.actions),
         "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
@@ -48,7 +50,7 @@ def run_one(task: dict) -> dict:
         "players": [
             {"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"], "breakdown": p["vp_breakdown"],
              "advances": p["advances"], "cards_played": list(played.get(i, [])),
-             "civilization": game.state["players"][i].get("civilization")}
+             "civilization": game.state["players"][i].get("civilization"), **used[i]}
             for i, p in enumerate(data["players"])
         ],
         "seconds": round(time.perf_counter() - start, 4),
@@ -130,6 +132,9 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
             console.print(f"[yellow]interrupted[/]: {len(records)} of {settings['games']} games kept; "
                           "run again with --resume to go on")
     rep = report(records, settings)
+    from .coverage import catalog, never_used, per_event, per_objective, per_wonder
+    rep.update(per_wonder=per_wonder(records), per_objective=per_objective(records), per_event=per_event(records))
+    rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"]))
     rep["complete"] = len(records) == settings["games"] and not interrupted
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
@@ -173,6 +178,11 @@ def print_summary(rep: dict, console: Console) -> None:
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
                   f"{rep['events_per_game']['mean']:.2f} events per game")
+    if "never_used" in rep:
+        from .coverage import catalog, coverage_line
+        settings = rep["settings"]
+        console.print(coverage_line(rep["never_used"], catalog(settings["packs"], settings["variants"])),
+                      highlight=False)
 
 
 def simulate(
