@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from .bot_cards import card_worth, civil_value, combat_benefit
+from .bot_plans import ADVANCE_SPREAD, SAVING, advance_plan_value, saving, saving_need
 
 ACTION_PRIORITY = {
     "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
@@ -55,7 +56,7 @@ class GreedyBot:
             if "wonder" in label.lower():
                 return 100
             if "influence" in label.lower():
-                return 60
+                return 10 if saving(rt, p) else 60
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
         res = rt.player(p)["res"]
@@ -75,6 +76,10 @@ class GreedyBot:
             base += 25 if rt.units_of(p, rt.role("founder")) else -15
             if _weak_targets(rt, p):
                 base += 50
+        if opt == "cultural_influence" and saving(rt, p):
+            base -= 40  # culture is kept for a wonder
+        if opt in SAVING and saving(rt, p):
+            base += SAVING[opt]
         if opt == "civic_improvement":
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
             base += 40 if angry else -10
@@ -111,9 +116,7 @@ class GreedyBot:
             s += 5
         if e.data.get("unlocks"):
             s += 6
-        cat = e.data["category"]
-        if cat in rt.defn.government_categories:
-            s -= 4
+        s += advance_plan_value(rt, p, opt) + ADVANCE_SPREAD * self._noise()
         return s + 12 * _objectives_met_with(rt, p, opt)
 
     def _collect(self, rt, p, opt, label):
@@ -125,6 +128,7 @@ class GreedyBot:
         if room <= 0:
             return -20
         need = {"food": 6, "ore": 5, "wood": 5, "gold": 7, "mood": 4, "idea": 4, "culture": 4}.get(what, 3)
+        need += saving_need(rt, p, what)
         return need - res.get(what, 0)
 
     def _build(self, rt, p, opt, label):
