@@ -26,7 +26,13 @@ class RandomBot:
         return decision.options[Rng(self._state).below(len(decision.options))]
 
 
-BOTS: dict[str, type] = {"random": RandomBot}
+def _search_bot(seed: int = 0, budget: str | None = None):
+    from .search import SearchBot
+
+    return SearchBot(seed, budget)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "search": _search_bot}  # type: ignore[dict-item]
 
 
 def register(name: str, cls: type) -> None:
@@ -34,7 +40,23 @@ def register(name: str, cls: type) -> None:
     BOTS[name] = cls
 
 
+def bot_error(kind: str) -> str | None:
+    """Why `kind` names no bot (None when it does): a known name, with an optional `:budget`."""
+    name, _, arg = kind.partition(":")
+    if name not in BOTS:
+        return f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))}; search takes a budget: search:200, search:1s)"
+    if arg:
+        try:
+            BOTS[name](0, arg)
+        except (TypeError, ValueError) as err:
+            return f"bad setting for bot '{name}': {err}"
+    return None
+
+
 def make_bot(kind: str, seed: int):
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot '{kind}' (known: {', '.join(sorted(BOTS))})")
-    return BOTS[kind](seed)
+    """A bot by name, e.g. `greedy`, `search` or `search:200` (a budget after the colon)."""
+    err = bot_error(kind)
+    if err:
+        raise ValueError(err)
+    name, _, arg = kind.partition(":")
+    return BOTS[name](seed, arg) if arg else BOTS[name](seed)

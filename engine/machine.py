@@ -95,8 +95,11 @@ class Definition(Protocol):
 
 
 class Game:
-    def __init__(self, definition: Definition, config: dict, checkpoints: bool = False, forkable: bool = False):
+    def __init__(self, definition: Definition, config: dict, checkpoints: bool = False, forkable: bool = False,
+                 parent: Game | None = None):
         self.definition = definition
+        # while a fork starts: the game it is forked from (the definition may reuse its caches)
+        self.fork_parent = parent
         self.config = dict(config)
         self.actions: list[dict] = []
         self.log: list[str] = []
@@ -112,8 +115,10 @@ class Game:
         self.forkable = forkable
         self._snap: bytes | None = None
         self._snap_at = 0
+        self._sealed = False
         self._flow = definition.flow(self)
         self._resume(None)
+        self.fork_parent = None
 
     # ---- running ----------------------------------------------------------------------------
     def _resume(self, choice: str | None) -> None:
@@ -180,6 +185,9 @@ class Game:
         the start and makes it forkable. The fork keeps the actions and the log; it takes no service
         checkpoints.
         """
+        if self._sealed:
+            raise RuntimeError("this game's state was changed outside its rules (a sampled guess of hidden "
+                               "information): it cannot be forked")
         if self._snap is None and not self.forkable:
             if self.checkpoints and self.checkpoint is not None:  # a service game: resume its checkpoint
                 self._snap = pickle.dumps(json.loads(self.checkpoint), pickle.HIGHEST_PROTOCOL)
@@ -197,7 +205,7 @@ class Game:
         else:
             config["checkpoint"] = pickle.loads(self._snap)
             config["checkpoint_fresh"] = True  # a private copy: no need to copy it again
-            g = Game(self.definition, config, False, False)
+            g = Game(self.definition, config, False, False, parent=self)
             g.forkable = True
             g._snap, g._snap_at = self._snap, self._snap_at
             start = self._snap_at
@@ -210,6 +218,13 @@ class Game:
         if carry is not None:
             carry(self, g)
         return g
+
+    def seal(self) -> None:
+        """Mark a fork whose state was changed outside the rules (hidden information resampled for a
+        search): it plays on, but it can no longer be forked."""
+        self._sealed = True
+        self._snap = None
+        self.forkable = False
 
     # ---- saving -----------------------------------------------------------------------------
     def save(self) -> dict:

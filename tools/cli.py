@@ -32,6 +32,7 @@ COMMAND_MODULES: list[str] = [
     "simulate",
     "compare",
     "bench",
+    "tournament",
     "render",
 ]
 

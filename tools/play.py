@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..api import load_game, new_game, scores
-from ..engine.bots import BOTS, make_bot
+from ..engine.bots import BOTS, bot_error, make_bot
 from ..engine.decision import IllegalAction
 from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
@@ -24,7 +24,8 @@ def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None 
     """Play a complete game with one bot per seat; bot seeds derive from the game seed."""
     import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 
-    game = new_game(players=players, seed=seed, packs=packs, variants=variants)
+    forkable = any(b.partition(":")[0] == "search" for b in bots)  # a searching bot forks the game
+    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable)
     game.config["bots"] = list(bots)
     seats = [make_bot(bots[i % len(bots)], seed * 1000 + i) for i in range(players)]
     steps = 0
@@ -119,7 +120,7 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
     import rulewright.rules.clash  # noqa: F401
 
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in kinds if b not in BOTS]
+    unknown = [b for b in kinds if bot_error(b)]
     if unknown or not kinds:
         typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'}; known: {', '.join(sorted(BOTS))}", err=True)
         raise typer.Exit(2)

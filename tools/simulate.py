@@ -205,11 +205,12 @@ def simulate(
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
     import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 
-    from ..engine.bots import BOTS
+    from ..engine.bots import BOTS, bot_error
 
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    if not kinds or any(k not in BOTS for k in kinds):
-        typer.echo(f"unknown bot in {bots!r}; known: {', '.join(sorted(BOTS))}", err=True)
+    if not kinds or any(bot_error(k) for k in kinds):
+        why = next((bot_error(k) for k in kinds if bot_error(k)), "no bot named")
+        typer.echo(f"unknown bot in {bots!r}: {why}; known: {', '.join(sorted(BOTS))}", err=True)
         raise typer.Exit(2)
     if backend not in ("local", "ray"):
         typer.echo("--backend is local or ray", err=True)

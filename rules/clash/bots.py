@@ -28,6 +28,15 @@ class GreedyBot:
     def _noise(self) -> float:
         return Rng(self._state).below(1000) / 1000.0
 
+    def scores(self, game, decision: Decision) -> list[float]:
+        """Every option's score (a prior for the search bot)."""
+        scorer = getattr(self, f"_{decision.kind}", None)
+        if scorer is None:
+            return [0.0] * len(decision.options)
+        labels = decision.labels
+        return [float(scorer(game.rt, decision.player, o, labels[i] if i < len(labels) else o))
+                for i, o in enumerate(decision.options)]
+
     def choose(self, game, decision: Decision) -> str:
         rt = game.rt
         scorer = getattr(self, f"_{decision.kind}", None)

@@ -183,6 +183,15 @@ class ClashDefinition:
         if last is not None:
             fork.rt.last_battle = last
 
+    def search_support(self):
+        """What the search bot needs of this game (engine/search.py): guesses, evaluation, policies."""
+        got = self.__dict__.get("_search")
+        if got is None:
+            from .search_support import ClashSearch
+
+            got = self.__dict__["_search"] = ClashSearch(self)
+        return got
+
     def view(self, game, player: int | None) -> dict:
         from .view import view
 
@@ -194,6 +203,9 @@ class ClashDefinition:
 
         rt = Clash(self, game)
         game.rt = rt
+        parent = getattr(game, "fork_parent", None)
+        if parent is not None:  # a fork: the parent's memos of pure answers hold for it too
+            rt.inherit_caches(parent.rt)
         yield from run_flow(rt, self.rules["flow"])
 
 

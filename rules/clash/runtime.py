@@ -46,6 +46,14 @@ class Clash:
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
         self._objective_hooks = defn.objective_hooks
 
+    def inherit_caches(self, other: Clash) -> None:
+        """Start with copies of another runtime's memos (a fork: same definition, same past; every key
+        holds what its answer depends on, and copies keep the two games' later entries apart)."""
+        self._sources_cache = dict(other._sources_cache)
+        self._subs_cache = dict(other._subs_cache)
+        self._payable_cache = dict(other._payable_cache)
+        self.memo = {k: dict(v) for k, v in other.memo.items()}
+
     # ---- state access --------------------------------------------------------------------------
     @property
     def state(self) -> dict:

@@ -1,0 +1,148 @@
+"""A search bot for any game: flat Monte Carlo over the legal options, against sampled guesses of hidden
+information, with cut-off play-outs scored by the game's evaluation.
+
+For one decision the bot
+1. ranks the options with the game's prior (a cheap heuristic) and keeps the best few as candidates;
+2. samples worlds: a fork of the game in which everything the deciding player may not know (other
+   hands, deck orders, the random stream...) is replaced by a guess drawn from what they may know
+   (`determinise`), so the search never plays against the real hidden state;
+3. in each world tries every candidate (the same world for all: paired comparisons), plays on with a
+   fast policy for a fixed number of decisions (or to the end), and scores the position for the
+   deciding player with the game's `evaluate` (a number in [0, 1]);
+4. takes the candidate with the best mean (ties: the prior's order).
+
+The game supplies the game-specific parts through its definition's `search_support()` (see
+`SearchSupport`). The budget is a number of play-outs (`search:200`) or a time per decision
+(`search:1s`, `search:250ms`); an iteration budget is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .decision import Decision, IllegalAction
+from .rng import Rng, seed_state
+
+DEFAULT_PLAYOUTS = 24
+CANDIDATES = 4  # options kept after the prior's ranking
+HORIZON = 24  # decisions played after the candidate before the evaluation
+
+
+class SearchSupport(Protocol):
+    """What a game provides to the search bot."""
+
+    def determinise(self, state: dict, player: int, rng: Rng) -> None:
+        """Replace, in place, what `player` may not know by a guess drawn with `rng` from what they
+        may know (the result must depend only on the player's view and the rng)."""
+
+    def evaluate(self, game: Any, player: int) -> float:
+        """How good the position is for `player`, in [0, 1] (1: won)."""
+
+    def policy(self, seed: int) -> Any:
+        """A fast bot (with `choose(game, decision)`) for the play-outs."""
+
+    def prior(self, game: Any, decision: Decision) -> list[float]:
+        """A heuristic score per option (higher first); used to pick the candidates."""
+
+    def searchable(self, decision: Decision) -> bool:
+        """Is this decision worth a search (else the fast policy takes it)?"""
+
+
+@dataclass(frozen=True)
+class Budget:
+    playouts: int | None = DEFAULT_PLAYOUTS
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str | None) -> Budget:
+        """`200` play-outs, `1s` or `250ms` per decision; empty: the default."""
+        if not text:
+            return cls()
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*", text)
+        if m is None or float(m.group(1)) <= 0:
+            raise ValueError(f"a search budget is a number of play-outs (search:200) or a time (search:1s, "
+                             f"search:250ms), got {text!r}")
+        n, unit = float(m.group(1)), m.group(2)
+        if unit is None:
+            return cls(playouts=max(1, int(n)))
+        return cls(playouts=None, seconds=n / 1000.0 if unit == "ms" else n)
+
+
+class SearchBot:
+    """Flat Monte Carlo with determinisation; see the module docstring."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
+                 candidates: int = CANDIDATES):
+        self._state = {"rng": seed_state(seed)}
+        self.budget = Budget.parse(budget)
+        self.horizon = horizon
+        self.candidates = candidates
+        self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+
+    def choose(self, game: Any, decision: Decision) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        start = time.perf_counter()
+        rng = Rng(self._state)
+        support: SearchSupport = game.definition.search_support()
+        p = decision.player
+        if not support.searchable(decision):
+            return support.policy(rng.below(1 << 62)).choose(game, decision)
+        first = self._world(game, p, support, rng.below(1 << 62))
+        if first is None:  # no sampled world fits what happened so far: fall back to the fast policy
+            return support.policy(rng.below(1 << 62)).choose(game, decision)
+        world_seed, world0 = first
+        prior = support.prior(world0, world0.pending)
+        order = sorted(range(len(decision.options)), key=lambda i: (-prior[i], i))
+        cands = [decision.options[i] for i in order[:self.candidates]]
+        if len(cands) == 1:
+            return cands[0]
+        totals = dict.fromkeys(cands, 0.0)
+        done = 0
+        while True:
+            for o in cands:
+                world = world0 if o == cands[-1] else self._world(game, p, support, world_seed)[1]
+                totals[o] += self._playout(world, p, o, support, world_seed)
+                done += 1
+            if self._spent(done, start, len(cands)):
+                break
+            got = self._world(game, p, support, rng.below(1 << 62))
+            if got is None:
+                break
+            world_seed, world0 = got
+        best = max(cands, key=lambda o: (totals[o], -cands.index(o)))
+        self.decision_seconds.append(time.perf_counter() - start)
+        return best
+
+    def _spent(self, done: int, start: float, width: int) -> bool:
+        if self.budget.seconds is not None:
+            return time.perf_counter() - start >= self.budget.seconds
+        return done + width > (self.budget.playouts or 0)
+
+    def _world(self, game: Any, p: int, support: SearchSupport, seed: int) -> tuple[int, Any] | None:
+        """A fork of the game with the hidden information resampled from `seed` (sealed: never forked)."""
+        world = game.fork()
+        support.determinise(world.state, p, Rng({"rng": seed_state(seed)}, "rng"))
+        world.seal()
+        return seed, world
+
+    def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
+        try:
+            world.apply({"player": p, "choice": option})
+            bots: dict[int, Any] = {}
+            for _ in range(self.horizon):
+                d = world.pending
+                if d is None:
+                    break
+                bot = bots.get(d.player)
+                if bot is None:
+                    bot = bots[d.player] = support.policy(seed * 31 + d.player)
+                world.apply({"player": d.player, "choice": bot.choose(world, d)})
+        except (IllegalAction, RuntimeError):
+            return 0.0  # a guessed world the rules cannot play on counts as a poor outcome
+        return support.evaluate(world, p)

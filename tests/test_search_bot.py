@@ -1,0 +1,77 @@
+"""The search bot: it never sees hidden information, it is deterministic for a seed, and its budget parses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+from rulewright.api import new_game
+from rulewright.engine.bots import bot_error, make_bot
+from rulewright.engine.search import Budget, SearchBot
+from rulewright.engine.service import from_json, to_json
+
+
+def _to_search_decision(seed: int):
+    """A 2-player game at player 0's choice of action (with a choice), kept as a service JSON string."""
+    game = new_game(players=2, seed=seed, checkpoints=True)
+    bots = [make_bot("greedy", seed + i) for i in range(2)]
+    steps = 0
+    while True:
+        d = game.pending
+        if steps > 12 and d.player == 0 and d.kind == "action" and len(d.options) > 2:
+            return to_json(game)
+        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+        steps += 1
+
+
+def _swap_hidden(text: str) -> str:
+    """The same game with other cards in player 1's hand (swapped with cards of the decks)."""
+    data = json.loads(text)
+    st = data["state"]
+    changed = 0
+    for kind in ("action_card", "objective_card"):
+        hand, deck = st["players"][1]["hand"][kind], st["decks"][kind]
+        for i, card in enumerate(hand):
+            j = next((j for j, c in enumerate(deck) if c not in hand), None)
+            if j is not None:
+                hand[i], deck[j] = deck[j], card
+                changed += 1
+    assert changed
+    return json.dumps(data)
+
+
+def test_search_cannot_see_another_players_hand():
+    text = _to_search_decision(4)
+    real, other = from_json(text), from_json(_swap_hidden(text))
+    assert real.state_hash() != other.state_hash()  # the two games really differ (in hidden things only)
+    assert real.view(1) != other.view(1) and real.view(0) == other.view(0)
+    bot_a, bot_b = SearchBot(9, "4"), SearchBot(9, "4")
+    support = real.definition.search_support()
+    world_a = bot_a._world(real, 0, support, 77)[1]
+    world_b = bot_b._world(other, 0, support, 77)[1]
+    assert world_a.state_hash() == world_b.state_hash()  # the guessed world depends only on player 0's view
+    assert bot_a.choose(real, real.pending) == bot_b.choose(other, other.pending)
+
+
+def test_a_guessed_world_cannot_be_forked():
+    real = from_json(_to_search_decision(4))
+    world = SearchBot(1)._world(real, 0, real.definition.search_support(), 5)[1]
+    with pytest.raises(RuntimeError):
+        world.fork()
+
+
+def test_search_is_deterministic_for_a_seed():
+    text = _to_search_decision(6)
+    choices = [SearchBot(3, "6").choose(g, g.pending) for g in (from_json(text), from_json(text))]
+    assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options
+
+
+def test_budget_and_bot_names():
+    assert Budget.parse("200") == Budget(playouts=200)
+    assert Budget.parse("1s") == Budget(playouts=None, seconds=1.0)
+    assert Budget.parse("250ms") == Budget(playouts=None, seconds=0.25)
+    with pytest.raises(ValueError):
+        Budget.parse("fast")
+    assert bot_error("search:200") is None and bot_error("search") is None
+    assert "bad setting" in bot_error("search:soon") and "unknown bot" in bot_error("deep")
