@@ -33,6 +33,7 @@ COMMAND_MODULES: list[str] = [
     "compare",
     "bench",
     "tournament",
+    "analyze",
     "render",
 ]
 
