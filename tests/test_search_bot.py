@@ -75,3 +75,15 @@ def test_budget_and_bot_names():
         Budget.parse("fast")
     assert bot_error("search:200") is None and bot_error("search") is None
     assert "bad setting" in bot_error("search:soon") and "unknown bot" in bot_error("deep")
+
+
+@pytest.mark.slow
+def test_search_simulations_match_on_the_local_pool_and_on_ray(tmp_path):
+    from rulewright.tools.simulate import simulate_run
+
+    settings = {"games": 2, "players": 2, "seed": 3, "bots": ["search:2", "greedy"], "packs": ["base"],
+                "variants": []}
+    local = simulate_run(settings, tmp_path / "local", workers=2, progress=False)
+    remote = simulate_run(settings, tmp_path / "ray", workers=2, backend="ray", progress=False)
+    assert remote == local
+    assert local["per_bot"]["search:2"]["games"] == 2
