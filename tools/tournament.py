@@ -45,7 +45,9 @@ def play_match(task: dict) -> dict:
         game.apply({"player": d.player, "choice": choice})
     s = scores(game)
     share = 1.0 / len(s["winners"]) if seat in s["winners"] else 0.0
-    return {"game": task["game"], "seed": seed, "seat": seat, "share": share, "vp": s["vp"], "ms": ms}
+    searched = [x * 1000 for x in getattr(bots[seat], "decision_seconds", [])]  # a search bot's own account
+    return {"game": task["game"], "seed": seed, "seat": seat, "share": share, "vp": s["vp"], "ms": ms,
+            "searched_ms": searched}
 
 
 def run_tournament(first: str, second: str, games: int, seed: int, packs: list[str], workers: int = 1,
@@ -73,9 +75,20 @@ def run_tournament(first: str, second: str, games: int, seed: int, packs: list[s
             "games": len(results), "win_rate": rate, "win_rate_ci95": [lo, hi],
             "decision_ms_p50": round(statistics.median(ms), 1) if ms else 0.0,
             "decision_ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 1) if ms else 0.0,
+            **_searched(results),
             "seed": seed, "packs": packs, "players": 2,
             "mean_vp": [round(statistics.fmean(r["vp"][r["seat"]] for r in results), 2),
                         round(statistics.fmean(r["vp"][1 - r["seat"]] for r in results), 2)]}
+
+
+def _searched(results: list[dict]) -> dict:
+    """For a searching first bot: how many decisions it searched and their time (the rest it left to its
+    fast policy)."""
+    ms = [x for r in results for x in r.get("searched_ms", [])]
+    if not ms:
+        return {}
+    return {"searched_decisions_per_game": round(len(ms) / len(results), 1),
+            "searched_decision_ms_p50": round(statistics.median(ms), 1)}
 
 
 def merge_result(path: Path, result: dict) -> list[dict]:
@@ -113,7 +126,9 @@ def tournament(
     result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet)
     lo, hi = result["win_rate_ci95"]
     typer.echo(f"{kinds[0]} vs {kinds[1]}: {result['games']} games, win rate {result['win_rate']:.1%} "
-               f"(95% CI {lo:.1%}-{hi:.1%}), {result['decision_ms_p50']} ms per decision (p50)")
+               f"(95% CI {lo:.1%}-{hi:.1%}), {result['decision_ms_p50']} ms per decision (p50)"
+               + (f", {result['searched_decision_ms_p50']} ms per searched decision (p50)"
+                  if "searched_decision_ms_p50" in result else ""))
     if out:
         merge_result(out, result)
         typer.echo(f"wrote {out}")
