@@ -12,6 +12,8 @@ Figures (the last line printed is the JSON of all of them):
 - state_json_bytes_4p: the size of a mid-game 4-player state as JSON;
 - fork_us_p50 / fork_us_p99: Game.fork() of a 4-player greedy game at its decisions from action 150 on
   (a mid-game fork, pending decision included);
+- simulate_games_per_s_4p: complete 4-player greedy-bot games per second on one core, as `simulate`
+  plays them (the bots' own scoring included);
 - new_game_ms: setting up a new 4-player game (content loaded);
 - content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
   without / with the on-disk cache;
@@ -75,6 +77,17 @@ def _fresh(code: str) -> float:
     script = f"import time\n{code}"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
+
+
+def _greedy_rate(games: int) -> float:
+    """4-player greedy games per second, played as `simulate` plays them."""
+    from .simulate import game_seed, run_one
+
+    start = time.perf_counter()
+    for i in range(games):
+        run_one({"game": i, "seed": game_seed(7, i), "players": 4, "bots": ["greedy"], "packs": ["base"],
+                 "variants": []})
+    return round(games / (time.perf_counter() - start), 2)
 
 
 def _fork_times(quick: bool) -> dict:
@@ -153,6 +166,7 @@ def measure(quick: bool) -> dict:
     results["service_json_bytes_4p"] = len(blob)
 
     results.update(_fork_times(quick))
+    results["simulate_games_per_s_4p"] = _greedy_rate(3 if quick else 8)
 
     t = time.perf_counter()
     for seed in range(50):

@@ -47,19 +47,23 @@ def missing_for(rt: Clash, p: int, wonder: str) -> list[str]:
     return [a for a in rt.defn.wonders[wonder].data.get("requires", []) if a not in have]
 
 
-def advance_plan_value(rt: Clash, p: int, adv: str) -> float:
-    """What an advance adds beyond its base: its abilities, and the wonders it brings within reach."""
-    value = _ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv)
+def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) -> float:
+    """What an advance adds beyond its base: its abilities, and the wonders it brings within reach.
+    `memo` holds what all options of one decision share (the goal, the targets)."""
+    memo = {} if memo is None else memo
+    value = _ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv, memo)
     cat = rt.defn.category_of.get(adv)
     if cat in rt.defn.government_categories:  # a government: strong rules, and its advances build on it
         held = any(rt.defn.category_of.get(a) == cat for a in rt.player(p)["advances"])
         other = any(rt.defn.category_of.get(a) in rt.defn.government_categories and rt.defn.category_of[a] != cat
                     for a in rt.player(p)["advances"])
         value += GOVERNMENT_NEXT if held else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
-    targets = wonder_targets(rt, p)
+    if "targets" not in memo:
+        memo["targets"] = wonder_targets(rt, p)
+        memo["needs"] = [missing_for(rt, p, w) for w in memo["targets"]]
+    targets, needs = memo["targets"], memo["needs"]
     if targets:
         everywhere = all(adv in rt.defn.wonders[w].data.get("requires", []) for w in targets)
-        needs = [missing_for(rt, p, w) for w in targets]
         if everywhere:
             value += WONDER_FIRST_STEP + WONDER_REQUIREMENT * (len(rt.player(p)["advances"]) >= 6)
         elif any(adv in m and len(m) == 1 for m in needs):
@@ -100,12 +104,13 @@ def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
         pl["advances"].pop()
 
 
-def goal_advance_value(rt: Clash, p: int, adv: str) -> float:
+def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) -> float:
     """An advance that lets p hold what its wonder goal costs (a higher culture level, a food limit)."""
-    goal = wonder_goal(rt, p)
-    if goal is None:
-        return 0.0
-    return sum(LIMIT_RAISE for what in _token_short(rt, p, goal) if _raises_limit(rt, p, adv, what))
+    memo = {} if memo is None else memo
+    if "short" not in memo:
+        goal = wonder_goal(rt, p)
+        memo["short"] = _token_short(rt, p, goal) if goal is not None else {}
+    return sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
 
 
 def wonder_in_reach(rt: Clash, p: int) -> str | None:

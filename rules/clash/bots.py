@@ -31,6 +31,7 @@ class GreedyBot:
     def scores(self, game, decision: Decision) -> list[float]:
         """Every option's score (a prior for the search bot)."""
         scorer = getattr(self, f"_{decision.kind}", None)
+        self._memo: dict = {}  # what every option of this decision shares, computed once
         if scorer is None:
             return [0.0] * len(decision.options)
         labels = decision.labels
@@ -39,6 +40,7 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> str:
         rt = game.rt
+        self._memo = {}
         scorer = getattr(self, f"_{decision.kind}", None)
         best, best_score = decision.options[0], float("-inf")
         for i, opt in enumerate(decision.options):
@@ -125,8 +127,8 @@ class GreedyBot:
             s += 5
         if e.data.get("unlocks"):
             s += 6
-        s += advance_plan_value(rt, p, opt) + ADVANCE_SPREAD * self._noise()
-        return s + 12 * _objectives_met_with(rt, p, opt)
+        s += advance_plan_value(rt, p, opt, self._memo) + ADVANCE_SPREAD * self._noise()
+        return s + 12 * _objectives_met_with(rt, p, opt, self._memo)
 
     def _collect(self, rt, p, opt, label):
         if opt == "done":
@@ -276,13 +278,18 @@ def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
     return out
 
 
-def _objectives_met_with(rt, p: int, advance: str) -> int:
+def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> int:
     """How many status-phase objectives in hand would hold with this advance: the bot pursues them."""
     pl = rt.player(p)
     cards = pl["hand"].get("objective_card", [])
     if not cards:
         return 0
-    before = _objectives_met(rt, p, cards)
+    if memo is None or "objectives_met" not in memo:
+        before = _objectives_met(rt, p, cards)
+        if memo is not None:
+            memo["objectives_met"] = before
+    else:
+        before = memo["objectives_met"]
     pl["advances"].append(advance)
     try:
         after = _objectives_met(rt, p, cards)
