@@ -21,7 +21,7 @@ ABILITY_VALUE = {SpecialAction: 3.0, Trigger: 2.0, Modifier: 2.0, Grant: 2.5, Fo
 WONDER_REQUIREMENT = 6.0  # an advance a reachable wonder still needs
 WONDER_FIRST_STEP = 3.0  # an advance that opens wonders at all (required by every wonder)
 LIMIT_RAISE = 7.0  # an advance that lets the bot hold what its wonder costs
-GOVERNMENT_FIRST, GOVERNMENT_NEXT = 6.0, 9.0  # entering a government, then going deeper in it
+GOVERNMENT_FIRST, GOVERNMENT_NEXT = 8.0, 14.0  # entering a government, then going deeper in it
 ADVANCE_SPREAD = 8.0  # advances of near worth are taken in varied order (seeded), so games try them all
 SAVING = {"advance": -35, "build": -25, "grow": -30, "collect": 35, "found_city": -20}  # action scores while saving
 
