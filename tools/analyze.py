@@ -1,7 +1,8 @@
 """`rulewright analyze SAVE --out DIR`: the win chance of every player after every action of a saved game.
 
 The game is replayed; after each action the chances are estimated by Monte Carlo from forks of the
-position (engine/chances.py). Writes DIR/analysis.json (one point per action, the round boundaries and
+position (engine/chances.py); every position uses the same seeds for its play-outs (common random
+numbers), so a change between two positions reflects the action more than the sampling. Writes DIR/analysis.json (one point per action, the round boundaries and
 the three actions that changed the chances most) and DIR/analysis.png (one line per player, rounds
 marked). The default budget (4 samples of 24 decisions a position) analyses a 2-player game in about
 a minute on one core; --samples and --horizon trade time for precision.
@@ -38,7 +39,7 @@ def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0,
             label = game.pending.label(a["choice"]) if game.pending else a["choice"]
             game.apply(a)
             points.append({"action": i, "round": game.state.get("round"), "player": a["player"],
-                           "choice": label, "chances": win_chances(game, samples, horizon, seed + i)})
+                           "choice": label, "chances": win_chances(game, samples, horizon, seed)})
             bar.update(job, advance=1)
     rounds = [p["action"] for k, p in enumerate(points) if k and p["round"] != points[k - 1]["round"]]
     swings = []
@@ -61,8 +62,10 @@ def plot(analysis: dict, path: Path) -> None:
         ax.plot(xs, [p["chances"][i] for p in analysis["points"]], label=name, linewidth=1.4)
     for k, x in enumerate(analysis["round_starts"]):
         ax.axvline(x, color="grey", linewidth=0.8, linestyle="--", label="round starts" if k == 0 else None)
-    for s in analysis["biggest_swings"]:
-        ax.annotate(f"#{s['action']}", (s["action"], 1.0), fontsize=8, ha="center", va="top")
+    for k, s in enumerate(analysis["biggest_swings"]):  # the biggest swings, stacked so they never overlap
+        ax.axvline(s["action"], color="red", linewidth=0.6, alpha=0.5)
+        ax.annotate(f"#{s['action']}", (s["action"], 0.98 - 0.06 * k), fontsize=8, ha="left", va="top",
+                    color="red")
     ax.set_xlabel("action")
     ax.set_ylabel("win chance")
     ax.set_ylim(0, 1)
