@@ -12,7 +12,7 @@ For one decision the bot
 4. takes the candidate with the best mean (ties: the prior's order).
 
 The game supplies the game-specific parts through its definition's `search_support()` (see
-`SearchSupport`). The budget is a number of play-outs (`search:200`) or a time per decision
+`SearchSupport`). The budget is a number of play-outs (`search:200`; at least one per candidate) or a time per decision
 (`search:1s`, `search:250ms`); an iteration budget is deterministic for a given seed.
 """
 
@@ -93,10 +93,8 @@ class SearchBot:
         p = decision.player
         if not support.searchable(decision):
             return support.policy(rng.below(1 << 62)).choose(game, decision)
-        first = self._world(game, p, support, rng.below(1 << 62))
-        if first is None:  # no sampled world fits what happened so far: fall back to the fast policy
-            return support.policy(rng.below(1 << 62)).choose(game, decision)
-        world_seed, world0 = first
+        world_seed = rng.below(1 << 62)
+        world0 = self._world(game, p, support, world_seed)
         prior = support.prior(world0, world0.pending)
         order = sorted(range(len(decision.options)), key=lambda i: (-prior[i], i))
         cands = [decision.options[i] for i in order[:self.candidates]]
@@ -104,17 +102,15 @@ class SearchBot:
             return cands[0]
         totals = dict.fromkeys(cands, 0.0)
         done = 0
-        while True:
+        while True:  # one sampled world per sweep, every candidate tried in it (the last one in world0)
             for o in cands:
-                world = world0 if o == cands[-1] else self._world(game, p, support, world_seed)[1]
+                world = world0 if o == cands[-1] else self._world(game, p, support, world_seed)
                 totals[o] += self._playout(world, p, o, support, world_seed)
                 done += 1
             if self._spent(done, start, len(cands)):
                 break
-            got = self._world(game, p, support, rng.below(1 << 62))
-            if got is None:
-                break
-            world_seed, world0 = got
+            world_seed = rng.below(1 << 62)
+            world0 = self._world(game, p, support, world_seed)
         best = max(cands, key=lambda o: (totals[o], -cands.index(o)))
         self.decision_seconds.append(time.perf_counter() - start)
         return best
@@ -124,12 +120,12 @@ class SearchBot:
             return time.perf_counter() - start >= self.budget.seconds
         return done + width > (self.budget.playouts or 0)
 
-    def _world(self, game: Any, p: int, support: SearchSupport, seed: int) -> tuple[int, Any] | None:
+    def _world(self, game: Any, p: int, support: SearchSupport, seed: int) -> Any:
         """A fork of the game with the hidden information resampled from `seed` (sealed: never forked)."""
         world = game.fork()
         support.determinise(world.state, p, Rng({"rng": seed_state(seed)}, "rng"))
         world.seal()
-        return seed, world
+        return world
 
     def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
         try:

@@ -48,15 +48,15 @@ def test_search_cannot_see_another_players_hand():
     assert real.view(1) != other.view(1) and real.view(0) == other.view(0)
     bot_a, bot_b = SearchBot(9, "4"), SearchBot(9, "4")
     support = real.definition.search_support()
-    world_a = bot_a._world(real, 0, support, 77)[1]
-    world_b = bot_b._world(other, 0, support, 77)[1]
+    world_a = bot_a._world(real, 0, support, 77)
+    world_b = bot_b._world(other, 0, support, 77)
     assert world_a.state_hash() == world_b.state_hash()  # the guessed world depends only on player 0's view
     assert bot_a.choose(real, real.pending) == bot_b.choose(other, other.pending)
 
 
 def test_a_guessed_world_cannot_be_forked():
     real = from_json(_to_search_decision(4))
-    world = SearchBot(1)._world(real, 0, real.definition.search_support(), 5)[1]
+    world = SearchBot(1)._world(real, 0, real.definition.search_support(), 5)
     with pytest.raises(RuntimeError):
         world.fork()
 
