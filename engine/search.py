@@ -12,8 +12,8 @@ For one decision the bot
 4. takes the candidate with the best mean (ties: the prior's order).
 
 The game supplies the game-specific parts through its definition's `search_support()` (see
-`SearchSupport`). The budget is a number of play-outs (`search:200`; at least one per candidate) or a time per decision
-(`search:1s`, `search:250ms`); an iteration budget is deterministic for a given seed.
+`SearchSupport`). The budget is a number of play-outs (`search:200`; at least one per candidate) or a
+time per decision (`search:1s`, `search:250ms`); a play-out budget is deterministic for a given seed.
 """
 
 from __future__ import annotations
