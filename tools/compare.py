@@ -105,6 +105,12 @@ def compare(
         typer.echo("compare needs at least two set-ups, e.g. `rulewright compare base four_round`", err=True)
         raise typer.Exit(2)
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
+    from ..engine.bots import bot_error
+
+    why = next((bot_error(k) for k in kinds if bot_error(k)), None) if kinds else "no bot named"
+    if why:
+        typer.echo(f"error: --bots {bots!r}: {why}", err=True)
+        raise typer.Exit(2)
     reports = []
     for name in setups:
         packs, variants = parse_setup(name)
