@@ -122,7 +122,9 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in kinds if bot_error(b)]
     if unknown or not kinds:
-        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'}; known: {', '.join(sorted(BOTS))}", err=True)
+        why = "; ".join(bot_error(b) or "" for b in unknown) or "no bot named"
+        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'} ({why}); known: {', '.join(sorted(BOTS))}",
+                   err=True)
         raise typer.Exit(2)
     try:
         game = play_game(players, seed, kinds, list(pack), list(variant))
