@@ -73,8 +73,8 @@ def run_tournament(first: str, second: str, games: int, seed: int, packs: list[s
     ms = [x for r in results for x in r["ms"]]
     return {"bots": f"{first.partition(':')[0]} vs {second.partition(':')[0]}", "first": first, "second": second,
             "games": len(results), "win_rate": rate, "win_rate_ci95": [lo, hi],
-            "decision_ms_p50": round(statistics.median(ms), 1) if ms else 0.0,
-            "decision_ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 1) if ms else 0.0,
+            "decision_ms_p50": round(statistics.median(ms), 3) if ms else 0.0,
+            "decision_ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 3) if ms else 0.0,
             **_searched(results),
             "seed": seed, "packs": packs, "players": 2,
             "mean_vp": [round(statistics.fmean(r["vp"][r["seat"]] for r in results), 2),

@@ -1,0 +1,29 @@
+"""rulewright tournament: seats alternate, the result has a win rate with its interval, and merges into a file."""
+
+from __future__ import annotations
+
+import json
+
+from rulewright.tools.cli import app
+from rulewright.tools.tournament import merge_result, run_tournament
+from typer.testing import CliRunner
+
+
+def test_tournament_alternates_seats_and_reports_an_interval(tmp_path):
+    result = run_tournament("greedy", "random", 4, seed=2, packs=["base"], progress=False)
+    assert result["bots"] == "greedy vs random" and result["games"] == 4
+    lo, hi = result["win_rate_ci95"]
+    assert 0 <= lo <= result["win_rate"] <= hi <= 1
+    assert result["decision_ms_p50"] > 0
+    path = tmp_path / "bots.json"
+    merge_result(path, result)
+    merge_result(path, dict(result, win_rate=0.5))  # the same pair is replaced, not added
+    rows = json.loads(path.read_text())
+    assert len(rows) == 1 and rows[0]["win_rate"] == 0.5
+
+
+def test_tournament_command_refuses_bad_bots():
+    r = CliRunner().invoke(app, ["tournament", "--bots", "greedy", "--games", "2"])
+    assert r.exit_code == 2 and "two bots" in r.output
+    r = CliRunner().invoke(app, ["tournament", "--bots", "search:never,greedy", "--games", "2"])
+    assert r.exit_code == 2 and "budget" in r.output
