@@ -67,7 +67,7 @@ class GreedyBot:
             if "wonder" in label.lower():
                 return 100
             if "influence" in label.lower():
-                return 10 if saving(rt, p) else 60
+                return 10 if self._saving(rt, p) else 60
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
         res = rt.player(p)["res"]
@@ -87,14 +87,21 @@ class GreedyBot:
             base += 25 if rt.units_of(p, rt.role("founder")) else -15
             if _weak_targets(rt, p):
                 base += 50
-        if opt == "cultural_influence" and saving(rt, p):
+        if opt == "cultural_influence" and self._saving(rt, p):
             base -= 40  # culture is kept for a wonder
-        if opt in SAVING and saving(rt, p):
+        if opt in SAVING and self._saving(rt, p):
             base += SAVING[opt]
         if opt == "civic_improvement":
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
             base += 40 if angry else -10
         return base
+
+    def _saving(self, rt, p) -> bool:
+        """Is p saving for a wonder (asked once a decision)?"""
+        memo = getattr(self, "_memo", {})
+        if "saving" not in memo:
+            memo["saving"] = saving(rt, p)
+        return memo["saving"]
 
     def _basic_score(self, rt, p):
         return lambda action: self._action(rt, p, action, action) if action else 0.0
@@ -187,8 +194,10 @@ class GreedyBot:
         terr = rt.terrain(opt)
         if terr in ("fertile", "forest", "mountain"):
             s += 3
-        near = min((rt.distance(opt, c) or 9) for c in rt.state["cities"]) if rt.state["cities"] else 9
-        s += 4 if near >= 2 else -4
+        # a city one step away (a city on the space itself does not count): too close to found another
+        cities, board = rt.state["cities"], rt.board
+        close = any(n in cities and board.space(n).revealed for n in board.neighbors(opt))
+        s += -4 if close else 4
         return s
 
     def _trade_route(self, rt, p, opt, label):
