@@ -87,3 +87,34 @@ def test_search_simulations_match_on_the_local_pool_and_on_ray(tmp_path):
     remote = simulate_run(settings, tmp_path / "ray", workers=2, backend="ray", progress=False)
     assert remote == local
     assert local["per_bot"]["search:2"]["games"] == 2
+
+
+def test_a_guess_changes_only_what_the_player_may_not_know():
+    import copy
+    from collections import Counter
+
+    from rulewright.engine.rng import Rng
+    from rulewright.rules.clash.search_support import determinise
+
+    game = new_game(players=3, seed=2, packs=["base", "civilizations"])
+    before = copy.deepcopy(game.state)
+    after = copy.deepcopy(game.state)
+    determinise(game.definition, after, 0, Rng({"rng": 5}))
+    assert after["players"][0] == before["players"][0]  # the player's own hand is what it is
+    assert game.definition.view(_Fake(after), 0)["cities"] == game.definition.view(_Fake(before), 0)["cities"]
+    for kind, deck in before["decks"].items():
+        pool = Counter(deck + [c for q in (1, 2) for c in before["players"][q]["hand"].get(kind, [])])
+        assert pool == Counter(after["decks"][kind] + [c for q in (1, 2) for c in after["players"][q]["hand"]
+                                                       .get(kind, [])])
+        assert [len(after["players"][q]["hand"].get(kind, [])) for q in (1, 2)] == \
+            [len(before["players"][q]["hand"].get(kind, [])) for q in (1, 2)]
+    assert after["rng"] != before["rng"]
+    strip = {"rng", "decks", "players", "wonders", "board"}
+    assert {k: v for k, v in after.items() if k not in strip} == {k: v for k, v in before.items() if k not in strip}
+
+
+class _Fake:
+    """Just enough of a Game for the view function."""
+
+    def __init__(self, state: dict):
+        self.state = state
