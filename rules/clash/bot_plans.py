@@ -121,9 +121,14 @@ def wonder_in_reach(rt: Clash, p: int) -> str | None:
     return goal
 
 
-def saving_need(rt: Clash, p: int, what: str) -> int:
+def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
     """How much of a resource (or token) the wonder in reach still asks of p."""
-    x = wonder_in_reach(rt, p)
+    if memo is None:
+        x = wonder_in_reach(rt, p)
+    else:
+        if "reach" not in memo:
+            memo["reach"] = wonder_in_reach(rt, p)
+        x = memo["reach"]
     if x is None:
         return 0
     cost = rt.defn.wonders[x].data.get("cost", {})

@@ -146,7 +146,7 @@ class GreedyBot:
         if room <= 0:
             return -20
         need = {"food": 6, "ore": 5, "wood": 5, "gold": 7, "mood": 4, "idea": 4, "culture": 4}.get(what, 3)
-        need += saving_need(rt, p, what)
+        need += saving_need(rt, p, what, getattr(self, "_memo", None))
         return need - res.get(what, 0)
 
     def _build(self, rt, p, opt, label):
