@@ -280,10 +280,10 @@ class Compiler:
         abilities = []
         for i, ab in enumerate(effect.abilities):
             compiled = self.ability(source, i, ab)
-            compiled.describe = _describer(ab)
+            compiled.describe = _describer(ab, self.v.phrases)
             abilities.append(compiled)
         return E.CompiledEntry(source, abilities)
 
 
-def _describer(node: A.Ability):
-    return lambda: explain_ability(node)
+def _describer(node: A.Ability, phrases: dict):
+    return lambda: explain_ability(node, phrases)

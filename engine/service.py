@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from . import games
 from .machine import SAVE_FORMAT, Game
 
 SERVICE_FORMAT = 1
@@ -29,11 +30,14 @@ def from_json(text: str, definition=None) -> Game:
     data = json.loads(text)
     if data.get("format") != SERVICE_FORMAT:
         raise ValueError(f"unsupported service format {data.get('format')!r}")
-    if definition is None:
-        from ..rules.clash.definition import definition as clash
-
+    if definition is None:  # the game the JSON names, found through the registry
+        try:
+            game_module = games.find(str(data.get("game") or games.default_game()))
+        except KeyError as err:
+            raise ValueError(err.args[0]) from None
         cfg = data["config"]
-        definition = clash(cfg.get("packs", ["base"]), cfg.get("variants", []))
+        definition = game_module.definition(cfg.get("packs", list(game_module.default_packs)),
+                                            cfg.get("variants", []))
     config = dict(data["config"])
     config["checkpoint"] = data["state"]
     config["checkpoint_fresh"] = True  # just parsed: nobody else holds it, no copy needed

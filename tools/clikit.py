@@ -86,11 +86,12 @@ def display_path(file: str) -> str:
     return file
 
 
-def all_bundled(game: str = "clash") -> list[str | Path]:
+def all_bundled(game: str | None = None) -> list[str | Path]:
+    """Every pack shipped with a game (default: the default game of the registry)."""
     return list(bundled_packs(game)) or ["base"]
 
 
-def load_packs(packs: Sequence[str] | None, game: str = "clash") -> Content:
+def load_packs(packs: Sequence[str] | None, game: str | None = None) -> Content:
     """Load bundled pack ids or pack folders; with none, every bundled pack of the game.
 
     An unknown pack id (or a missing folder) is a usage error: exit 2 with a did-you-mean.

@@ -172,7 +172,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
         for c in covers:
             e = d.content.entries.get(c)
             if e is not None:
-                english = " ".join(explain_effect(e.effect)) if e.effect else "(no effect)"
+                english = " ".join(explain_effect(e.effect, d.content.vocab.phrases)) if e.effect else "(no effect)"
                 res.messages.append(f"  {e.name}: printed \"{e.text}\"; the effect says: {english}")
     return res
 

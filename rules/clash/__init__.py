@@ -1,6 +1,23 @@
-"""Clash of Cultures (2012): the game's vocabulary, flow, basic actions and rule primitives."""
+"""Clash of Cultures (2012): the game's vocabulary, flow, basic actions and rule primitives.
+
+Importing this package registers the game with the engine's game registry (engine/games.py) and its
+bot with the bot registry; tools, the API and the service find it there by its id, `clash`.
+"""
 
 from ...engine.bots import register
+from ...engine.games import GameModule
+from ...engine.games import register as register_game
 from .bots import GreedyBot
+from .definition import definition
+from .scoring import final_scores
+
+GAME_ID = "clash"
+
+
+def scores(game) -> dict:
+    """The final score table of a running game."""
+    return final_scores(game.rt)
+
 
 register("greedy", GreedyBot)
+GAME = register_game(GameModule(GAME_ID, definition, scores))
