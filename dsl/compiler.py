@@ -273,7 +273,7 @@ class Compiler:
             sig = self.v.forbids.get(ab.what)
             return sig.context if sig else {}
         if isinstance(ab, A.Requires):
-            return {"city": "city"}
+            return dict(self.v.language.get("requires_context") or {})
         return {}
 
     def entry(self, source: str, effect: A.Effect) -> E.CompiledEntry:

@@ -92,9 +92,10 @@ def resolve_packs(requested: list[str | Path], game: str, diags: list[Diagnostic
 
 
 def game_vocab(game: str) -> Vocabulary:
-    """A fresh vocabulary for the game, with its phrases for the explainer."""
+    """A fresh vocabulary for the game, with its phrases for the explainer and its typing rules."""
     vocab = Vocabulary.from_data(game_vocabulary(game))
     vocab.phrases = dict(content_spec(game).get("grant_phrases") or {})
+    vocab.language = dict(content_spec(game).get("language") or {})
     return vocab
 
 
