@@ -15,8 +15,8 @@ import pytest
 from rulewright.api import load_game
 from rulewright.engine.decision import RunawayEffect
 from rulewright.engine.machine import Game
-from rulewright.rules.clash import runtime
-from rulewright.rules.clash.definition import definition
+from rulewright.rules.clash.state import runtime
+from rulewright.rules.clash.state.definition import definition
 
 LOOPING = str(Path(__file__).resolve().parent / "packs" / "looping")
 

@@ -127,7 +127,7 @@ def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
     from ruamel.yaml import YAML
 
-    from ..rules.clash.definition import variant_files
+    from ..rules.clash.state.definition import variant_files
 
     rows = []
     for vid, path in variant_files(content).items():

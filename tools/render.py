@@ -120,7 +120,7 @@ class Frame:
 
 def frame_of(game: Game, viewer: int | None = None, steps: int | None = None, title: str = "") -> Frame:
     """The frame of a game as it stands now, seen by `viewer` (None: public view)."""
-    from ..rules.clash.scoring import breakdown, final_scores
+    from ..rules.clash.phases.scoring import breakdown, final_scores
 
     n = len(game.state["players"])
     vp = [breakdown(game.rt, p) for p in range(n)]
@@ -215,7 +215,7 @@ class BoardRenderer:
 
     def region_terrains(self, state: dict, index: int) -> dict[Hex, str] | None:
         """Terrain per hex of a revealed region; None while it is face down (or its face is hidden)."""
-        from ..rules.clash.map import place_region, region_terrains
+        from ..rules.clash.board.map import place_region, region_terrains
 
         b = state["board"]
         tile = b["tiles"][index]

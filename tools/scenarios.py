@@ -32,8 +32,8 @@ from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine.decision import IllegalAction
 from ..engine.machine import Game
-from ..rules.clash.definition import ClashDefinition, definition
-from ..rules.clash.scenario import space_of
+from ..rules.clash.state.definition import ClashDefinition, definition
+from ..rules.clash.state.scenario import space_of
 
 _LABEL = re.compile(r"^[A-Z]\d+$")
 

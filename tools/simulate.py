@@ -210,7 +210,7 @@ def simulate(
     settings = {"games": games, "players": players, "seed": seed, "bots": kinds, "packs": packs,
                 "variants": list(variant or [])}
     try:
-        from ..rules.clash.definition import definition
+        from ..rules.clash.state.definition import definition
         definition(packs, settings["variants"])  # fail fast on unknown packs or variants
     except Exception as err:
         typer.echo(f"error: {err}", err=True)

@@ -7,9 +7,9 @@ bot with the bot registry; tools, the API and the service find it there by its i
 from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
-from .bots import GreedyBot
-from .definition import definition
-from .scoring import final_scores
+from .bots.bots import GreedyBot
+from .phases.scoring import final_scores
+from .state.definition import definition
 
 GAME_ID = "clash"
 
