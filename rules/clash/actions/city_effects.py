@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -88,3 +90,6 @@ PROCEDURES = {
     "activate_city": activate_city,
     "discard_card": discard_card,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

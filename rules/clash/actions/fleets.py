@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -54,3 +56,6 @@ FUNCTIONS = {
 PROCEDURES = {
     "move_fleet": move_fleet,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
 from ..state.setup import add_city
 from .cities import can_found_at
 
@@ -75,3 +76,6 @@ FUNCTIONS = {
 PROCEDURES = {
     "found_city_with": found_city_with,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -225,3 +227,6 @@ PROCEDURES = {
     "cross_over": cross_over,
     "disembark": disembark,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -142,3 +144,6 @@ PROCEDURES = {
     "convert_units": convert_units,
     "free_moves": free_moves,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

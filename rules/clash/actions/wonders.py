@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..state.registry import service
 from .cities import effective_mood, end_activation
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 
+@service("reveal_wonder")
 def reveal_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     w = rt.state["wonders"]
     if w["deck"]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -82,3 +84,6 @@ PROCEDURES = {
     "set_aside_piece": set_aside_piece,
     "reclaim_piece": reclaim_piece,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -70,3 +72,5 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "regions_with_cities": _regions_with_cities,
     "battle_rounds": _battle_rounds,
 }
+
+functions(FUNCTIONS)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
@@ -89,3 +91,5 @@ FUNCTIONS = {
     "terrain_at": lambda rt, ctx, space: rt.terrain(space) if space is not None and space in rt.board else None,
     "activations": _activations,
 }
+
+functions(FUNCTIONS)

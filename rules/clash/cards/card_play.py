@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state.registry import functions
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx, SpecialAction
     from ..state.runtime import Clash
@@ -56,3 +58,5 @@ def _card_actions(rt: Clash, ctx: Ctx) -> int:
 FUNCTIONS = {
     "card_actions": _card_actions,
 }
+
+functions(FUNCTIONS)

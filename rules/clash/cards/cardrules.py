@@ -24,6 +24,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.hexgrid import space_id
+from ..state.registry import functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -239,3 +240,6 @@ PROCEDURES = {
     "buy_advance": buy_advance,
     "strike": strike,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

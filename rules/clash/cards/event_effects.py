@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import functions, procedures
+
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
@@ -252,3 +254,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "ignores_event": _ignores_event,
     "can_advance_in": _can_advance_in,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

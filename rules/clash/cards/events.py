@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..state.registry import service
 from ..state.setup import draw_card
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
         rt.log(f"  the {icon} icon has no effect in this game")
 
 
+@service("draw_event")
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     """Draw and resolve an event. Land units removed while it resolves (outside its battles, which
     report their own) are reported after it, through the hook land_units_lost."""

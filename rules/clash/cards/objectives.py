@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..state.registry import service
+
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 
+@service("check_objectives")
 def check_objectives(rt: Clash, p: int, timing: str, hook: str | None = None,
                      payload: dict[str, Any] | None = None) -> Generator:
     if p < 0:

@@ -16,6 +16,7 @@ from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
 from ..state.definition import start_tile
 from ..state.measures import home_space
+from ..state.registry import functions
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -173,3 +174,5 @@ FUNCTIONS = {
     "captured_leaders": lambda rt, ctx, p=None: len(rt.player(ctx.me if p is None else p).get("captured_leaders", [])),
     "civilization_of": lambda rt, ctx, p: rt.player(p).get("civilization") if p is not None and p >= 0 else None,
 }
+
+functions(FUNCTIONS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..state.registry import functions, procedures
 from ..state.setup import add_city
 
 if TYPE_CHECKING:
@@ -254,3 +255,6 @@ FUNCTIONS = {
 PROCEDURES = {
     "send_barbarians": send_barbarians,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
 from ..state.definition import HAND_KIND
+from ..state.registry import functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -115,3 +116,6 @@ PROCEDURES = {
     "battle_mark": battle_mark,
     "retake_combat_card": retake_combat_card,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

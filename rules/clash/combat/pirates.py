@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..phases.functions import PIRATES
+from ..state.names import PIRATES
+from ..state.registry import procedures, service
 from ..state.setup import RESOURCES
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def pirate_type(rt: Clash) -> str | None:
     return rt.defn.roles.get("pirate")
 
 
+@service("side_name")
 def side_name(rt: Clash) -> str:
     """How logs name the pirates: the pirate unit's `owner_name` (content), else its own name."""
     t = pirate_type(rt)
@@ -210,3 +212,5 @@ PROCEDURES = {
     "pirate_raid": pirate_raid,
     "pirate_spawn": pirate_spawn,
 }
+
+procedures(PROCEDURES)

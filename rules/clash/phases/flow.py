@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from .procedures import PROCEDURES, STEPS
+from ..state.registry import PROCEDURES, STEPS, service
 from .scoring import final_scores
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ class GameEnd(Exception):
     """Raised by a status step that ends the game; the flow scores and stops."""
 
 
+@service("run_flow")
 def run_flow(rt: Clash, nodes: list) -> Generator:
     try:
         yield from _nodes(rt, nodes)

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
-
-PIRATES = -2  # the pirate ships' owner (the Civilizations expansion); barbarians are -1
+from ..state.names import PIRATES
+from ..state.registry import functions
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -206,21 +206,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "turn": lambda rt, ctx: rt.state["turn"],
 }
 
-# Per-player measures (cities_with, count_units, complete_categories ...), the comparisons between
-# players (most, lead) and a few more general functions: see measures.py.
-from ..state.measures import FUNCTIONS as _MEASURE_FUNCTIONS  # noqa: E402
-
-FUNCTIONS.update(_MEASURE_FUNCTIONS)
-
-# Functions the action cards brought (last_advance, buyable_advances, raid_targets ...): cardrules.py.
-from ..cards.cardrules import FUNCTIONS as _CARD_FUNCTIONS  # noqa: E402
-
-FUNCTIONS.update(_CARD_FUNCTIONS)
-
-# Functions the event cards brought (in_play, ignores_event, can_advance_in): event_effects.py.
-from ..cards.event_effects import FUNCTIONS as _EVENT_FUNCTIONS  # noqa: E402
-
-FUNCTIONS.update(_EVENT_FUNCTIONS)
 
 
 def _fighting(rt: Clash, ctx: Ctx, utype: str) -> int:
@@ -249,37 +234,4 @@ FUNCTIONS.update({
     "is_pirate": lambda rt, ctx, p: p == PIRATES,
 })
 
-# Functions of the Civilizations expansion's leaders: civilizations.py.
-from ..civilizations.civilizations import FUNCTIONS as _CIV_FUNCTIONS  # noqa: E402
-
-FUNCTIONS.update(_CIV_FUNCTIONS)
-
-# Functions first needed by Carthage, Egypt and Rome: founding.py, fleets.py, marks.py, city_effects.py.
-from ..actions.city_effects import FUNCTIONS as _CITY_EFFECT_FUNCTIONS  # noqa: E402
-from ..actions.fleets import FUNCTIONS as _FLEET_FUNCTIONS  # noqa: E402
-from ..actions.founding import FUNCTIONS as _FOUNDING_FUNCTIONS  # noqa: E402
-from ..state.marks import FUNCTIONS as _MARK_FUNCTIONS  # noqa: E402
-
-for _more in (_FOUNDING_FUNCTIONS, _FLEET_FUNCTIONS, _MARK_FUNCTIONS, _CITY_EFFECT_FUNCTIONS):
-    FUNCTIONS.update(_more)
-
-# Functions for moving cities and converting units, battle-long effects, who stands near whom, region
-# markers and set-aside pieces, redirected barbarians: relocation.py, battle_effects.py, proximity.py,
-# markers.py, barbarians.py.
-from ..actions.relocation import FUNCTIONS as _RELOCATION_FUNCTIONS  # noqa: E402
-from ..board.markers import FUNCTIONS as _MARKER_FUNCTIONS  # noqa: E402
-from ..board.proximity import FUNCTIONS as _PROXIMITY_FUNCTIONS  # noqa: E402
-from ..combat.barbarians import FUNCTIONS as _BARBARIAN_FUNCTIONS  # noqa: E402
-from ..combat.battle_effects import FUNCTIONS as _BATTLE_EFFECT_FUNCTIONS  # noqa: E402
-
-for _more in (_RELOCATION_FUNCTIONS, _BATTLE_EFFECT_FUNCTIONS, _PROXIMITY_FUNCTIONS, _MARKER_FUNCTIONS,
-              _BARBARIAN_FUNCTIONS):
-    FUNCTIONS.update(_more)
-
-# Functions first needed by Greece and China: places.py, unit_changes.py, card_play.py.
-from ..actions.unit_changes import FUNCTIONS as _UNIT_CHANGE_FUNCTIONS  # noqa: E402
-from ..board.places import FUNCTIONS as _PLACE_FUNCTIONS  # noqa: E402
-from ..cards.card_play import FUNCTIONS as _CARD_PLAY_FUNCTIONS  # noqa: E402
-
-for _more in (_PLACE_FUNCTIONS, _UNIT_CHANGE_FUNCTIONS, _CARD_PLAY_FUNCTIONS):
-    FUNCTIONS.update(_more)
+functions(FUNCTIONS)

@@ -1,6 +1,7 @@
-"""The registry of named rule procedures: flow steps, per-player steps, and `do` primitives.
+"""Named rule procedures of the flow: flow steps, per-player steps, and the general `do` primitives.
 
-game.yaml names flow steps and actions by these names; effects call the primitives with `do`.
+game.yaml names flow steps and actions by these names; effects call the primitives with `do`. Each
+table is registered with the registry (state/registry.py) here; modules elsewhere register their own.
 Every procedure is a generator (it may stop for decisions): STEPS take the runtime, PROCEDURES
 take the runtime and a player (and the effect's context when called from the card language).
 """
@@ -15,6 +16,7 @@ from ..actions.trade import use_trade_routes
 from ..cards.events import draw_event, event_lower_mood
 from ..civilizations import civilizations
 from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
+from ..state.registry import procedures, service, steps
 from . import endgame, status, turn
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ def _setup(rt: Clash) -> Generator:
     rt.state["phase"] = "turn"
 
 
+@service("place_new_units")
 def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
     """Put free units into play (component limits apply); `at` None lets the player pick a city."""
     limit = rt.defn.limit(utype)
@@ -129,41 +132,5 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "use_trade_routes": use_trade_routes,
 }
 
-# Procedures the action cards brought (reveal_region, barbarian_raid, strike ...): cardrules.py.
-from ..cards.cardrules import PROCEDURES as _CARD_PROCEDURES  # noqa: E402
-
-PROCEDURES.update(_CARD_PROCEDURES)
-
-# Procedures the event cards brought (choose_city, destroy_city, lose_units, keep_in_play ...): event_effects.py.
-from ..cards.event_effects import PROCEDURES as _EVENT_PROCEDURES  # noqa: E402
-
-PROCEDURES.update(_EVENT_PROCEDURES)
-
-# The pirates' primitives (place_pirate, pirate_raid, pirate_spawn): pirates.py.
-from ..combat.pirates import PROCEDURES as _PIRATE_PROCEDURES  # noqa: E402
-
-PROCEDURES.update(_PIRATE_PROCEDURES)
-
-# Primitives first needed by Carthage, Egypt and Rome: founding.py, fleets.py, marks.py, city_effects.py.
-from ..actions.city_effects import PROCEDURES as _CITY_EFFECT_PROCEDURES  # noqa: E402
-from ..actions.fleets import PROCEDURES as _FLEET_PROCEDURES  # noqa: E402
-from ..actions.founding import PROCEDURES as _FOUNDING_PROCEDURES  # noqa: E402
-from ..state.marks import PROCEDURES as _MARK_PROCEDURES  # noqa: E402
-
-for _more in (_FOUNDING_PROCEDURES, _FLEET_PROCEDURES, _MARK_PROCEDURES, _CITY_EFFECT_PROCEDURES):
-    PROCEDURES.update(_more)
-
-# Primitives for moving cities and converting units, battle-long effects, region markers and set-aside
-# pieces, redirected barbarians: relocation.py, battle_effects.py, markers.py, barbarians.py.
-from ..actions.relocation import PROCEDURES as _RELOCATION_PROCEDURES  # noqa: E402
-from ..board.markers import PROCEDURES as _MARKER_PROCEDURES  # noqa: E402
-from ..combat.barbarians import PROCEDURES as _BARBARIAN_PROCEDURES  # noqa: E402
-from ..combat.battle_effects import PROCEDURES as _BATTLE_EFFECT_PROCEDURES  # noqa: E402
-
-for _more in (_RELOCATION_PROCEDURES, _BATTLE_EFFECT_PROCEDURES, _MARKER_PROCEDURES, _BARBARIAN_PROCEDURES):
-    PROCEDURES.update(_more)
-
-# Primitives first needed by Greece and China: unit_changes.py (convert_units, free_moves).
-from ..actions.unit_changes import PROCEDURES as _UNIT_CHANGE_PROCEDURES  # noqa: E402
-
-PROCEDURES.update(_UNIT_CHANGE_PROCEDURES)
+steps(STEPS)
+procedures(PROCEDURES)

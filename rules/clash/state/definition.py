@@ -19,20 +19,17 @@ from ....engine.decision import Decision
 from ....engine.diagnostics import ContentError
 from ....engine.hexgrid import space_id
 from ..board.map import Layout, build_layout, initial_board, place_region, region_terrains
+from .names import HAND_KIND, RULES_SOURCE, combat_source, start_tile
+from .registry import SERVICES
+from .runtime import Clash
+from .scenario import scenario_state
+from .setup import new_state as setup_state
+from .view import view as player_view
+
+__all__ = ["HAND_KIND", "RULES_SOURCE", "ClashDefinition", "combat_source", "definition", "start_tile",
+           "variant_files"]
 
 RULES_DIR = Path(__file__).resolve().parent.parent  # rules/clash: game.yaml, variants/
-RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
-def combat_source(card: str) -> str:
-    """The pseudo-entry of an action card's combat half."""
-    return f"{card}:combat"
-
-
-def start_tile(civilization: str) -> str:
-    """The tile id of a civilisation's alternate starting region."""
-    return f"start-{civilization}"
-
-
-HAND_KIND = "action_card"  # abilities of cards in hand work for their holder; using one plays the card
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -164,29 +161,20 @@ class ClashDefinition:
             state["resume_turn"] = True
             return state
         if "position" in config:
-            from .scenario import scenario_state
-
             return scenario_state(self, config)
-        from .setup import new_state
-
-        return new_state(self, config)
+        return setup_state(self, config)
 
     def resumable(self, game) -> bool:
         """The flow can restart from the state alone when it waits for a player's next action."""
         return game.pending.kind == "action" and game.state.get("phase") == "turn"
 
     def view(self, game, player: int | None) -> dict:
-        from .view import view
-
-        return view(game, player)
+        return player_view(game, player)
 
     def flow(self, game) -> Generator[Decision, str, None]:
-        from ..phases.flow import run_flow
-        from .runtime import Clash
-
         rt = Clash(self, game)
         game.rt = rt
-        yield from run_flow(rt, self.rules["flow"])
+        yield from SERVICES["run_flow"](rt, self.rules["flow"])  # the flow lives in phases/, above this layer
 
 
 @cache

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from .names import PIRATES
 from .setup import RESOURCES, TOKENS
 
 if TYPE_CHECKING:
@@ -55,7 +56,6 @@ def check_invariants(game: Game) -> list[str]:
             if pieces[piece] > d.limit(piece, 7):
                 out.append(f"{who}: {pieces[piece]} {piece} pieces on the board")
     from ..combat.pirates import all_pirates, pirate_type
-    from ..phases.functions import PIRATES
     if pirate_type(rt) is not None and len(all_pirates(rt)) > d.limit(pirate_type(rt)):
         out.append(f"{rt.name(PIRATES)}: {len(all_pirates(rt))} ships, above the limit {d.limit(pirate_type(rt))}")
     stacks = Counter((u["space"], u["owner"]) for u in st["units"].values()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from .registry import functions, procedures
+
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from .runtime import Clash
@@ -33,3 +35,6 @@ FUNCTIONS = {
 PROCEDURES = {
     "add_marks": add_marks,
 }
+
+functions(FUNCTIONS)
+procedures(PROCEDURES)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
+from .registry import functions
 
 if TYPE_CHECKING:
     from .runtime import Clash
@@ -319,3 +320,5 @@ FUNCTIONS.update({
     "enemy_lost": _enemy_lost,
     "units_at": _units_at,
 })
+
+functions(FUNCTIONS)
