@@ -6,7 +6,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import advances, cities, influence, movement
+from . import advances, cities, civic, influence, movement
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -25,8 +25,8 @@ BASIC: dict[str, BasicAction] = {
     "build_units": BasicAction(lambda rt, p: bool(cities.buildable_cities(rt, p)), cities.build_units),
     "increase_size": BasicAction(lambda rt, p: bool(cities.growable(rt, p)), cities.increase_size),
     "move": BasicAction(lambda rt, p: bool(movement.movable_origins(rt, p, set())), movement.move_action),
-    "civic_improvement": BasicAction(lambda rt, p: bool(cities.civic_targets(rt, p)),
-                                     lambda rt, p: cities.civic_improvement(rt, p)),
+    "civic_improvement": BasicAction(lambda rt, p: bool(civic.civic_targets(rt, p)),
+                                     lambda rt, p: civic.civic_improvement(rt, p)),
     "cultural_influence": BasicAction(lambda rt, p: bool(influence.attempts(rt, p, first_only=True)),
                                       lambda rt, p: influence.cultural_influence(rt, p)),
 }

@@ -11,8 +11,8 @@ from collections.abc import Generator
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ....engine.hexgrid import parse_space_id, space_id
-from ..board.map import land_orientations, ship_orientations, water_hexes
+from .exploration import explore_land, explore_rotations, ship_explore
+from .spaces import foreign, region_of, unrevealed
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -30,12 +30,6 @@ def _movable(rt: Clash, p: int, uid: str, moved: set[str]) -> bool:
     if rt.is_army(u["type"]) and not rt.granted("move_armies", p):
         return False  # every army unit (infantry, cavalry, elephants...) needs the permission
     return True
-
-
-def _foreign(rt: Clash, p: int, space: str) -> bool:
-    if space in rt.state["cities"] and rt.state["cities"][space]["owner"] != p:
-        return True
-    return any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
 
 
 def ship_space(rt: Clash, utype: str) -> int:
@@ -127,17 +121,9 @@ def movable_origins(rt: Clash, p: int, moved: set[str]) -> list[str]:
 
 
 # ---- where a group can go ---------------------------------------------------------------------------
-def _slot_of(rt: Clash, space: str) -> int:
-    return rt.board.space(space).region
-
-
-def _unrevealed(rt: Clash, space: str) -> bool:
-    return not rt.board.space(space).revealed
-
-
 def _land_entry_ok(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     """Can this land group end its move in `space` (revealed land) without a battle?"""
-    if not rt.is_land(space) or _foreign(rt, p, space):
+    if not rt.is_land(space) or foreign(rt, p, space):
         return False
     return _armies_on_land(rt, p, space) + _army_count(rt, group) <= rt.params["max_armies_per_space"]
 
@@ -153,7 +139,7 @@ def attack_cost(rt: Clash, p: int, space: str, group: list[str]) -> int:
 
 def can_attack(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     """An army group may enter a space with foreign units or a foreign city: a battle."""
-    if not rt.is_land(space) or not _foreign(rt, p, space):
+    if not rt.is_land(space) or not foreign(rt, p, space):
         return False
     if not _army_count(rt, group):
         return False  # settlers and leaders never enter foreign spaces unless part of an army
@@ -161,20 +147,6 @@ def can_attack(rt: Clash, p: int, space: str, group: list[str]) -> bool:
         return False
     res = rt.player(p)["res"]
     return attack_cost(rt, p, space, group) <= res["mood"] + res["culture"]
-
-
-def _explore_rotations(rt: Clash, space: str) -> list[int]:
-    """Orientations a region may take when a land unit enters `space`; memoised on the (immutable) board."""
-    slot_index = _slot_of(rt, space)
-    tile = rt.state["board"]["tiles"][slot_index]
-    board = rt.board
-    memo = board.__dict__.setdefault("_explore_memo", {})
-    key = (space, tile)
-    if key not in memo:
-        layout = rt.defn.layout(rt.n)
-        memo[key] = land_orientations(layout.slots[slot_index], rt.region_terrains(tile), parse_space_id(space),
-                                      water_hexes(board), layout.outline)
-    return memo[key]
 
 
 def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
@@ -188,8 +160,8 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
         return _ship_destinations(rt, p, origin, group)
     aboard = bool(first["ship"])
     for n in board.neighbors(origin):
-        if _unrevealed(rt, n):
-            if not aboard and _explore_rotations(rt, n):
+        if unrevealed(rt, n):
+            if not aboard and explore_rotations(rt, n):
                 how[n] = {"explore": True}
             continue
         if rt.is_water(n):
@@ -227,7 +199,7 @@ def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict
     rough = _land_paths(rt, p, origin, longest, mountains=True)
     near = set(board.neighbors(origin))
     for dest in sorted(rough):
-        if dest == origin or dest in near or _unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
+        if dest == origin or dest in near or unrevealed(rt, dest) or not _land_entry_ok(rt, p, dest, group):
             continue
         ctx = rt.ctx(p, "rules", origin=origin, destination=dest)
         mods = rt.optional_modifiers("move_range", p, origin=origin, destination=dest)
@@ -257,7 +229,7 @@ def _land_paths(rt: Clash, p: int, origin: str, longest: int, mountains: bool) -
     for step in range(1, longest + 1):
         nxt = []
         for s in frontier:
-            if s != origin and (_unrevealed(rt, s) or not rt.is_land(s) or _foreign(rt, p, s)
+            if s != origin and (unrevealed(rt, s) or not rt.is_land(s) or foreign(rt, p, s)
                                 or (not mountains and rt.terrain(s) == "mountain")):
                 continue  # the way cannot pass through here
             for n in board.neighbors(s):
@@ -276,12 +248,12 @@ def _sea_reach(rt: Clash, p: int, origin: str) -> set[str]:
     while stack:
         s = stack.pop()
         for n in board.neighbors(s):
-            if n in seen or _unrevealed(rt, n) or not rt.is_water(n):
+            if n in seen or unrevealed(rt, n) or not rt.is_water(n):
                 continue
             seen.add(n)
-            if not _foreign(rt, p, n):
+            if not foreign(rt, p, n):
                 stack.append(n)
-    return {s for s in seen if not _foreign(rt, p, s)}
+    return {s for s in seen if not foreign(rt, p, s)}
 
 
 def _enemy_fleets(rt: Clash, p: int, reach: set[str]) -> set[str]:
@@ -289,7 +261,7 @@ def _enemy_fleets(rt: Clash, p: int, reach: set[str]) -> set[str]:
     out = set()
     for s in reach:
         for n in rt.board.neighbors(s):
-            if not _unrevealed(rt, n) and rt.is_water(n) and _foreign(rt, p, n):
+            if not unrevealed(rt, n) and rt.is_water(n) and foreign(rt, p, n):
                 out.add(n)
     return out
 
@@ -301,7 +273,7 @@ def _water_group(rt: Clash, space: str) -> set[str]:
     stack = [space]
     while stack:
         for n in board.neighbors(stack.pop()):
-            if n not in seen and not _unrevealed(rt, n) and rt.is_water(n):
+            if n not in seen and not unrevealed(rt, n) and rt.is_water(n):
                 seen.add(n)
                 stack.append(n)
     return seen
@@ -316,7 +288,7 @@ def _navigation_arrival(rt: Clash, p: int, hit: str, reach: set[str], pirates: s
     for e in sorted(s for s in _water_group(rt, hit) if board.on_edge(s)):
         if e in pirates:
             how.setdefault(e, {"battle": True, "navigation": True})
-        elif not _foreign(rt, p, e):
+        elif not foreign(rt, p, e):
             arrived |= _sea_reach(rt, p, e)
     for sea in arrived - reach:
         how.setdefault(sea, {"navigation": True})
@@ -337,8 +309,8 @@ def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tupl
     explore_from: dict[int, set[str]] = {}
     for s in reach:
         for n in board.neighbors(s):
-            if _unrevealed(rt, n):
-                explore_from.setdefault(_slot_of(rt, n), set()).add(n)
+            if unrevealed(rt, n):
+                explore_from.setdefault(region_of(rt, n), set()).add(n)
     if rt.granted("navigation", p):
         from ..combat.pirates import pirate_spaces
         pirates = pirate_spaces(rt)
@@ -353,11 +325,11 @@ def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tupl
                     lambda sp: False)
                 if hit is None:
                     continue
-                if _unrevealed(rt, hit):
-                    explore_from.setdefault(_slot_of(rt, hit), set()).add(hit)
+                if unrevealed(rt, hit):
+                    explore_from.setdefault(region_of(rt, hit), set()).add(hit)
                 elif pirates:
                     _navigation_arrival(rt, p, hit, reach, pirates, how)
-                elif not _foreign(rt, p, hit):
+                elif not foreign(rt, p, hit):
                     # the first sea space *or group of sea spaces* in the sailed direction (page 9)
                     for sea in _sea_reach(rt, p, hit):
                         how.setdefault(sea, {"navigation": True})
@@ -413,7 +385,7 @@ def _plural(word: str, n: int) -> str:
 def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: dict) -> Generator:
     units = rt.state["units"]
     if "explore_slot" in how:
-        yield from _ship_explore(rt, p, origin, group, how)
+        yield from ship_explore(rt, p, origin, group, how)
         return
     if how.get("explore"):
         yield from explore_land(rt, p, dest)
@@ -464,105 +436,3 @@ def _pay_tokens(rt: Clash, p: int, n: int, why: str) -> Generator:
     res["mood"] -= m
     res["culture"] -= c
 
-
-def explore_land(rt: Clash, p: int, entered: str) -> Generator:
-    """A land unit enters an unrevealed region: place it by the three rules, then barbarians."""
-    rot = yield from choose_rotation(rt, p, _explore_rotations(rt, entered))
-    yield from reveal_slot(rt, p, _slot_of(rt, entered), rot, avoid=entered)
-
-
-def choose_rotation(rt: Clash, p: int, rotations: list[int]) -> Generator:
-    """The explorer turns a region one of the allowed ways (asked only when there are two)."""
-    pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rotations],
-                             [f"turn {k}" for k in rotations])
-    return int(pick)
-
-
-def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None = None) -> Generator:
-    b = rt.state["board"]
-    b["revealed"][slot_index] = True
-    b["rots"][slot_index] = rot
-    tile = b["tiles"][slot_index]
-    rt.log(f"  {rt.name(p)} reveals a region ({tile})")
-    region = next(r for r in rt.defn.map_data["regions"] if r["id"] == tile)
-    if region.get("barbarians"):
-        fertile = sorted(s for s in rt.board.region_spaces(slot_index)
-                         if rt.terrain(s) == "fertile" and s != avoid and s not in rt.state["cities"]
-                         and not rt.units_at(s))
-        if fertile:
-            where = yield from rt.ask(p, "space", "Place the barbarian settlement where?", fertile)
-            from ..combat.barbarians import place_barbarian_city
-            place_barbarian_city(rt, where)
-    seas = sum(1 for s in rt.board.region_spaces(slot_index) if rt.is_water(s))
-    yield from rt.emit("region_revealed", p, region=slot_index, seas=seas)
-
-
-def _ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) -> Generator:
-    slot_index = how["explore_slot"]
-    layout = rt.defn.layout(rt.n)
-    slot = layout.slots[slot_index]
-    terrains = rt.region_terrains(rt.state["board"]["tiles"][slot_index])
-    reach_hexes = [parse_space_id(s) for s in how["reach"]]
-    entry = [parse_space_id(s) for s in how["entry"]]
-    placement = ship_orientations(slot, terrains, reach_hexes, water_hexes(rt.board), layout.outline, entry=entry)
-    rot = yield from choose_rotation(rt, p, placement.rotations)
-    yield from reveal_slot(rt, p, slot_index, rot)
-    if placement.must_return:
-        rt.log("  the ship returns to where it started")
-        return
-    seas = sorted(s for s in rt.board.region_spaces(slot_index) if rt.is_water(s) and not _foreign(rt, p, s))
-    from ..combat.pirates import pirate_spaces
-    pirates = sorted(s for s in rt.board.region_spaces(slot_index) if s in pirate_spaces(rt))
-    fights: list[str] = []
-    if pirates:  # a pirate just placed there: sail past it only by water it does not hold
-        seas, fights = _entries_past_pirates(rt, slot_index, how, seas, pirates)
-    options = seas + fights + (["back"] if fights and not seas else [])
-    if not options:
-        return
-    labels = seas + [f"{s}: fight the pirates there" for s in fights] + (
-        ["go back to where the ship started"] if fights and not seas else [])
-    dest = yield from rt.ask(p, "move_to", "Place the ship on which sea space?", options, labels)
-    if dest == "back":
-        rt.log("  the ship returns to where it started")
-        return
-    _sail(rt, group, dest)
-    if dest in fights:
-        from ..combat.combat import land_or_naval_battle
-        rt.log(f"  the ship sails into the new region at {dest} to fight the pirates")
-        yield from land_or_naval_battle(rt, p, dest, list(group), origin)
-        return
-    rt.log(f"  the ship sails into the new region at {dest}")
-
-
-def _sail(rt: Clash, ships: list[str], dest: str) -> None:
-    """Ships move to `dest` with everything aboard them."""
-    for u in ships:
-        rt.state["units"][u]["space"] = dest
-    for d in rt.state["units"].values():
-        if d["ship"] in ships:
-            d["space"] = dest
-
-
-def _entries_past_pirates(rt: Clash, slot_index: int, how: dict, seas: list[str],
-                          pirates: list[str]) -> tuple[list[str], list[str]]:
-    """(sea spaces of a ship-explored region the ship can still enter, pirate spaces it can attack):
-    it enters by a sea space next to where it sailed from (or reached around the edge), then on
-    through free water of the region; a pirate it meets there may be fought."""
-    board = rt.board
-    near = set(how["reach"])
-    region = set(board.region_spaces(slot_index))
-    direct = {s for s in region if rt.is_water(s) and (s in how["entry"] or any(n in near for n in board.neighbors(s)))}
-    free = set(seas)
-    open_ = direct & free
-    stack = list(open_)
-    while stack:
-        for n in board.neighbors(stack.pop()):
-            if n in free and n not in open_:
-                open_.add(n)
-                stack.append(n)
-    fights = sorted(s for s in pirates if s in direct or any(n in open_ for n in board.neighbors(s)))
-    return sorted(open_), fights
-
-
-def hex_space(h) -> str:
-    return space_id(h)

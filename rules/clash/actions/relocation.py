@@ -27,6 +27,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..state.registry import functions, procedures
+from .spaces import foreign
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -42,12 +43,11 @@ def _land_units(rt: Clash, p: int, space: str) -> list[str]:
 
 
 def _city_destinations(rt: Clash, p: int, city: str, with_units: bool) -> list[str]:
-    from .movement import _foreign
 
     armies = sum(1 for u in _land_units(rt, p, city) if rt.is_army(rt.state["units"][u]["type"])) if with_units else 0
     out = []
     for n in rt.board.neighbors(city):
-        if not rt.board.space(n).revealed or not rt.is_land(n) or n in rt.state["cities"] or _foreign(rt, p, n):
+        if not rt.board.space(n).revealed or not rt.is_land(n) or n in rt.state["cities"] or foreign(rt, p, n):
             continue
         here = sum(1 for u in _land_units(rt, p, n) if rt.is_army(rt.state["units"][u]["type"]))
         if here + armies > rt.params["max_armies_per_space"]:
@@ -127,7 +127,6 @@ def _carried(rt: Clash, uid: str) -> list[str]:
 
 
 def _convert_targets(rt: Clash, p: int, uid: str, new: str) -> list[str]:
-    from .movement import _foreign
 
     d = rt.state["units"][uid]
     water = bool(rt.defn.units[new].data.get("water"))
@@ -135,7 +134,7 @@ def _convert_targets(rt: Clash, p: int, uid: str, new: str) -> list[str]:
                                                   if rt.is_army(rt.state["units"][u]["type"]))
     out = []
     for n in rt.board.neighbors(d["space"]):
-        if not rt.board.space(n).revealed or _foreign(rt, p, n) or (rt.is_water(n) != water):
+        if not rt.board.space(n).revealed or foreign(rt, p, n) or (rt.is_water(n) != water):
             continue
         if not water and sum(1 for u in _land_units(rt, p, n) if rt.is_army(rt.state["units"][u]["type"])) \
                 + armies > rt.params["max_armies_per_space"]:

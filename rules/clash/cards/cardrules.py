@@ -50,7 +50,7 @@ def _revealable(rt: Clash, p: int) -> list[int]:
 
 
 def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
-    from ..actions.movement import choose_rotation, reveal_slot
+    from ..actions.exploration import choose_rotation, reveal_slot
     from ..board.map import WATER, _water_rules, water_hexes
 
     slots = _revealable(rt, p)

@@ -41,7 +41,7 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     """Draw and resolve an event. Land units removed while it resolves (outside its battles, which
     report their own) are reported after it, through the hook land_units_lost."""
-    from ..actions.cities import close_losses, open_losses
+    from ..actions.losses import close_losses, open_losses
 
     open_losses(rt)
     try:

@@ -136,7 +136,7 @@ def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
 def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0, city: Any = "") -> bool:
     """A civic improvement step is affordable after paying `spent` mood tokens first (in `city`, if given:
     a city given as none, e.g. no leader's city, has no step)."""
-    from ..actions.cities import civic_step_cost
+    from ..actions.civic import civic_step_cost
 
     p = ctx.me
     if p < 0 or city is None:

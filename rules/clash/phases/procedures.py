@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from ..actions import advances, cities, influence, wonders
+from ..actions import advances, cities, civic, influence, losses, wonders
 from ..actions.trade import use_trade_routes
 from ..cards.events import draw_event, event_lower_mood
 from ..civilizations import civilizations
@@ -115,7 +115,7 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     # primitives for effects (`do name(args)`)
     "cultural_influence": lambda rt, p, ctx=None: influence.cultural_influence(rt, p),
     "cultural_influence_from": _influence_from,
-    "civic_improvement": cities.civic_improvement,
+    "civic_improvement": civic.civic_improvement,
     "reveal_wonder": wonders.reveal_wonder,
     "reserve_wonder": wonders.reserve_wonder,
     "build_wonder": wonders.build_wonder,
@@ -128,7 +128,7 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "barbarian_attack": barbarian_attack,
     "exhaust_land": exhaust_land,
     "lower_mood": event_lower_mood,
-    "revive_units": cities.revive_units,
+    "revive_units": losses.revive_units,
     "use_trade_routes": use_trade_routes,
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
+BARBARIAN = -1  # the barbarians' owner
 PIRATES = -2  # the pirate ships' owner (the Civilizations expansion); barbarians are -1
 HAND_KIND = "action_card"  # abilities of cards in hand work for their holder; using one plays the card
 
