@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
-from rulewright.rules.clash.state.invariants import check_invariants
+from rulewright.rules.clash.phases.invariants import check_invariants
 from rulewright.rules.clash.state.view import visible_log
 from rulewright.tools.play import play_game
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..registry import SERVICES
+
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
@@ -106,7 +108,7 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
     events = raise_levels(rt, p, d.advances[adv].data.get("border", "none"))
     rt.enforce_limits(p)
     for _ in range(events):
-        from ..cards.events import draw_event
+        draw_event = SERVICES["draw_event"]  # written above this layer (cards.events)
         yield from draw_event(rt, p)
     if paid is not None:
         yield from rt.emit("advance_bought", p, advance=adv, payment=paid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..registry import SERVICES, service
 from ..state.setup import add_city
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def collect_blocked(rt: Clash, p: int, space: str, city: str) -> bool:
     if space in rt.state["board"]["exhausted"]:
         return True
     if rt.is_water(space):
-        from ..combat.pirates import blocked_seas
+        blocked_seas = SERVICES["blocked_seas"]  # written above this layer (combat.pirates)
         if space in blocked_seas(rt):  # a pirate ship there or next to it
             return True
     return any(rt.state["units"][u]["owner"] != p for u in rt.units_at(space))
@@ -357,6 +358,7 @@ def build_units(rt: Clash, p: int) -> Generator:
 
 
 # ---- increase city size -----------------------------------------------------------------------------
+@service("piece_counts")
 def piece_counts(rt: Clash, p: int) -> dict[str, int]:
     """p's pieces out of the supply: in cities in p's colour, and those set aside (markers.set_aside_piece)."""
     out: dict[str, int] = {}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ....engine.hexgrid import parse_space_id, space_id
 from ..board.map import land_orientations, ship_orientations, water_hexes
+from ..registry import SERVICES
 from .spaces import foreign, region_of
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None 
                          and not rt.units_at(s))
         if fertile:
             where = yield from rt.ask(p, "space", "Place the barbarian settlement where?", fertile)
-            from ..combat.barbarians import place_barbarian_city
+            place_barbarian_city = SERVICES["place_barbarian_city"]  # written above this layer (combat.barbarians)
             place_barbarian_city(rt, where)
     seas = sum(1 for s in rt.board.region_spaces(slot_index) if rt.is_water(s))
     yield from rt.emit("region_revealed", p, region=slot_index, seas=seas)
@@ -75,7 +76,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
         rt.log("  the ship returns to where it started")
         return
     seas = sorted(s for s in rt.board.region_spaces(slot_index) if rt.is_water(s) and not foreign(rt, p, s))
-    from ..combat.pirates import pirate_spaces
+    pirate_spaces = SERVICES["pirate_spaces"]  # written above this layer (combat.pirates)
     pirates = sorted(s for s in rt.board.region_spaces(slot_index) if s in pirate_spaces(rt))
     fights: list[str] = []
     if pirates:  # a pirate just placed there: sail past it only by water it does not hold
@@ -91,7 +92,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
         return
     sail(rt, group, dest)
     if dest in fights:
-        from ..combat.combat import land_or_naval_battle
+        land_or_naval_battle = SERVICES["land_or_naval_battle"]  # written above this layer (combat.combat)
         rt.log(f"  the ship sails into the new region at {dest} to fight the pirates")
         yield from land_or_naval_battle(rt, p, dest, list(group), origin)
         return

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions, procedures
+from ..registry import functions, procedures
 from ..state.setup import add_city
 from .cities import can_found_at
 

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ..registry import SERVICES
 from .exploration import explore_land, explore_rotations, ship_explore
 from .spaces import foreign, region_of, unrevealed
 
@@ -312,7 +313,7 @@ def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tupl
             if unrevealed(rt, n):
                 explore_from.setdefault(region_of(rt, n), set()).add(n)
     if rt.granted("navigation", p):
-        from ..combat.pirates import pirate_spaces
+        pirate_spaces = SERVICES["pirate_spaces"]  # written above this layer (combat.pirates)
         pirates = pirate_spaces(rt)
         # pirates block only the sole exit of the ship's sea group: it leaves by any other edge space
         passed = reach | (pirates & _water_group(rt, origin))
@@ -406,7 +407,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
             if d["ship"] in group:
                 d["space"] = dest
     if how.get("battle"):
-        from ..combat.combat import land_or_naval_battle
+        land_or_naval_battle = SERVICES["land_or_naval_battle"]  # written above this layer (combat.combat)
         yield from land_or_naval_battle(rt, p, dest, list(group), origin, from_ships=bool(how.get("from_ship")))
         yield from rt.emit("units_moved", p, origin=origin, destination=dest)
         return

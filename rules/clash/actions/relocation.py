@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions, procedures
+from ..registry import functions, procedures
 from .spaces import foreign
 
 if TYPE_CHECKING:

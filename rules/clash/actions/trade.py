@@ -8,10 +8,13 @@ nothing to model for them. Cards received are chosen by their giver (hands are h
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
+from ..registry import SERVICES
 from ..state.setup import RESOURCES, TOKENS
+
+MAX_TRADE_ROUTES = 4
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -89,7 +92,6 @@ def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
     owning such cities, the trader is asked only when taking them in would give him more routes. Then
     the hook trade_routes_used {player: p, partner, cities} fires once per partner whose cities the
     routes reach (so a piece may pay its owner once per use, however many of his cities are used)."""
-    from ..phases.functions import trade_optional, trade_route_count, trade_route_matching
 
     optional = {c for c, d in rt.state["cities"].items() if d["owner"] not in (p, -1) and trade_optional(rt, c)}
     exclude = set(optional)
@@ -117,3 +119,59 @@ def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
     for q in rt.turn_order():
         if q in by_partner:
             yield from rt.emit("trade_routes_used", p, partner=q, cities=sorted(by_partner[q]))
+
+
+def trade_optional(rt: Clash, city: str) -> bool:
+    """A trader may leave this city out of his trade routes (a piece in it has `trade_optional`)."""
+    c = rt.state["cities"].get(city)
+    return c is not None and any(rt.defn.pieces[x].data.get("trade_optional") for x in c["pieces"])
+
+
+def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    """Trade routes (page 22): pairs of your settlers/ships with distinct non-angry foreign player cities
+    within 2, at most 4, as {city: carrier}; cities in `exclude` left out. Of the largest sets of pairs,
+    one using as few trade-optional cities as possible."""
+    units = rt.state["units"]
+    carriers = [u for u in rt.units_of(p) if units[u]["type"] in (rt.role("founder"), rt.role("ship"))
+                and not rt.forbidden("trade_route", actor=p, space=units[u]["space"], carrier=units[u]["type"])]
+    cities = [s for s, c in rt.state["cities"].items() if c["owner"] >= 0 and c["owner"] != p
+              and c["mood"] != "angry" and s not in exclude]
+    blocked_seas = SERVICES["blocked_seas"]  # written above this layer (combat.pirates)
+    pirated = blocked_seas(rt)  # no route starts from or passes through sea at or next to a pirate ship
+    reach: dict[str, list[str]] = {}
+    for u in carriers:
+        sp = rt.state["units"][u]["space"]
+        if pirated:
+            reach[u] = [] if sp in pirated else [
+                c for c in cities
+                if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None and d <= 2]
+            continue
+        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
+    optional = {c for c in cities if trade_optional(rt, c)}
+    match: dict[str, str] = {}
+
+    def augment(u: str, seen: set[str], allowed: Callable[[str], bool]) -> bool:
+        for c in reach[u]:
+            if c in seen or not allowed(c):
+                continue
+            seen.add(c)
+            if c not in match or augment(match[c], seen, allowed):
+                match[c] = u
+                return True
+        return False
+
+    # the plain cities first: a city once matched stays matched, so the optional ones fill in only
+    # where nothing else can
+    for allowed in ((lambda c: c not in optional), (lambda c: True)):
+        for u in carriers:
+            if u not in match.values():
+                augment(u, set(), allowed)
+    if len(match) > MAX_TRADE_ROUTES:
+        keep = sorted(match, key=lambda c: c in optional)[:MAX_TRADE_ROUTES]
+        match = {c: match[c] for c in keep}
+    return match
+
+
+def trade_route_count(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> int:
+    """How many trade routes you have (max 4); see trade_route_matching."""
+    return len(trade_route_matching(rt, p, exclude))

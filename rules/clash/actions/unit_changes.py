@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions, procedures
+from ..registry import functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx

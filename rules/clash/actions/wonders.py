@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.registry import service
+from ..registry import service
 from .cities import effective_mood, end_activation
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions, procedures
+from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -42,7 +42,7 @@ def mark_region(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Genera
 
 
 def set_aside_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Generator:
-    from ..actions.cities import piece_counts
+    piece_counts = SERVICES["piece_counts"]  # written above this layer (actions.cities)
 
     if p < 0 or piece not in rt.defn.pieces or piece_counts(rt, p).get(piece, 0) >= rt.defn.limit(piece, 7):
         return
@@ -52,7 +52,7 @@ def set_aside_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Ge
 
 
 def _reclaimable(rt: Clash, p: int, city: Any) -> list[str]:
-    from ..actions.cities import piece_counts
+    piece_counts = SERVICES["piece_counts"]  # written above this layer (actions.cities)
 
     c = rt.state["cities"].get(city) if city else None
     if c is None or p < 0 or c["owner"] != p:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions
+from ..registry import functions
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx

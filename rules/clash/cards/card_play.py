@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state.registry import functions
+from ..registry import functions
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx, SpecialAction

@@ -24,7 +24,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.hexgrid import space_id
-from ..state.registry import functions, procedures
+from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -169,7 +169,7 @@ def free_city_piece(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
 # ---- actions ----------------------------------------------------------------------------------------
 def basic_action(rt: Clash, p: int, action: str, ctx: Ctx | None = None) -> Generator:
     from ..actions.basic_actions import BASIC
-    from ..phases.turn import action_cost
+    action_cost = SERVICES["action_cost"]  # written above this layer (phases.turn)
 
     spec = next((a for a in rt.defn.actions if a["id"] == action), None)
     if spec is None:
@@ -213,7 +213,7 @@ def _last_advance(rt: Clash, ctx: Ctx) -> str | None:
 
 def _can_take(rt: Clash, ctx: Ctx, action: str) -> bool:
     from ..actions.basic_actions import BASIC
-    from ..phases.turn import action_cost
+    action_cost = SERVICES["action_cost"]  # written above this layer (phases.turn)
 
     spec = next((a for a in rt.defn.actions if a["id"] == action), None)
     if spec is None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import functions, procedures
+from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -109,7 +109,7 @@ def destroy_piece(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Genera
 
 def destroy_city(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Generator:
     from ..combat.combat import remove_unit
-    from ..phases.status import raze_city
+    raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
 
     c = rt.state["cities"].get(city) if city else None
     if c is None:

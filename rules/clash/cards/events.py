@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.registry import service
+from ..registry import service
 from ..state.setup import draw_card
 
 if TYPE_CHECKING:

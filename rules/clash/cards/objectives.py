@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..state.registry import service
+from ..registry import service
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
+from ..registry import functions
 from ..state.definition import start_tile
 from ..state.measures import home_space
-from ..state.registry import functions
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash

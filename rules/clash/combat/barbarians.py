@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.registry import functions, procedures
+from ..registry import SERVICES, functions, procedures, service
 from ..state.setup import add_city
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 BARBARIAN = -1
 
 
+@service("place_barbarian_city")
 def place_barbarian_city(rt: Clash, space: str, units: int = 1) -> None:
     add_city(rt.state, rt.defn, BARBARIAN, space)
     for _ in range(units):
@@ -231,7 +232,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
             del pieces[piece]
             lost_size += 1
         else:
-            from ..phases.status import raze_city
+            raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
             raze_city(rt, city)
             rt.log(f"  the barbarians destroy the city at {city}")
             break

@@ -24,8 +24,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from ..registry import functions, procedures
 from ..state.definition import HAND_KIND
-from ..state.registry import functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.names import BARBARIAN
+from ..names import BARBARIAN
+from ..registry import SERVICES
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -26,7 +27,7 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
         keep = yield from rt.ask(captor, "capture", "Keep the barbarian city or raze it?", ["keep", "raze"],
                                  ["keep it (angry)", "raze it for 1 more gold"])
         if keep == "raze":
-            from ..phases.status import raze_city
+            raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
             raze_city(rt, space)
             rt.add_resource(captor, "gold", 1)
             rt.log(f"  {rt.name(captor)} razes the barbarian city at {space}")
@@ -70,7 +71,7 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
             if piece == rt.defn.foundation:
                 rt.add_resource(captor, "gold", len(city["pieces"]))  # every piece removed gives 1 gold
                 rt.log(f"  {rt.name(captor)} has no settlement left: the city at {space} is removed")
-                from ..phases.status import raze_city
+                raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
                 raze_city(rt, space)
                 return
             continue

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from ..registry import service
 from .capture import capture
 
 if TYPE_CHECKING:
@@ -236,6 +237,7 @@ def take_casualties(rt: Clash, b: Battle | None, owner: int, units: list[str], h
     return alive
 
 
+@service("land_or_naval_battle")
 def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str], origin: str,
                          from_ships: bool = False) -> Generator:
     """Resolve a battle started by `units` moving from `origin` into `space`. Returns the winner or None."""

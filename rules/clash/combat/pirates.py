@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.names import PIRATES
-from ..state.registry import procedures, service
+from ..names import PIRATES
+from ..registry import procedures, service
 from ..state.setup import RESOURCES
 
 if TYPE_CHECKING:
@@ -71,10 +71,12 @@ def pirate_units(rt: Clash) -> list[str]:
     return [u for u in all_pirates(rt) if controller(rt, rt.state["units"][u]["space"]) is None]
 
 
+@service("pirate_spaces")
 def pirate_spaces(rt: Clash) -> set[str]:
     return {rt.state["units"][u]["space"] for u in pirate_units(rt)}
 
 
+@service("blocked_seas")
 def blocked_seas(rt: Clash) -> set[str]:
     """Sea spaces with a pirate ship or next to one: no collecting, no trade route from or through."""
     spaces = pirate_spaces(rt)

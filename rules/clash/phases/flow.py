@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..state.registry import PROCEDURES, STEPS, service
+from ..registry import PROCEDURES, STEPS, service
 from .scoring import final_scores
 
 if TYPE_CHECKING:

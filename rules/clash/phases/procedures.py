@@ -16,7 +16,7 @@ from ..actions.trade import use_trade_routes
 from ..cards.events import draw_event, event_lower_mood
 from ..civilizations import civilizations
 from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
-from ..state.registry import procedures, service, steps
+from ..registry import procedures, service, steps
 from . import endgame, status, turn
 
 if TYPE_CHECKING:

@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.advances import free_advance
+from ..registry import service
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -49,6 +50,7 @@ def offer_raze(rt: Clash, p: int, ctx=None) -> Generator:
     rt.log(f"  {rt.name(p)} razes the city at {pick}")
 
 
+@service("raze_city")
 def raze_city(rt: Clash, space: str) -> None:
     city = rt.state["cities"].pop(space)
     for w in city["wonders"]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ....engine.abilities import SpecialAction
 from ..actions.trade import can_trade, trade
 from ..cards.card_play import frees_card_action, special_usable, use_free_card_play
+from ..registry import service
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -54,6 +55,7 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
     rt.player(p)["temp"] = []
 
 
+@service("action_cost")
 def action_cost(rt: Clash, p: int, action_id: str) -> tuple[int, int]:
     """(actions, mood tokens) that a basic action costs p now."""
     actions = rt.quantity("action_cost", p, 1, arg=action_id)

@@ -19,8 +19,8 @@ from ....engine.decision import Decision
 from ....engine.diagnostics import ContentError
 from ....engine.hexgrid import space_id
 from ..board.map import Layout, build_layout, initial_board, place_region, region_terrains
-from .names import HAND_KIND, RULES_SOURCE, combat_source, start_tile
-from .registry import SERVICES
+from ..names import HAND_KIND, RULES_SOURCE, combat_source, start_tile
+from ..registry import SERVICES
 from .runtime import Clash
 from .scenario import scenario_state
 from .setup import new_state as setup_state

@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx, Modifier
-from .names import HAND_KIND
+from ..names import HAND_KIND
 
 if TYPE_CHECKING:
     from .definition import ClashDefinition

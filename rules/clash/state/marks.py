@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from .registry import functions, procedures
+from ..registry import functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
-from .registry import functions
+from ..registry import functions
 
 if TYPE_CHECKING:
     from .runtime import Clash

@@ -12,7 +12,7 @@ from typing import Any
 
 from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
-from .registry import SERVICES
+from ..registry import SERVICES
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 
 

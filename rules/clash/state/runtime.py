@@ -16,9 +16,9 @@ from ....engine.abilities import Ctx
 from ....engine.board import Board
 from ....engine.decision import Decision, RunawayEffect
 from ....engine.rng import Rng
+from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .in_force import InForce
 from .measures import tally_hook
-from .registry import FUNCTIONS, PROCEDURES, SERVICES
 from .resources import Resources
 
 if TYPE_CHECKING:

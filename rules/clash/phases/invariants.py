@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .names import PIRATES
-from .setup import RESOURCES, TOKENS
+from ..names import PIRATES
+from ..state.setup import RESOURCES, TOKENS
 
 if TYPE_CHECKING:
     from ....engine.machine import Game
@@ -85,7 +85,7 @@ def check_invariants(game: Game) -> list[str]:
 
 def _cards_conserved(game: Game) -> list[str]:
     """Every card is in exactly one place: deck, discard pile, a hand, completed, or in play."""
-    from .setup import deck_cards
+    from ..state.setup import deck_cards
 
     st = game.state
     out = []
