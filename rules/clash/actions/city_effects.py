@@ -16,6 +16,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..registry import functions, procedures
+from .cities import can_activate, end_activation, raise_mood_steps
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 
 def raise_city_mood(rt: Clash, p: int, city: Any, steps: Any = 1, ctx: Ctx | None = None) -> Generator:
-    from .cities import raise_mood_steps
-
     c = rt.state["cities"].get(city) if city else None
     if c is None or c["owner"] < 0 or c["mood"] == "happy":
         return
@@ -34,14 +33,10 @@ def raise_city_mood(rt: Clash, p: int, city: Any, steps: Any = 1, ctx: Ctx | Non
 
 
 def _can_activate(rt: Clash, p: int, city: Any) -> bool:
-    from .cities import can_activate
-
     return p >= 0 and city in rt.state["cities"] and can_activate(rt, p, city)
 
 
 def activate_city(rt: Clash, p: int, city: Any, ctx: Ctx | None = None) -> Generator:
-    from .cities import end_activation
-
     if not _can_activate(rt, p, city):
         return
     yield from rt.emit("city_activated", p, city=city)

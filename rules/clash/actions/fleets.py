@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..registry import functions, procedures
+from .movement import _execute, describe_units, destinations
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -27,8 +28,6 @@ def fleet_at(rt: Clash, p: int, space: Any) -> list[str]:
 
 
 def _destinations(rt: Clash, p: int, space: Any) -> tuple[list[str], list[str], dict]:
-    from .movement import destinations
-
     fleet = fleet_at(rt, p, space)
     if not fleet:
         return fleet, [], {}
@@ -37,8 +36,6 @@ def _destinations(rt: Clash, p: int, space: Any) -> tuple[list[str], list[str], 
 
 
 def move_fleet(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generator:
-    from .movement import _execute, describe_units
-
     fleet, dests, how = _destinations(rt, p, space)
     if not dests:
         return

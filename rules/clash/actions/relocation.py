@@ -27,6 +27,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..registry import functions, procedures
+from .cities import can_activate, collect_options
+from .city_effects import activate_city
+from .movement import _execute, describe_units, destinations, groups_at
 from .spaces import foreign
 
 if TYPE_CHECKING:
@@ -43,7 +46,6 @@ def _land_units(rt: Clash, p: int, space: str) -> list[str]:
 
 
 def _city_destinations(rt: Clash, p: int, city: str, with_units: bool) -> list[str]:
-
     armies = sum(1 for u in _land_units(rt, p, city) if rt.is_army(rt.state["units"][u]["type"])) if with_units else 0
     out = []
     for n in rt.board.neighbors(city):
@@ -57,8 +59,6 @@ def _city_destinations(rt: Clash, p: int, city: str, with_units: bool) -> list[s
 
 
 def _movable_cities(rt: Clash, p: int, size: Any, mood: Any) -> list[str]:
-    from .cities import can_activate
-
     if p < 0:
         return []
     least = MOODS.index(mood) if mood in MOODS else 0
@@ -73,8 +73,6 @@ def _movable_cities(rt: Clash, p: int, size: Any, mood: Any) -> list[str]:
 
 
 def move_city(rt: Clash, p: int, size: Any = 1, mood: Any = "angry", ctx: Ctx | None = None) -> Generator:
-    from .city_effects import activate_city
-
     if ctx is not None:
         ctx.vars["chosen"] = None
     cities = _movable_cities(rt, p, size, mood)
@@ -107,8 +105,6 @@ def move_city(rt: Clash, p: int, size: Any = 1, mood: Any = "angry", ctx: Ctx | 
 
 
 def collect_space(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generator:
-    from .cities import collect_options
-
     if p < 0 or space is None:
         return
     city = space if space in rt.state["cities"] else None
@@ -127,7 +123,6 @@ def _carried(rt: Clash, uid: str) -> list[str]:
 
 
 def _convert_targets(rt: Clash, p: int, uid: str, new: str) -> list[str]:
-
     d = rt.state["units"][uid]
     water = bool(rt.defn.units[new].data.get("water"))
     armies = (1 if rt.is_army(new) else 0) + sum(1 for u in _carried(rt, uid)
@@ -182,8 +177,6 @@ def cross_over(rt: Clash, p: int, old: Any, new: Any, ctx: Ctx | None = None) ->
 
 # ---- landing from ships ---------------------------------------------------------------------------------
 def _landings(rt: Clash, p: int, space: Any) -> list[tuple[str, list[str]]]:
-    from .movement import destinations, groups_at
-
     if p < 0 or space is None or space not in rt.board or not rt.is_water(space):
         return []
     out = []
@@ -197,8 +190,6 @@ def _landings(rt: Clash, p: int, space: Any) -> list[tuple[str, list[str]]]:
 
 
 def disembark(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Generator:
-    from .movement import _execute, describe_units, destinations
-
     comps = _landings(rt, p, space)
     if not comps:
         return

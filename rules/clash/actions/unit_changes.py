@@ -18,6 +18,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..registry import functions, procedures
+from .movement import _execute, destinations
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
@@ -89,8 +90,6 @@ def _convertible(rt: Clash, ctx: Ctx, a: Any, b: Any) -> int:
 
 # ---- extra moves --------------------------------------------------------------------------------------
 def _free_destinations(rt: Clash, p: int, uid: str) -> tuple[list[str], dict[str, dict]]:
-    from .movement import destinations
-
     origin = rt.state["units"][uid]["space"]
     dests, how = destinations(rt, p, origin, [uid])
     dests = [s for s in dests if not how[s].get("battle")]
@@ -111,8 +110,6 @@ def _movers(rt: Clash, p: int, unit: Any, done: set[str]) -> dict[str, list[str]
 
 
 def free_moves(rt: Clash, p: int, unit: Any, ctx: Ctx | None = None) -> Generator:
-    from .movement import _execute
-
     if p < 0 or unit not in rt.defn.units:
         return
     name = rt.defn.units[unit].name

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..registry import service
-from .cities import effective_mood, end_activation
+from .cities import can_activate, effective_mood, end_activation
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -53,7 +53,6 @@ def _requirements_met(rt: Clash, p: int, wonder: str, city: str) -> bool:
 
 def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | None) -> list[tuple[str, str]]:
     """(city, wonder) pairs p can build now; only in the city given as `where` when one is (none: nowhere)."""
-    from .cities import can_activate
 
     w = rt.state["wonders"]
     reserved_by = {rt.player(q)["reserved_wonder"]: q for q in range(rt.n) if rt.player(q)["reserved_wonder"]}

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ....dsl import ast as A
 from ....dsl.compiler import Compiler
+from ..combat.combat import _ctx_vars
+from ..state.definition import combat_source
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -134,8 +136,6 @@ def card_worth(rt: Clash, p: int, card: str, basic_score) -> float:
 
 def combat_benefit(rt: Clash, p: int, card: str) -> float:
     """Expected extra hits (dealt or avoided) this round if p plays the combat half of `card`."""
-    from ..combat.combat import _ctx_vars
-    from ..state.definition import combat_source
 
     b = getattr(rt, "battle", None)
     if b is None:

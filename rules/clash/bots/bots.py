@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ....engine.decision import Decision
 from ....engine.rng import Rng, seed_state
+from ..actions.movement import group_counts
 from .bot_cards import card_worth, civil_value, combat_benefit
 
 ACTION_PRIORITY = {
@@ -150,8 +151,6 @@ class GreedyBot:
         return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
 
     def _move_units(self, rt, p, opt, label):
-        from ..actions.movement import group_counts
-
         if not opt.startswith("land:"):
             return 0
         counts = group_counts(rt, opt)

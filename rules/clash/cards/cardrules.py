@@ -24,6 +24,14 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.hexgrid import space_id
+from ..actions.advances import _cost_text, _extra_cost, advance_cost, buyable, can_get, gain_advance
+from ..actions.basic_actions import BASIC
+from ..actions.cities import add_piece, grow_pieces
+from ..actions.exploration import choose_rotation, reveal_slot
+from ..actions.influence import roll
+from ..board.map import WATER, _water_rules, water_hexes
+from ..combat.barbarians import barbarian_battle, barbarian_units, choose_raid
+from ..combat.combat import take_casualties
 from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
@@ -50,9 +58,6 @@ def _revealable(rt: Clash, p: int) -> list[int]:
 
 
 def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
-    from ..actions.exploration import choose_rotation, reveal_slot
-    from ..board.map import WATER, _water_rules, water_hexes
-
     slots = _revealable(rt, p)
     if not slots:
         rt.log(f"  {rt.name(p)} has no unexplored region next to a region with a city")
@@ -72,7 +77,6 @@ def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
 # ---- barbarians -------------------------------------------------------------------------------------
 def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
     """(barbarian settlement with units, other player's city) pairs a raid hired by p may choose."""
-    from ..combat.barbarians import barbarian_units
 
     anchors = rt.cities_of(p) + [rt.state["units"][u]["space"] for u in rt.units_of(p)
                                  if rt.is_army(rt.state["units"][u]["type"])]  # army units of every kind
@@ -93,8 +97,6 @@ def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
 
 
 def barbarian_raid(rt: Clash, p: int, reach: int = 2, ctx: Ctx | None = None) -> Generator:
-    from ..combat.barbarians import barbarian_battle, choose_raid
-
     pairs = raid_pairs(rt, p, int(2 if reach is None else reach))
     if not pairs:
         rt.log("  no barbarians can be sent against another player")
@@ -107,8 +109,6 @@ def barbarian_raid(rt: Clash, p: int, reach: int = 2, ctx: Ctx | None = None) ->
 
 # ---- advances ---------------------------------------------------------------------------------------
 def copy_advance(rt: Clash, p: int, other: Any, ctx: Ctx | None = None) -> Generator:
-    from ..actions.advances import _extra_cost, can_get, gain_advance
-
     if other is None or other < 0:
         return
     pctx = rt.ctx(p, "rules")
@@ -126,14 +126,10 @@ def copy_advance(rt: Clash, p: int, other: Any, ctx: Ctx | None = None) -> Gener
 
 
 def _buyable_in(rt: Clash, p: int, category: str | None) -> list[str]:
-    from ..actions.advances import buyable
-
     return [a for a in buyable(rt, p) if category is None or rt.defn.category_of.get(a) == category]
 
 
 def buy_advance(rt: Clash, p: int, category: str | None = None, ctx: Ctx | None = None) -> Generator:
-    from ..actions.advances import _cost_text, advance_cost, gain_advance
-
     options = _buyable_in(rt, p, category)
     if not options:
         rt.log(f"  {rt.name(p)} cannot buy an advance here")
@@ -146,14 +142,10 @@ def buy_advance(rt: Clash, p: int, category: str | None = None, ctx: Ctx | None 
 
 # ---- cities -----------------------------------------------------------------------------------------
 def _free_spots(rt: Clash, p: int) -> list[tuple[str, str]]:
-    from ..actions.cities import grow_pieces
-
     return [(c, piece) for c in sorted(rt.cities_of(p)) for piece in grow_pieces(rt, p, c)]
 
 
 def free_city_piece(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
-    from ..actions.cities import add_piece
-
     pairs = _free_spots(rt, p)
     if not pairs:
         rt.log(f"  {rt.name(p)} has no city that may grow")
@@ -168,7 +160,6 @@ def free_city_piece(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
 
 # ---- actions ----------------------------------------------------------------------------------------
 def basic_action(rt: Clash, p: int, action: str, ctx: Ctx | None = None) -> Generator:
-    from ..actions.basic_actions import BASIC
     action_cost = SERVICES["action_cost"]  # written above this layer (phases.turn)
 
     spec = next((a for a in rt.defn.actions if a["id"] == action), None)
@@ -187,9 +178,6 @@ def basic_action(rt: Clash, p: int, action: str, ctx: Ctx | None = None) -> Gene
 
 # ---- combat -----------------------------------------------------------------------------------------
 def strike(rt: Clash, p: int, need: Any, ctx: Ctx | None = None) -> Generator:
-    from ..actions.influence import roll
-    from ..combat.combat import take_casualties
-
     b = getattr(rt, "battle", None)
     if b is None:
         return
@@ -212,7 +200,6 @@ def _last_advance(rt: Clash, ctx: Ctx) -> str | None:
 
 
 def _can_take(rt: Clash, ctx: Ctx, action: str) -> bool:
-    from ..actions.basic_actions import BASIC
     action_cost = SERVICES["action_cost"]  # written above this layer (phases.turn)
 
     spec = next((a for a in rt.defn.actions if a["id"] == action), None)

@@ -27,6 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
+from ..actions.advances import free_advance_options
+from ..actions.cities import lower_mood
+from ..civilizations.civilizations import leader_figure, take_leader
+from ..combat.combat import casualty_rank, remove_unit
 from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
@@ -68,8 +72,6 @@ def choose_city(rt: Clash, p: int, *filters: Any, ctx=None) -> Generator:
 
 # ---- moods -----------------------------------------------------------------------------------------
 def lower_city_mood(rt: Clash, p: int, city: Any, steps: int = 1, ctx=None) -> Generator:
-    from ..actions.cities import lower_mood
-
     c = rt.state["cities"].get(city) if city else None
     if c is None or c["mood"] == "angry" or c["owner"] < 0:
         return
@@ -108,7 +110,6 @@ def destroy_piece(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Genera
 
 
 def destroy_city(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Generator:
-    from ..combat.combat import remove_unit
     raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
 
     c = rt.state["cities"].get(city) if city else None
@@ -132,7 +133,6 @@ def lose_units(rt: Clash, p: int, n: int = 1, utype: Any = None, space: Any = No
     The basic army (ship) type stands for every army unit (ship) type; leader figures are no units and go
     only when asked for by their type. In each space, army units go in the order of casualties (cavalry
     and elephants before infantry, unless free_casualty_order); any space may be picked."""
-    from ..combat.combat import casualty_rank, remove_unit
 
     free = rt.granted("free_casualty_order", p)
     for _ in range(int(n or 0)):
@@ -206,7 +206,6 @@ def in_play(rt: Clash, p: int, card: Any) -> bool:
 def place_leader(rt: Clash, p: int, ctx=None) -> Generator:
     """p takes a new leader from his unused leader cards at once, its figure in one of his cities
     (nothing happens without unused cards, without a city, or while his leader lives)."""
-    from ..civilizations.civilizations import leader_figure, take_leader
 
     if not rt.player(p).get("leaders_left") or not rt.cities_of(p) or leader_figure(rt, p) is not None:
         return
@@ -244,8 +243,6 @@ def _ignores_event(rt: Clash, ctx, tag: Any) -> bool:
 
 
 def _can_advance_in(rt: Clash, ctx, category: Any) -> bool:
-    from ..actions.advances import free_advance_options
-
     return ctx.me >= 0 and bool(free_advance_options(rt, ctx.me, category))
 
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..actions.losses import close_losses, open_losses
+from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
 from ..registry import service
 from ..state.setup import draw_card
+from .event_effects import lower_city_mood
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 
 def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
-    from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
-
     if icon == "gold_mine":
         got = rt.add_resource(p, "gold", 2)
         rt.log(f"  gold mine: {rt.name(p)} gets {got} gold")
@@ -41,7 +42,6 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     """Draw and resolve an event. Land units removed while it resolves (outside its battles, which
     report their own) are reported after it, through the hook land_units_lost."""
-    from ..actions.losses import close_losses, open_losses
 
     open_losses(rt)
     try:
@@ -80,7 +80,6 @@ def _draw_event(rt: Clash, p: int) -> Generator:
 
 def event_lower_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
     """An event lowers the mood of one of your cities (your choice); Myths-like abilities may cancel."""
-    from .event_effects import lower_city_mood
 
     options = sorted(c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] != "angry")
     if not options:

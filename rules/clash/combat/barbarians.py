@@ -14,6 +14,21 @@ from typing import TYPE_CHECKING
 
 from ..registry import SERVICES, functions, procedures, service
 from ..state.setup import add_city
+from .combat import (
+    Battle,
+    _battle_quantity,
+    _side_choice,
+    battle_ended,
+    chooser_of,
+    combat_cards,
+    fighters,
+    next_casualty,
+    remove_unit,
+    roll_dice,
+    round_start,
+    score_roll,
+    take_casualties,
+)
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -169,21 +184,6 @@ def choose_raid(rt: Clash, p: int, pairs: list[tuple[str, str]]) -> Generator:
 
 
 def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
-    from .combat import (
-        Battle,
-        _battle_quantity,
-        _side_choice,
-        chooser_of,
-        combat_cards,
-        fighters,
-        next_casualty,
-        remove_unit,
-        roll_dice,
-        round_start,
-        score_roll,
-        take_casualties,
-    )
-
     camp_units = barbarian_units(rt, camp)
     b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
     b.round = 1
@@ -242,7 +242,6 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     # survivors go home: they never left their settlement in this model
     rt.round_sources = {}
     rt.battle = None
-    from .combat import battle_ended
     # the city holds when every raider fell; otherwise the survivors go home and nobody wins
     yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in camp_units) else None)
     yield from rt.emit("barbarians_attacked", p, city=city)

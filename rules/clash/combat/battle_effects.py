@@ -24,6 +24,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from ..civilizations.civilizations import leader_space
 from ..registry import functions, procedures
 from ..state.definition import HAND_KIND
 
@@ -97,8 +98,6 @@ def reroll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int], ctx_vars
 
 
 def _leader_fought(rt: Clash, ctx: Ctx) -> bool:
-    from ..civilizations.civilizations import leader_space
-
     b = battle_at_hand(rt)
     if b is None or ctx.me < 0 or ctx.me not in (b.attacker, b.defender):
         return False

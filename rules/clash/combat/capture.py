@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..actions.cities import piece_counts
 from ..names import BARBARIAN
 from ..registry import SERVICES
 
@@ -58,7 +59,6 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
 
 def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
     """The owner's pieces change colour; pieces the captor has run out of are removed for 1 gold each."""
-    from ..actions.cities import piece_counts
 
     city = rt.state["cities"][space]
     counts = piece_counts(rt, captor)

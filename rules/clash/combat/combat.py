@@ -28,7 +28,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from ..actions.losses import record_loss, report_losses
+from ..actions.movement import _capacity, describe_units, ship_space
+from ..civilizations.civilizations import leader_died
 from ..registry import service
+from ..state.definition import HAND_KIND, combat_source
+from .battle_effects import reroll
 from .capture import capture
 
 if TYPE_CHECKING:
@@ -128,7 +133,6 @@ def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> G
     """(combat value, shields) of one side's dice. Up to low_roll_shields rolled 1s and 2s add nothing
     and each cancels one hit against this side (even when there is none to cancel); the 1s are used
     first, so the side keeps the most value. Further low rolls count as usual."""
-    from .battle_effects import reroll
     rolls = yield from reroll(rt, b, who, side, rolls, _ctx_vars(rt, b, side))
     low = sorted(r for r in rolls if r <= 2)
     shields = yield from _side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
@@ -184,10 +188,8 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
 def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
     """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor.
     Land units lost in a battle or an event are remembered (land_units_lost after it)."""
-    from ..actions.losses import record_loss
     record_loss(rt, u, b.lost if b is not None else None)
     if u["owner"] >= 0 and rt.defn.roles.get("leader") == u["type"]:
-        from ..civilizations.civilizations import leader_died
         leader_died(rt, u["owner"], b.other(u["owner"]) if b is not None else None)
 
 
@@ -246,7 +248,6 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     defender = _defender(rt, attacker, space)
     city = st["cities"].get(space)
     b = Battle(space, attacker, defender, origin, naval, from_ships, city=space if city else None)
-    from ..actions.movement import describe_units
     forces = (describe_units(rt, fighters(rt, attacker, space, naval, units)),
               describe_units(rt, fighters(rt, defender, space, naval)) or "no fighting units")
     rt.log(f"  battle at {space}: {rt.name(attacker)} attacks {rt.name(defender)} ({forces[0]} against {forces[1]})")
@@ -352,7 +353,6 @@ def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> b
 
 def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
     """Step 1 of a round: the attacker declares a combat card first, then the defender (page 12)."""
-    from ..state.definition import HAND_KIND, combat_source
 
     rt.round_sources = {}
     for who, side, units in ((b.attacker, "attacker", att), (b.defender, "defender", dfn)):
@@ -410,7 +410,6 @@ def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
                            won=winner is not None and winner == side, killed=b.killed.get(foe, 0),
                            destroyed=b.destroyed.get(foe, 0), fought=b.fought.get(side, 0),
                            enemy_fought=b.fought.get(foe, 0), casualties=b.killed.get(side, 0))
-    from ..actions.losses import report_losses
     yield from report_losses(rt, b.lost)  # after a capture too: the captor may use the city at once
 
 
@@ -422,7 +421,6 @@ def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
                 if d["ship"] == u:
                     d["space"] = b.origin
     if rt.is_water(b.origin):  # armies that left ships to attack go back aboard
-        from ..actions.movement import _capacity, ship_space
         for u in units:
             d = rt.state["units"].get(u)
             if d is not None and not rt.is_ship(d["type"]) and not d["ship"]:

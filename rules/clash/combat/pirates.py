@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..actions.cities import lower_mood
 from ..names import PIRATES
 from ..registry import procedures, service
 from ..state.setup import RESOURCES
@@ -151,7 +152,6 @@ def raid_pairs(rt: Clash, p: int) -> list[tuple[str, str]]:
 def pirate_raid(rt: Clash, p: int, ctx=None) -> Generator:
     """Each paired pirate ship costs 1 resource or 1 mood token (p's choice); each one p cannot pay
     lowers the mood of a paired city. Not an event mood loss: abilities that keep a mood do not help."""
-    from ..actions.cities import lower_mood
 
     pairs = raid_pairs(rt, p)
     if not pairs:

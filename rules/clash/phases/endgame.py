@@ -9,6 +9,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from .flow import GameEnd
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -22,7 +23,6 @@ def turn_index(rt: Clash) -> tuple[int, int]:
 
 def end_roll_check(rt: Clash) -> Generator:
     """Before each of the last N turns the first player rolls; within that turn's range the game ends."""
-    from .flow import GameEnd
 
     spec = rt.params.get("end_roll")
     if not spec:
@@ -42,7 +42,6 @@ def end_roll_check(rt: Clash) -> Generator:
 
 def wonder_end_check(rt: Clash) -> Generator:
     """A wonder built during one of the last N turns ends the game after that turn."""
-    from .flow import GameEnd
 
     n = int(rt.params.get("wonder_ends_game_in_last_turns") or 0)
     if not n:

@@ -6,7 +6,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
+from ..actions.cities import piece_counts
+from ..actions.civic import civic_step_cost
+from ..actions.influence import attempts
 from ..actions.trade import trade_route_count
+from ..actions.wonders import wonder_builds
 from ..names import PIRATES
 from ..registry import functions
 
@@ -73,14 +77,12 @@ def _distance(rt: Clash, ctx: Ctx, a: Any, b: Any) -> int:
 
 def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
     """A cultural influence attempt is possible after spending `spent` culture tokens first."""
-    from ..actions.influence import attempts
     return bool(attempts(rt, ctx.me, spent=int(spent or 0)))
 
 
 def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0, city: Any = "") -> bool:
     """A civic improvement step is affordable after paying `spent` mood tokens first (in `city`, if given:
     a city given as none, e.g. no leader's city, has no step)."""
-    from ..actions.civic import civic_step_cost
 
     p = ctx.me
     if p < 0 or city is None:
@@ -100,19 +102,16 @@ def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
     if what in rt.defn.units:
         return len(rt.units_of(p, what)) < rt.defn.limit(what, 99)
     if what in rt.defn.pieces:  # a city piece left in your supply
-        from ..actions.cities import piece_counts
         return piece_counts(rt, p).get(what, 0) < rt.defn.limit(what, 7)
     return rt.player(p)["res"].get(what, 0) < rt.limit(p, what)
 
 
 def _can_build_wonder(rt: Clash, ctx: Ctx, *where: Any) -> bool:
     """A wonder can be built now (in the city given, if one is; none given as the city: nowhere)."""
-    from ..actions.wonders import wonder_builds
     return bool(wonder_builds(rt, ctx.me, False, *where))
 
 
 def _can_build_reserved(rt: Clash, ctx: Ctx) -> bool:
-    from ..actions.wonders import wonder_builds
     return bool(wonder_builds(rt, ctx.me, reserved_only=True))
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..combat.pirates import all_pirates, pirate_type
 from ..names import PIRATES
-from ..state.setup import RESOURCES, TOKENS
+from ..state.setup import RESOURCES, TOKENS, deck_cards
 
 if TYPE_CHECKING:
     from ....engine.machine import Game
@@ -55,7 +56,6 @@ def check_invariants(game: Game) -> list[str]:
         for piece in d.pieces:
             if pieces[piece] > d.limit(piece, 7):
                 out.append(f"{who}: {pieces[piece]} {piece} pieces on the board")
-    from ..combat.pirates import all_pirates, pirate_type
     if pirate_type(rt) is not None and len(all_pirates(rt)) > d.limit(pirate_type(rt)):
         out.append(f"{rt.name(PIRATES)}: {len(all_pirates(rt))} ships, above the limit {d.limit(pirate_type(rt))}")
     stacks = Counter((u["space"], u["owner"]) for u in st["units"].values()
@@ -85,7 +85,6 @@ def check_invariants(game: Game) -> list[str]:
 
 def _cards_conserved(game: Game) -> list[str]:
     """Every card is in exactly one place: deck, discard pile, a hand, completed, or in play."""
-    from ..state.setup import deck_cards
 
     st = game.state
     out = []

@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from ..actions import advances, cities, civic, influence, losses, wonders
+from ..actions.movement import _execute, describe_units, destinations
 from ..actions.trade import use_trade_routes
 from ..cards.events import draw_event, event_lower_mood
 from ..civilizations import civilizations
@@ -72,8 +73,6 @@ def _influence_from(rt: Clash, p: int, city: str, ctx=None) -> Generator:
 
 
 def _move_ship(rt: Clash, p: int, ctx=None) -> Generator:
-    from ..actions.movement import _execute, describe_units, destinations
-
     ship = rt.role("ship")
     options = []
     for u in sorted(rt.units_of(p, ship)):

@@ -6,7 +6,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.advances import free_advance
+from ..cards.objectives import check_objectives
 from ..registry import service
+from .flow import GameEnd
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -14,14 +16,11 @@ if TYPE_CHECKING:
 
 def complete_objectives(rt: Clash, p: int, ctx=None) -> Generator:
     """Step 1: objective cards whose status-phase objective is met are completed (2 VP each)."""
-    from ..cards.objectives import check_objectives
 
     yield from check_objectives(rt, p, timing="status")
 
 
 def check_game_end(rt: Clash) -> Generator:
-    from .flow import GameEnd
-
     if rt.state["round"] >= rt.params["rounds"] or any(not rt.cities_of(p) for p in range(rt.n)):
         raise GameEnd()
     yield from ()

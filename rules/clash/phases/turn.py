@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from ....engine.abilities import SpecialAction
+from ..actions.basic_actions import BASIC
 from ..actions.trade import can_trade, trade
 from ..cards.card_play import frees_card_action, special_usable, use_free_card_play
 from ..registry import service
@@ -33,8 +34,6 @@ def start_turn(rt: Clash, p: int) -> None:
 
 
 def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
-    from ..actions.basic_actions import BASIC
-
     if not rt.state.pop("resume_turn", False):  # a resumed checkpoint is already inside this turn
         start_turn(rt, p)
         rt.log(f"Round {rt.state['round']}, turn {rt.state['turn']}: {rt.name(p)}")

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
+from ..board.map import POSITIONS
 from ..registry import functions
 
 if TYPE_CHECKING:
@@ -89,7 +90,6 @@ def home_space(rt: Clash, p: int) -> str:
     civ = rt.defn.civilizations.get(rt.player(p).get("civilization") or "")
     alt = civ.data.get("start_region") if civ is not None else None
     if alt:
-        from ..board.map import POSITIONS
         slot = next(s for s in layout.slots if s.home == p)
         return space_id(slot.hexes[POSITIONS.index(alt.get("city", "top"))])
     return space_id(layout.city_hex(p, rt.defn.map_data))
