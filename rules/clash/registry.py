@@ -1,9 +1,9 @@
 """Where rule code is found by name: procedures, functions, flow steps and the rule services.
 
-The runtime (this layer) must call rules written in higher layers: a `do name(...)` of the card
-language runs a procedure of actions/ or combat/, a drawn event card runs cards/, an objective is
-checked by cards/. Instead of importing upwards, each module registers what it writes here, where
-it writes it, and the runtime looks the name up:
+Lower layers must run rules written in higher ones: the runtime (state/) runs a `do name(...)` of
+the card language with a procedure of actions/ or combat/, movement (actions/) starts a battle
+(combat/), an advance draws an event card (cards/). Instead of importing upwards, each module
+registers what it writes here, where it writes it, and the caller looks the name up:
 
 - `PROCEDURES`: `do` primitives and per-player flow steps, (rt, player, *args, ctx=None) -> generator;
 - `FUNCTIONS`: functions of the card language's expressions, (rt, ctx, *args) -> value;

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..registry import procedure
 from .cities import raise_mood_steps
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ def civic_targets(rt: Clash, p: int) -> list[str]:
             and rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic")]
 
 
+@procedure("civic_improvement")
 def civic_improvement(rt: Clash, p: int, city: str | None = "", ctx=None) -> Generator:
     """Raise moods: one step per city size in mood tokens; many cities and steps in one action (only in
     `city` when an ability names one; a city named as none, e.g. no leader's city, has no step)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..registry import procedure
 from .cities import armies_in
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def _revive_room(rt: Clash, p: int, utype: str, city: str) -> bool:
     return not rt.is_army(utype) or armies_in(rt, p, city) < rt.params["max_armies_per_space"]
 
 
+@procedure("revive_units")
 def revive_units(rt: Clash, p: int, piece: str, resource: str = "food", amount: int = 1, ctx=None) -> Generator:
     """After a loss (hook land_units_lost): each of your cities with `piece` may take back one of the
     units just lost, for `amount` of `resource` each (substitutions apply, e.g. gold). The unit keeps

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from ..registry import SERVICES
+from ..registry import SERVICES, procedure
 from ..state.setup import RESOURCES, TOKENS
 
 MAX_TRADE_ROUTES = 4
@@ -85,6 +85,7 @@ def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Gener
 
 
 # ---- trade routes in use (the Trade Routes advance) -----------------------------------------------------
+@procedure("use_trade_routes")
 def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
     """p uses his trade routes now (`do use_trade_routes()`); the effect reads how many as `routes`.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..registry import service
+from ..registry import procedure, service
 from .cities import can_activate, effective_mood, end_activation
 
 if TYPE_CHECKING:
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 
 @service("reveal_wonder")
+@procedure("reveal_wonder")
 def reveal_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     w = rt.state["wonders"]
     if w["deck"]:
@@ -22,6 +23,7 @@ def reveal_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     yield from ()
 
 
+@procedure("reserve_wonder")
 def reserve_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     """Pick a revealed wonder that only you may build (and at no action cost)."""
     w = rt.state["wonders"]
@@ -73,6 +75,7 @@ def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | 
     return out
 
 
+@procedure("build_wonder")
 def build_wonder(rt: Clash, p: int, *where: str | None, ctx=None, reserved_only: bool = False) -> Generator:
     """Build a wonder (in the city given, if one is: `do build_wonder(C)`)."""
     pairs = wonder_builds(rt, p, reserved_only, *where)
@@ -96,5 +99,6 @@ def build_wonder(rt: Clash, p: int, *where: str | None, ctx=None, reserved_only:
     end_activation(rt, city)
 
 
+@procedure("build_reserved_wonder")
 def build_reserved_wonder(rt: Clash, p: int, ctx=None) -> Generator:
     yield from build_wonder(rt, p, ctx=ctx, reserved_only=True)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..actions.losses import close_losses, open_losses
 from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
-from ..registry import service
+from ..registry import procedure, service
 from ..state.setup import draw_card
 from .event_effects import lower_city_mood
 
@@ -39,6 +39,7 @@ def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
 
 
 @service("draw_event")
+@procedure("draw_event")
 def draw_event(rt: Clash, p: int, ctx=None) -> Generator:
     """Draw and resolve an event. Land units removed while it resolves (outside its battles, which
     report their own) are reported after it, through the hook land_units_lost."""
@@ -78,6 +79,7 @@ def _draw_event(rt: Clash, p: int) -> Generator:
     yield from rt.emit("event_drawn", p, card=card)
 
 
+@procedure("lower_mood")
 def event_lower_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
     """An event lowers the mood of one of your cities (your choice); Myths-like abilities may cancel."""
 

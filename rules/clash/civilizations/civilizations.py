@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ....engine.abilities import Ctx
 from ....engine.hexgrid import space_id
-from ..registry import functions
+from ..registry import functions, procedure, step
 from ..state.definition import start_tile
 from ..state.measures import home_space
 
@@ -40,6 +40,7 @@ def leader_space(rt: Clash, p: int) -> str | None:
 
 
 # ---- set-up --------------------------------------------------------------------------------------------
+@step("choose_civilization")
 def choose_civilization(rt: Clash) -> Generator:
     """Each player is dealt N civilisation boards and keeps one (the others go back to the box)."""
     civs = sorted(rt.defn.civilizations)
@@ -75,6 +76,7 @@ def _alternate_start(rt: Clash, p: int, civ: str) -> None:
     rt.log(f"  {rt.name(p)} starts in the alternate starting region of {rt.defn.civilizations[civ].name}")
 
 
+@step("deal_leaders")
 def deal_leaders(rt: Clash) -> Generator:
     """Each player's three leader cards; one becomes the leader (drawn, or chosen with Lead Us), the
     figure stands in the first city. What If: the three come at random from one shared deck."""
@@ -126,6 +128,7 @@ def leader_died(rt: Clash, owner: int, killer: int | None) -> None:
         rt.log(f"  {rt.name(owner)}'s leader {rt.defn.leaders[card].name} dies")
 
 
+@procedure("new_leader")
 def new_leader(rt: Clash, p: int, ctx=None) -> Generator:
     """Last status step: a player may take a new leader; a living one is discarded for it."""
     pl = rt.player(p)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..registry import SERVICES, functions, procedures, service
+from ..registry import SERVICES, functions, procedure, procedures, service
 from ..state.setup import add_city
 from .combat import (
     Battle,
@@ -80,6 +80,7 @@ def _special_barbarians(rt: Clash) -> list[str]:
     return out
 
 
+@procedure("barbarians_spawn")
 def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
     """Event icon: (1) a barbarian settlement and unit within 2 spaces of your city, (2) one more unit,
     which may be another barbarian army type (cavalry, elephant) where barbarian infantry stands."""
@@ -106,6 +107,7 @@ def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
         rt.log(f"  a barbarian {what} joins the settlement at {where}")
 
 
+@procedure("exhaust_land")
 def exhaust_land(rt: Clash, p: int, ctx=None) -> Generator:
     """Event icon: an exhausted token on an empty non-barren land space next to one of your cities."""
     spots = [s for s in _empty_land_near(rt, p, 1, adjacent_only=True) if s not in rt.state["board"]["exhausted"]]
@@ -134,6 +136,7 @@ def attack_candidates(rt: Clash, p: int) -> list[tuple[str, str]]:
     return sorted({(camp, c) for camp, c, d in strongest if d == closest})
 
 
+@procedure("barbarian_attack")
 def barbarian_attack(rt: Clash, p: int, ctx=None) -> Generator:
     """Event icon: the strongest settlement within 2 spaces attacks your closest city, for one round."""
     pairs = attack_candidates(rt, p)

@@ -9,6 +9,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
+from ..registry import step
 from .flow import GameEnd
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ def turn_index(rt: Clash) -> tuple[int, int]:
     return (rt.state["round"] - 1) * per + rt.state["turn"], rt.params["rounds"] * per
 
 
+@step("end_roll_check")
 def end_roll_check(rt: Clash) -> Generator:
     """Before each of the last N turns the first player rolls; within that turn's range the game ends."""
 
@@ -40,6 +42,7 @@ def end_roll_check(rt: Clash) -> Generator:
     yield from ()
 
 
+@step("wonder_end_check")
 def wonder_end_check(rt: Clash) -> Generator:
     """A wonder built during one of the last N turns ends the game after that turn."""
 

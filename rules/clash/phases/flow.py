@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..registry import PROCEDURES, STEPS, service
+from ..registry import step as flow_step
 from .scoring import final_scores
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ def _player_node(rt: Clash, node: dict, p: int) -> Generator:
     yield from PROCEDURES[node["do"]](rt, p)
 
 
+@flow_step("status_phase")
 def status_phase(rt: Clash) -> Generator:
     """The five status steps in order, each for all players in turn order (rulebook page 11)."""
     rt.state["phase"] = "status"
@@ -82,5 +84,3 @@ def status_phase(rt: Clash) -> Generator:
                 yield from STEPS[step["do"]](rt)
     rt.state["phase"] = "turn"
 
-
-STEPS["status_phase"] = status_phase

@@ -1,7 +1,9 @@
 """Named rule procedures of the flow: flow steps, per-player steps, and the general `do` primitives.
 
-game.yaml names flow steps and actions by these names; effects call the primitives with `do`. Each
-table is registered with the registry (state/registry.py) here; modules elsewhere register their own.
+game.yaml names flow steps and actions by these names; effects call the primitives with `do`. Most
+procedures are registered where they are written (`@procedure`, `@step` or a module's table, see
+rules/clash/registry.py); this module holds the set-up step and the small adapters and primitives
+that belong to no other layer.
 Every procedure is a generator (it may stop for decisions): STEPS take the runtime, PROCEDURES
 take the runtime and a player (and the effect's context when called from the card language).
 """
@@ -11,14 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from ..actions import advances, cities, civic, influence, losses, wonders
+from .. import registry
+from ..actions import advances, cities, influence
 from ..actions.movement import _execute, describe_units, destinations
-from ..actions.trade import use_trade_routes
-from ..cards.events import draw_event, event_lower_mood
-from ..civilizations import civilizations
-from ..combat.barbarians import barbarian_attack, barbarians_spawn, exhaust_land
 from ..registry import procedures, service, steps
-from . import endgame, status, turn
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -29,7 +27,7 @@ def _setup(rt: Clash) -> Generator:
     (`params.setup_steps`, e.g. picking civilisations and leaders)."""
     rt.log(f"Set-up: {rt.n} players, first player {rt.name(rt.state['first'])}")
     for step in rt.params.get("setup_steps", []):
-        yield from STEPS[step](rt)
+        yield from registry.STEPS[step](rt)
     rt.state["phase"] = "turn"
 
 
@@ -95,40 +93,15 @@ def _place_free_unit(rt: Clash, p: int, utype: str, ctx=None) -> Generator:
 
 STEPS: dict[str, Callable[[Clash], Generator]] = {
     "setup": _setup,
-    "end_roll_check": endgame.end_roll_check,
-    "wonder_end_check": endgame.wonder_end_check,
-    "check_game_end": status.check_game_end,
-    "determine_first_player": status.determine_first_player,
-    "choose_civilization": civilizations.choose_civilization,
-    "deal_leaders": civilizations.deal_leaders,
 }
 
 PROCEDURES: dict[str, Callable[..., Generator]] = {
-    # per-player flow steps
-    "player_turn": turn.player_turn,
-    "complete_objectives": status.complete_objectives,
     "free_advance": lambda rt, p, category=None, ctx=None: advances.free_advance(rt, p, category),
-    "draw_status_cards": status.draw_status_cards,
-    "offer_raze": status.offer_raze,
-    "new_leader": civilizations.new_leader,
-    # primitives for effects (`do name(args)`)
     "cultural_influence": lambda rt, p, ctx=None: influence.cultural_influence(rt, p),
     "cultural_influence_from": _influence_from,
-    "civic_improvement": civic.civic_improvement,
-    "reveal_wonder": wonders.reveal_wonder,
-    "reserve_wonder": wonders.reserve_wonder,
-    "build_wonder": wonders.build_wonder,
-    "build_reserved_wonder": wonders.build_reserved_wonder,
     "raise_mood": _raise_mood,
     "move_ship": _move_ship,
     "place_free_unit": _place_free_unit,
-    "draw_event": draw_event,
-    "barbarians_spawn": barbarians_spawn,
-    "barbarian_attack": barbarian_attack,
-    "exhaust_land": exhaust_land,
-    "lower_mood": event_lower_mood,
-    "revive_units": losses.revive_units,
-    "use_trade_routes": use_trade_routes,
 }
 
 steps(STEPS)

@@ -7,19 +7,21 @@ from typing import TYPE_CHECKING
 
 from ..actions.advances import free_advance
 from ..cards.objectives import check_objectives
-from ..registry import service
+from ..registry import procedure, service, step
 from .flow import GameEnd
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 
+@procedure("complete_objectives")
 def complete_objectives(rt: Clash, p: int, ctx=None) -> Generator:
     """Step 1: objective cards whose status-phase objective is met are completed (2 VP each)."""
 
     yield from check_objectives(rt, p, timing="status")
 
 
+@step("check_game_end")
 def check_game_end(rt: Clash) -> Generator:
     if rt.state["round"] >= rt.params["rounds"] or any(not rt.cities_of(p) for p in range(rt.n)):
         raise GameEnd()
@@ -30,11 +32,13 @@ def status_free_advance(rt: Clash, p: int, ctx=None) -> Generator:
     yield from free_advance(rt, p)
 
 
+@procedure("draw_status_cards")
 def draw_status_cards(rt: Clash, p: int, ctx=None) -> Generator:
     for deck, n in rt.params["status_draw"].items():
         yield from rt.draw_cards(p, deck, n)
 
 
+@procedure("offer_raze")
 def offer_raze(rt: Clash, p: int, ctx=None) -> Generator:
     """Step 4: a player may raze one of his size-1 cities for 1 gold."""
     small = sorted(c for c in rt.cities_of(p) if rt.city_size(c) == 1)
@@ -56,6 +60,7 @@ def raze_city(rt: Clash, space: str) -> None:
         rt.state["wonders"]["built"].pop(w, None)
 
 
+@step("determine_first_player")
 def determine_first_player(rt: Clash) -> Generator:
     """Step 5: the highest culture + happiness (ties: first to the left of the first player) chooses."""
     first = rt.state["first"]

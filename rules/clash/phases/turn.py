@@ -9,7 +9,7 @@ from ....engine.abilities import SpecialAction
 from ..actions.basic_actions import BASIC
 from ..actions.trade import can_trade, trade
 from ..cards.card_play import frees_card_action, special_usable, use_free_card_play
-from ..registry import service
+from ..registry import procedure, service
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -33,6 +33,7 @@ def start_turn(rt: Clash, p: int) -> None:
             u["moved"] = u["stop"] = u["battled"] = 0
 
 
+@procedure("player_turn")
 def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
     if not rt.state.pop("resume_turn", False):  # a resumed checkpoint is already inside this turn
         start_turn(rt, p)
