@@ -1,3 +1,4 @@
-"""The board: map set-up and exploration placement from the map data (map), and the questions abilities
-ask about places (proximity, places, markers on regions). Reads the state; knows no action.
+"""The board, the lowest layer: map set-up and exploration placement from the map data (map), and the
+questions abilities ask about places (proximity, places, markers on regions). It knows no action and
+reaches the runtime only through the `rt` it is handed.
 """

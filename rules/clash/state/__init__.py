@@ -1,5 +1,6 @@
-"""The bottom layer: the game's definition (content, rules data, board), the set-up of a new state, and the
-`Clash` runtime through which every rule reads and changes a running game: players, cities, units,
-resources, abilities in force, payments, hooks and decisions. Also what one player may see (view),
-scenario positions, per-player measures and the invariants checked after every action.
+"""The game's state and the runtime every rule works through, above the board: the game's definition
+(content, rules data, boards), the set-up of a new state and scenario positions, and the `Clash`
+runtime: a facade for players, cities, units, the board and hooks (runtime), with what abilities are
+in force (in_force) and resources and payments (resources). Also per-player measures, marks, and what
+one player may see (view).
 """
