@@ -13,6 +13,7 @@ import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,12 @@ def register(game: GameModule) -> GameModule:
 
 def installed() -> list[str]:
     """Ids of the games shipped here: folders of rules/ that declare a vocabulary."""
-    return sorted(p.parent.name for p in GAMES_ROOT.glob("*/vocabulary.yaml"))
+    return list(_installed())
+
+
+@cache
+def _installed() -> tuple[str, ...]:
+    return tuple(sorted(p.parent.name for p in GAMES_ROOT.glob("*/vocabulary.yaml")))
 
 
 def default_game() -> str:
