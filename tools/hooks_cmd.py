@@ -17,8 +17,9 @@ def hooks(
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
     """Print the hook catalog: each hook's name and its payload fields with their types."""
+    game = game or default_game()
     try:
-        vocab = Vocabulary.from_data(game_vocabulary(game or default_game()))
+        vocab = Vocabulary.from_data(game_vocabulary(game))
     except FileNotFoundError:
         fail(f"unknown game '{game}'", 2)
     if format is OutputFormat.json:
