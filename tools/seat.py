@@ -116,6 +116,15 @@ def visible_log(game: Game, seat: int | None) -> list[str]:
     return [readable(line) for line in log_of(game, seat)]
 
 
+def cities_json(view: dict) -> list[dict]:
+    """The cities on the board (public): where (board label), whose, which pieces of whom, mood, wonders."""
+    out = []
+    for space, c in view.get("cities", {}).items():
+        out.append({"at": readable(space), "owner": c["owner"], "mood": c.get("mood"),
+                    "pieces": {k: o for k, o in c.get("pieces", {}).items()}, "wonders": list(c.get("wonders", []))})
+    return sorted(out, key=lambda c: (c["owner"], c["at"]))
+
+
 def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> dict:
     """All a seat (None: a spectator) may know now: the API's game document."""
     view = game.view(seat)
@@ -132,6 +141,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
         "score": score_json(game),
         "names": glossary(game, view),
+        "cities": cities_json(view),
         "setup": {"players": len(who), "packs": list(game.config.get("packs", ["base"])),
                   "variants": list(game.config.get("variants", []))},
     }
