@@ -260,7 +260,7 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
 def play_human(game: Game, save: Path | None, console: Console | None = None, stdin: TextIO | None = None,
                read_line: Callable[[str], str] | None = None) -> Game:
     """Play on until the end, asking human seats and letting bots choose; saves on any stop."""
-    console = console or Console(highlight=False)
+    console = console or Console(highlight=False, soft_wrap=True)  # paths stay whole for copying
     path = save or default_save()
     seats: list[str] = game.config["bots"]
     seat = TerminalSeat(game, console, path, stdin, read_line)
