@@ -250,3 +250,39 @@ def test_two_human_seats_play_a_short_game_to_the_end(tmp_path):
     assert final["over"] and final["pending"] is None and final["score"]["winners"]
     r = c.post(url, json={"token": tokens(g)[0], "choice": "end"})
     assert r.status_code == 409 and "over" in r.json()["error"]
+
+
+def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch):
+    from rulewright.tools.serve import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "MAX_LIVE", 2)
+    c = client(tmp_path / "g.sqlite3")
+    games = [create(c) for _ in range(3)]
+    assert games[0]["id"] not in c.app.state.hub.tables and len(c.app.state.hub.tables) == 2
+    play(c, games[0], 3)
+    assert state(c, games[0], games[0]["spectator"]["token"])["step"] == 3
+    assert c.app.state.hub.store.get(games[0]["id"]).save["actions"] == c.app.state.hub.table(games[0]["id"]).game.actions
+
+
+def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
+    from rulewright.tools.serve import hub as hub_module
+
+    c = client(tmp_path / "g.sqlite3")
+    g = create(c, seats=["human", "human"], seed=2)
+    table = c.app.state.hub.table(g["id"])
+    table.kinds[1] = "greedy"
+
+    def broken(game, kind):
+        raise RuntimeError("no idea")
+
+    monkeypatch.setattr(hub_module, "bot_choice", broken)
+    url = f"/api/games/{g['id']}/actions"
+    for _ in range(30):  # the human ends the turn; then the broken bot is asked
+        s = state(c, g, tokens(g)[0])
+        choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
+        r = c.post(url, json={"token": tokens(g)[0], "choice": choice})
+        if r.status_code != 200:
+            break
+    assert r.status_code == 500 and "the bot of Player 2 could not move: no idea" in r.json()["error"]
+    stored = c.app.state.hub.store.get(g["id"]).save["actions"]
+    assert stored == table.game.actions and stored[-1] == {"player": 0, "choice": "end"}

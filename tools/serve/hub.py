@@ -12,6 +12,7 @@ import asyncio
 import functools
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from ..seat import HUMAN, bot_choice, names, seat_kinds
 from .store import Record, Store
 
 MAX_PLAYERS = 4
+MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
 MAX_SEED = 2**63 - 1
 FIELDS = ("players", "seed", "packs", "variants", "seats")
 
@@ -122,7 +124,7 @@ class Hub:
 
     def __init__(self, store: Store):
         self.store = store
-        self.tables: dict[str, Table] = {}
+        self.tables: OrderedDict[str, Table] = OrderedDict()  # the live games, least recently used first
         self._lock = threading.Lock()
         self._watchers: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
 
@@ -144,7 +146,7 @@ class Hub:
                                                 zip(table.kinds, table.tokens, strict=True)],
                                      table.spectator, game.save()))
             with self._lock:
-                self.tables[table.id] = table
+                self._keep(table)
             self._bots(table)
         return {"id": table.id,
                 "seats": [{"player": i, "name": n, "kind": k, "token": t, "url": f"/games/{table.id}?token={t}"}
@@ -158,15 +160,27 @@ class Hub:
         with self._lock:
             table = self.tables.get(game_id)
             if table is not None:
+                self.tables.move_to_end(game_id)
                 return table
             rec = self.store.get(game_id)
             if rec is None:
                 raise ApiError(404, f"no game {game_id!r} here (games: /)")
             table = self._load(rec)
-            self.tables[game_id] = table
+            self._keep(table)
         with table.lock:
             self._bots(table)  # a bot whose turn came just before a stop moves now
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Hold a game in memory, letting the least recently used idle ones go (caller holds the hub lock)."""
+        self.tables[table.id] = table
+        for old_id in list(self.tables)[: max(0, len(self.tables) - MAX_LIVE)]:
+            old = self.tables[old_id]
+            if old.lock.acquire(blocking=False):  # a game in use stays
+                try:
+                    del self.tables[old_id]
+                finally:
+                    old.lock.release()
 
     def _load(self, rec: Record) -> Table:
         from ...api import load_game
@@ -181,6 +195,8 @@ class Hub:
         """Apply a seat's choice (then the bots' moves); the new step. Refusals change nothing."""
         table = self.table(game_id)
         with table.lock:
+            if self.tables.get(table.id) is not table:  # let go from memory meanwhile: act on the stored game
+                return self.act(game_id, token, choice)
             seat = table.seat_of(token)
             game = table.game
             if seat is None:
@@ -206,12 +222,17 @@ class Hub:
         """Let bots take their decisions, then store the game and wake the watchers (caller holds the lock)."""
         game = table.game
         start = len(game.actions) if before is None else before
-        steps = 0
-        while game.pending is not None and table.kinds[game.pending.player] != HUMAN and steps < MAX_STEPS:
-            d = game.pending
-            game.apply({"player": d.player, "choice": bot_choice(game, table.kinds[d.player])})
-            steps += 1
+        steps, failure = 0, None
+        try:
+            while game.pending is not None and table.kinds[game.pending.player] != HUMAN and steps < MAX_STEPS:
+                d = game.pending
+                game.apply({"player": d.player, "choice": bot_choice(game, table.kinds[d.player])})
+                steps += 1
+        except Exception as err:  # a rule failed under a bot: keep what was done, say so
+            failure = ApiError(500, f"the bot of {names(game)[game.pending.player]} could not move: {err}")
         if len(game.actions) == start:
+            if failure:
+                raise failure
             return
         try:
             self.store.update(table.id, game.save())
@@ -222,6 +243,8 @@ class Hub:
             table.game = load_game(game.save() | {"actions": game.actions[:start]})
             raise
         self.notify(table.id)
+        if failure:
+            raise failure
 
     # ---- watchers (event streams) -------------------------------------------------------------------
     def watch(self, game_id: str) -> asyncio.Event:
