@@ -45,7 +45,8 @@ button.primary { background: var(--accent); color: #fff; }
 .cards b { display: block; } .cards small { color: #6b6357; }
 table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .15rem .3rem; }
 tr.turn td { font-weight: 600; }
-#log { max-height: 16rem; overflow-y: auto; margin: 0; padding-left: 1.6rem; font-size: .85rem; }
+#log { max-height: 16rem; overflow-y: auto; margin: 0; padding: 0; list-style: none; font-size: .85rem; }
+#log li { padding: .05rem .2rem; border-bottom: 1px solid #f0ebe0; }
 #log li.recent { background: #fff3cf; }
 form label { display: block; margin: .3rem 0; }
 .links li { margin: .35rem 0; } .links code { user-select: all; font-size: .8rem; word-break: break-all; }

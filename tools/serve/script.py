@@ -149,14 +149,13 @@ function drawPlayers(s) {
 }
 function drawLog(s) {
   var log = clear($('log')), start = Math.max(0, s.log.length - 150);
-  log.setAttribute('start', start + 1);
   for (var i = start; i < s.log.length; i++) log.appendChild(el('li', s.log[i], i >= logSeen ? {'class': 'recent'} : {}));
   logSeen = s.log.length;
   log.scrollTop = log.scrollHeight;
 }
 function draw(s, svg) {
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
-  $('status').textContent = s.over ? 'game over' : 'round ' + s.view.round + ', turn ' + s.view.turn +
+  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn : 'set-up') +
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s);
