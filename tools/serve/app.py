@@ -158,14 +158,16 @@ def create_app(db: Path | str) -> Starlette:
 
 
 async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str]:
-    """`update` events carrying only the step number; a comment now and then keeps the line open."""
+    """`update` events carrying only the step number; a comment now and then keeps the line open.
+
+    The stream ends when the server stops (the page's EventSource then reconnects by itself)."""
     ev = hub.watch(game_id)
     last = -1
     try:
         yield "retry: 2000\n\n"
-        while not await request.is_disconnected():
+        while not hub.closing and not await request.is_disconnected():
             ev.clear()
-            step = hub.step(game_id)
+            step = await run_in_threadpool(hub.step, game_id)
             if step != last:
                 last = step
                 yield f"event: update\ndata: {json.dumps({'step': step})}\n\n"

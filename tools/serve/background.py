@@ -23,16 +23,13 @@ class BackgroundServer:
     """uvicorn serving `create_app(db)` on 127.0.0.1 until the block ends."""
 
     def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int | None = None):
-        import uvicorn
-
+        from . import stoppable_server
         from .app import create_app
 
         self.app = create_app(db)
         self.host = host
         self.port = port or free_port(host)
-        config = uvicorn.Config(self.app, host=host, port=self.port, log_level="warning",
-                                timeout_graceful_shutdown=1, lifespan="off")
-        self.server = uvicorn.Server(config)
+        self.server = stoppable_server(self.app, host, self.port)
         self.thread = threading.Thread(target=self.server.run, name="rulewright-serve", daemon=True)
 
     @property
@@ -49,6 +46,7 @@ class BackgroundServer:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
+        self.app.state.hub.close_streams()
         self.server.should_exit = True
         self.thread.join(timeout=15)
         self.app.state.hub.store.close()

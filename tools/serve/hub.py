@@ -126,6 +126,7 @@ class Hub:
         self.store = store
         self.tables: OrderedDict[str, Table] = OrderedDict()  # the live games, least recently used first
         self._lock = threading.Lock()
+        self.closing = False
         self._watchers: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
 
     # ---- games ------------------------------------------------------------------------------------
@@ -265,6 +266,14 @@ class Hub:
         for loop, ev in watchers:
             if not loop.is_closed():
                 loop.call_soon_threadsafe(ev.set)
+
+    def close_streams(self) -> None:
+        """End every event stream (the server is stopping); safe to call from a signal handler (no lock)."""
+        self.closing = True
+        for watchers in list(self._watchers.values()):
+            for loop, ev in list(watchers):
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(ev.set)
 
     def step(self, game_id: str) -> int:
         return len(self.table(game_id).game.actions)
