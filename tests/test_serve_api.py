@@ -286,3 +286,20 @@ def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
     assert r.status_code == 500 and "the bot of Player 2 could not move: no idea" in r.json()["error"]
     stored = c.app.state.hub.store.get(g["id"]).save["actions"]
     assert stored == table.game.actions and stored[-1] == {"player": 0, "choice": "end"}
+
+
+def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path):
+    c = client(tmp_path / "g.sqlite3")
+    g = create(c)
+    first = state(c, g, g["spectator"]["token"])["waiting_for"]["player"]
+    option = state(c, g, tokens(g)[first])["pending"]["options"][0]
+    with c.stream("GET", f"/api/games/{g['id']}/events", params={"token": tokens(g)[1 - first]}) as r:
+        assert r.headers["content-type"].startswith("text/event-stream")
+        lines = r.iter_lines()
+        assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 0}'
+        assert c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[first], "choice": option}).status_code == 200
+        assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 1}'
+        c.app.state.hub.close_streams()
+        rest = list(lines)  # the stream ends instead of waiting for the next step
+    assert not any(line.startswith("data:") for line in rest)
+    assert c.get(f"/api/games/{g['id']}/events", params={"token": "nope"}).status_code == 403
