@@ -33,6 +33,7 @@ COMMAND_MODULES: list[str] = [
     "compare",
     "bench",
     "render",
+    "serve",
 ]
 
 for _name in COMMAND_MODULES:

@@ -111,8 +111,24 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
          html: Path | None = typer.Option(None, "--html", help="also write the replay viewer (one HTML file)"),
          as_player: int | None = typer.Option(None, "--as", help="with --json: add the final `view` of this "
                                               "player (seat 0, 1, ...): what that player may see"),
+         human: list[str] = typer.Option([], "--human", help="a seat played by you (0, 1, ...; repeatable), "
+                                         "or 'all' for hot-seat: you are asked each decision as a menu"),
+         resume: Path | None = typer.Option(None, "--resume", help="continue a game saved by a --human game"),
          ) -> None:
-    """Play a complete game of Clash of Cultures with bots and tell it round by round."""
+    """Play a complete game of Clash of Cultures with bots and tell it round by round; --human to take a seat."""
+    if human or resume is not None:
+        from .human import play_human, start
+
+        if as_json or as_player is not None:
+            typer.echo("error: --json and --as are for bot games; a game with --human is told as it goes", err=True)
+            raise typer.Exit(2)
+        kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
+        game = play_human(start(players, seed, kinds, list(pack), list(variant), list(human), resume),
+                          save or resume)
+        if html:
+            from .replay_html import write_viewer
+            typer.echo(write_viewer(game.save(), html), err=True)
+        return
     if as_player is not None and not 0 <= as_player < players:
         typer.echo(f"error: --as takes a seat from 0 to {players - 1}, not {as_player}", err=True)
         raise typer.Exit(2)
