@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .simulate import simulate_run
 from .stats import Z95
@@ -124,7 +125,7 @@ def compare(
         table.add_column(col)
     for name, diff in result["differences"].items():
         for seat, d in diff["per_seat"].items():
-            table.add_row(name, seat, f"{d['vp']['diff']:+.2f}", f"{d['vp']['ci95'][0]:+.2f}..{d['vp']['ci95'][1]:+.2f}",
+            table.add_row(Text(name), Text(str(seat)), f"{d['vp']['diff']:+.2f}", f"{d['vp']['ci95'][0]:+.2f}..{d['vp']['ci95'][1]:+.2f}",
                           f"{d['win_rate']['diff']:+.1%}",
                           f"{d['win_rate']['ci95'][0]:+.1%}..{d['win_rate']['ci95'][1]:+.1%}")
     Console().print(table)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..dsl.loader import Content, Entry, known_kinds
 from ..engine.diagnostics import did_you_mean
@@ -119,7 +120,7 @@ def list_entries(
             j = entry_json(e, content)
             row += [", ".join(x["name"] for x in j["special_advances"]), ", ".join(x["name"] for x in j["leaders"])]
         row += [str(e.data.get("source", "")), e.pack]
-        table.add_row(*row)
+        table.add_row(*map(Text, row))  # names come from content: text, never markup
     console().print(table)
 
 
@@ -141,7 +142,7 @@ def _list_variants(format: OutputFormat, content: Content) -> None:
     table.add_column("name")
     table.add_column("what it changes")
     for r in rows:
-        table.add_row(r["id"], r["name"], r["text"])
+        table.add_row(Text(str(r["id"])), Text(str(r["name"])), Text(str(r["text"])))
     console().print(table)
 
 

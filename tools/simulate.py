@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from .stats import report
 
@@ -168,7 +169,7 @@ def print_summary(rep: dict, console: Console) -> None:
             civ.add_column(col, justify="left" if col == "civilisation" else "right")
         for name, g in rep["per_civilization"].items():
             lo, hi = g["win_rate_ci95"]
-            civ.add_row(name, str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
+            civ.add_row(Text(str(name)), str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
         console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
