@@ -175,6 +175,12 @@ class ClashDefinition:
         """The flow can restart from the state alone when it waits for a player's next action."""
         return game.pending.kind == "action" and game.state.get("phase") == "turn"
 
+    def check_state(self, game) -> list[str]:
+        """What is wrong with a state resumed from outside (engine/service.py); empty when all is well."""
+        from .state_check import check_state
+
+        return check_state(game)
+
     def view(self, game, player: int | None) -> dict:
         from .view import view
 
