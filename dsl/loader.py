@@ -24,8 +24,11 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
 from .checker import check_effect
+from .limits import check_limits
+from .packcheck import check_pack
 from .parser import parse_effect
 from .vocabulary import Vocabulary
+from .yamlsafe import too_large
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 CONTENT_ROOT = PACKAGE_ROOT / "content"
@@ -113,6 +116,10 @@ def _plain(node: Any) -> Any:
 
 
 def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]) -> Any:
+    if path.exists() and not path.is_file():  # a FIFO or a device: reading it would block or never end
+        diags.append(Diagnostic(str(path), 1, 1, "W0007", "not a regular file: skipped",
+                                "a pack holds plain YAML files", severity="warning"))
+        return None
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -120,7 +127,13 @@ def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]
         return None
     sources[str(path)] = text.splitlines()
     try:
-        return _yaml().load(text)
+        doc = _yaml().load(text)
+        problem = too_large(doc)  # an alias bomb: refuse it before anything expands it
+        if problem:
+            diags.append(Diagnostic(str(path), 1, 1, "E0006", f"YAML: {problem}",
+                                    "write the entries out; anchors and aliases may only share small parts"))
+            return None
+        return doc
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = (mark.line + 1) if mark else 1
@@ -240,6 +253,8 @@ def _read_manifest(root: Path, diags: list[Diagnostic], sources: dict) -> Pack |
     doc = read_yaml(path, diags, sources)
     if doc is None:
         if path.exists():
+            if not path.is_file():
+                diags.append(Diagnostic(str(path), 1, 1, "E0003", "the pack manifest is not a regular file"))
             return None
         diags.append(Diagnostic(str(path), 1, 1, "E0003", "no pack.yaml in this folder",
                                 "a pack is a folder with a pack.yaml manifest (id, name, version, game, depends)"))
@@ -389,6 +404,7 @@ def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> l
             files += sorted(Path(ref).rglob("*.yaml"))
     files += list(extra_files)
     files.append(RULES_ROOT / game / "vocabulary.yaml")
+    files += [RULES_ROOT / game / "game.yaml", RULES_ROOT / game / "content_checks.py"]
     here = Path(__file__).resolve().parent
     files += sorted(here.glob("*.py")) + sorted(here.glob("*.lark"))
     return files
@@ -507,6 +523,7 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
         combat = item.get("combat")
         if isinstance(combat, CommentedMap):
             entry.combat_effect = _parse_checked(combat, entry, vocab, sources, diags)
+    diags.extend(check_pack(content, REFERENCES))  # cycles, tags, Unicode, the game's own checks
     return content
 
 
@@ -525,7 +542,7 @@ def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, di
     if errs:
         diags.extend(place(d) for d in errs)
         return None
-    found = check_effect(effect, vocab, entry.file, entry.kind)
+    found = check_effect(effect, vocab, entry.file, entry.kind) + check_limits(effect, entry.file)
     diags.extend(place(d) for d in found)
     return None if any(d.severity == "error" for d in found) else effect
 

@@ -14,9 +14,8 @@ from rulewright.engine.bots import RandomBot
 from rulewright.rules.clash.view import visible_log
 from rulewright.tools.cli import app
 from rulewright.tools.replay_html import replay_html
-from typer.testing import CliRunner
-
 from test_hidden_and_invariants import _hidden_items
+from typer.testing import CliRunner
 
 SEED = 9_876_543_21
 runner = CliRunner()

@@ -126,13 +126,17 @@ def list_entries(
 
 def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
-    from ruamel.yaml import YAML
-
+    from ..dsl.yamlsafe import safe_load
     from ..rules.clash.definition import variant_files
 
     rows = []
     for vid, path in variant_files(content).items():
-        data = YAML(typ="safe").load(path.read_text()) or {}
+        try:
+            data = safe_load(path.read_text(encoding="utf-8")) or {}
+        except Exception as err:  # lint reports it; the list still shows the others
+            data = {"text": f"(cannot be read: {type(err).__name__}; run `rulewright lint`)"}
+        if not isinstance(data, dict):
+            data = {"text": "(not a mapping; run `rulewright lint`)"}
         rows.append({"id": vid, "name": data.get("name", vid), "kind": "variant", "text": data.get("text", "")})
     if format is OutputFormat.json:
         typer.echo(json.dumps(rows, indent=2))

@@ -54,7 +54,7 @@ def variant_files(content: Content | None = None) -> dict[str, Path]:
     """Variant overlays: the game's own, then those a loaded pack ships in its `variants/` folder."""
     files = {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
     for pack in (content.packs if content is not None else []):
-        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml"))})
+        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml")) if p.is_file()})
     return files
 
 

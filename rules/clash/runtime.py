@@ -19,6 +19,7 @@ from ...engine.rng import Rng
 from .definition import HAND_KIND
 from .measures import tally_hook
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
+from .splits import bounded_splits
 
 if TYPE_CHECKING:
     from ...engine.machine import Game
@@ -524,15 +525,14 @@ class Clash:
                 return
             what, n = items[i]
             payers = [what] + [s for s in subs.get(what, []) if s != what]
-            for split in _splits(n, len(payers)):
-                if all(split[j] <= left.get(payers[j], 0) for j in range(len(payers))):
-                    nl = dict(left)
-                    np_ = dict(paid)
-                    for j, k in enumerate(payers):
-                        if split[j]:
-                            nl[k] -= split[j]
-                            np_[k] = np_.get(k, 0) + split[j]
-                    rec(i + 1, nl, np_)
+            for split in bounded_splits(n, [left.get(k, 0) for k in payers]):  # no part above what is held
+                nl = dict(left)
+                np_ = dict(paid)
+                for j, k in enumerate(payers):
+                    if split[j]:
+                        nl[k] -= split[j]
+                        np_[k] = np_.get(k, 0) + split[j]
+                rec(i + 1, nl, np_)
 
         rec(0, dict(res), {})
         return results
@@ -601,7 +601,7 @@ class Clash:
 
     def draw_cards(self, p: int, deck: str, n: int) -> Generator:
         if deck == "wonder_card":
-            from .procedures import reveal_wonder
+            from .wonders import reveal_wonder
             for _ in range(n):
                 yield from reveal_wonder(self, p)
             return
@@ -640,16 +640,6 @@ class Clash:
 
     def hex_of(self, space: str):
         return parse_space_id(space)
-
-
-def _splits(n: int, k: int):
-    """All ways to write n as an ordered sum of k non-negative parts."""
-    if k == 1:
-        yield (n,)
-        return
-    for first in range(n, -1, -1):
-        for rest in _splits(n - first, k - 1):
-            yield (first,) + rest
 
 
 def _pile(d: dict[str, int]) -> str:
