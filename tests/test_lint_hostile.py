@@ -206,18 +206,3 @@ def test_run_time_caps_stop_with_the_runaway_diagnostic_naming_the_entry() -> No
     with pytest.raises(RunawayEffect) as err:
         cap(game.rt, "farming", "repeat", MAX_RUNTIME["repeat"] + 1)
     assert "farming" in str(err.value) and err.value.sources == ["farming"]
-
-
-def test_draw_targets_all_run() -> None:
-    """Every deck the vocabulary offers to `draw` can be drawn from (wonder_card used to fail to import)."""
-    from rulewright.engine.abilities import Ctx
-
-    game = new_game(players=2, seed=2)
-    for deck in game.rt.defn.content.vocab.decks:
-        ctx = Ctx(game.rt, 0, "farming", {}, None)
-        gen = game.rt.draw(ctx, deck, 1)
-        try:
-            for _ in range(50):
-                next(gen)
-        except StopIteration:
-            pass
