@@ -84,6 +84,8 @@ def cap(rt: Any, source: str, what: str, n: Any) -> int:
     count = int(n or 0)
     if abs(count) > limit:
         name = rt.source_name(source) if hasattr(rt, "source_name") else source
-        raise RunawayEffect(f"runaway effect stopped: {name} ({source}) asks for {what} {count} times, "
-                            f"more than the limit of {limit}", [source])
+        doing = {"repeat": f"repeats {count} times", "draw": f"draws {count} cards",
+                 "actions": f"gives {count} actions in one turn"}.get(what, f"makes a player {what} {count}")
+        raise RunawayEffect(f"runaway effect stopped: {name} ({source}) {doing}, more than the limit of {limit}",
+                            [source])
     return count

@@ -143,3 +143,15 @@ def test_guard_app_wraps_commands_already_registered() -> None:
     guard_app(plain)
     result = runner.invoke(plain, ["x"])
     assert result.exit_code == 1 and "missing.yaml" in result.output
+
+
+@pytest.mark.parametrize("args", [["simulate", "--games", "1", "--out", "FILE"], ["schema", "--out", "FILE"],
+                                  ["bench", "--quick", "--out", "MISSING/b.json"],
+                                  ["compare", "base", "--out", "FILE"]])
+def test_output_paths_of_every_command_are_checked_first(tmp_path: Path, args: list[str]) -> None:
+    existing = tmp_path / "a-file"
+    existing.write_text("x")
+    args = [str(existing) if a == "FILE" else str(tmp_path / a) if a.startswith("MISSING") else a for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "error" in result.output and "Traceback" not in result.output

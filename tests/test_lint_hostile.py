@@ -206,3 +206,14 @@ def test_run_time_caps_stop_with_the_runaway_diagnostic_naming_the_entry() -> No
     with pytest.raises(RunawayEffect) as err:
         cap(game.rt, "farming", "repeat", MAX_RUNTIME["repeat"] + 1)
     assert "farming" in str(err.value) and err.value.sources == ["farming"]
+
+
+def test_extra_actions_beyond_the_cap_stop_as_a_runaway_naming_the_entry() -> None:
+    from rulewright.engine.abilities import Ctx
+
+    game = new_game(players=2, seed=1)
+    ctx = Ctx(game.rt, 0, "farming", {}, None)
+    with pytest.raises(RunawayEffect) as err:
+        for _ in range(MAX_RUNTIME["actions"] + 1):
+            list(game.rt.gain(ctx, "actions", 1))
+    assert "Farming (farming)" in str(err.value) and "actions in one turn" in str(err.value)

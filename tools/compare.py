@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .errors import output_folder
 from .simulate import simulate_run
 from .stats import Z95
 
@@ -98,7 +99,7 @@ def compare(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
     bots: Annotated[str, typer.Option("--bots")] = "greedy",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
-    out: Annotated[Path, typer.Option("--out", "-o")] = Path("out/compare"),
+    out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Compare rule set-ups (variants, packs) over the same seeds, with differences and intervals."""

@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from .errors import output_folder
 from .stats import report
 
 SEED_STRIDE = 100_003
@@ -180,7 +181,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
     seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
-    out: Annotated[Path, typer.Option("--out", "-o", help="output folder")] = Path("out/simulation"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="output folder", callback=output_folder)] = Path("out/simulation"),
     bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
     variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
     pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from ...dsl.limits import MAX_RUNTIME, cap
 from ...engine.abilities import Ctx, Grant, Modifier, SpecialAction, Trigger
 from ...engine.board import Board
 from ...engine.decision import Decision, RunawayEffect
@@ -475,6 +476,8 @@ class Clash:
                 self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
         elif what == "actions":
             self.state["actions_left"] += n
+            if self.state["actions_left"] > MAX_RUNTIME["actions"]:  # dsl/limits.py: no endless turn
+                cap(self, ctx.source, "actions", self.state["actions_left"])
             self.log(f"{self.name(p)} gets {n} extra action{'s' if n != 1 else ''} ({self.source_name(ctx.source)})")
         elif what == "vp":
             self.player(p)["event_vp"] += n
