@@ -155,3 +155,13 @@ def test_output_paths_of_every_command_are_checked_first(tmp_path: Path, args: l
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert "error" in result.output and "Traceback" not in result.output
+
+
+def test_a_fifo_given_as_a_save_is_refused_without_blocking(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "g.json"
+    os.mkfifo(fifo)
+    for args in (["replay", str(fifo)], ["render", str(fifo), "--out", str(tmp_path / "x.svg")]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and "not a regular file" in result.output

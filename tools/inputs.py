@@ -28,6 +28,8 @@ def read_json(path: Path, what: str = "") -> Any:
     try:
         if path.is_dir():
             raise UserError(f"{name}: is a folder, not a file")
+        if path.exists() and not path.is_file():  # a FIFO or a device would block or never end
+            raise UserError(f"{name}: not a regular file")
         size = path.stat().st_size
         if size > MAX_JSON_CHARS:
             raise UserError(f"{name}: too large ({size} bytes; the limit is {MAX_JSON_CHARS})")
