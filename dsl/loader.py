@@ -115,15 +115,31 @@ def _plain(node: Any) -> Any:
     return node
 
 
+def _is_dir(path: Path) -> bool:
+    """Path.is_dir that answers False for names the OS refuses (too long, a NUL byte) instead of raising."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _not_a_file(path: Path) -> bool:
+    """True for something that exists but is no regular file (a FIFO, a device), or a name the OS refuses."""
+    try:
+        return path.exists() and not path.is_file()
+    except (OSError, ValueError):
+        return True
+
+
 def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]) -> Any:
-    if path.exists() and not path.is_file():  # a FIFO or a device: reading it would block or never end
+    if _not_a_file(path):  # a FIFO or a device: reading it would block or never end
         diags.append(Diagnostic(str(path), 1, 1, "W0007", "not a regular file: skipped",
                                 "a pack holds plain YAML files", severity="warning"))
         return None
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        diags.append(Diagnostic(str(path), 1, 1, "E0001", f"cannot read file: {err}"))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        diags.append(Diagnostic(str(path)[:200], 1, 1, "E0001", f"cannot read file: {str(err)[:300]}"))
         return None
     sources[str(path)] = text.splitlines()
     try:
@@ -252,8 +268,8 @@ def _read_manifest(root: Path, diags: list[Diagnostic], sources: dict) -> Pack |
     path = root / "pack.yaml"
     doc = read_yaml(path, diags, sources)
     if doc is None:
-        if path.exists():
-            if not path.is_file():
+        if _not_a_file(path) or path.exists():
+            if _not_a_file(path):
                 diags.append(Diagnostic(str(path), 1, 1, "E0003", "the pack manifest is not a regular file"))
             return None
         diags.append(Diagnostic(str(path), 1, 1, "E0003", "no pack.yaml in this folder",
@@ -275,7 +291,7 @@ def resolve_packs(requested: list[str | Path], game: str, diags: list[Diagnostic
     order: list[Pack] = []
 
     def visit(ref: str | Path, chain: tuple[str, ...]) -> None:
-        root = Path(ref) if (isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir()) else None
+        root = Path(ref) if (isinstance(ref, Path) or "/" in str(ref) or _is_dir(Path(str(ref)))) else None
         if root is None:
             if str(ref) not in bundled:
                 diags.append(Diagnostic("<packs>", 1, 1, "E0004", f"unknown pack '{ref}'",
@@ -400,8 +416,11 @@ def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> l
     """Every file the result depends on: content, schemas, the vocabulary, the language's code."""
     files = sorted((CONTENT_ROOT / game).rglob("*.yaml")) + sorted(SCHEMA_ROOT.glob("*.json"))
     for ref in packs:
-        if isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir():
-            files += sorted(Path(ref).rglob("*.yaml"))
+        if isinstance(ref, Path) or "/" in str(ref) or _is_dir(Path(str(ref))):
+            try:
+                files += sorted(Path(ref).rglob("*.yaml"))
+            except (OSError, ValueError):  # a name too long for the file system, or with a NUL in it
+                files.append(Path("<unreadable>"))
     files += list(extra_files)
     files.append(RULES_ROOT / game / "vocabulary.yaml")
     files += [RULES_ROOT / game / "game.yaml", RULES_ROOT / game / "content_checks.py"]
