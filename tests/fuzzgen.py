@@ -27,6 +27,17 @@ entries:
       {effect}
 """
 
+CATEGORY = """\
+kind: category
+entries:
+  - id: education
+    name: Education
+    government: false
+    advances: [fuzz_card]
+    order: 1
+    text: EDUCATION
+    source: authored
+"""
 NAMES = ["Printing [/i]", "[/oops]", "[bold]x[/]", '"Gh\\ud800st"', '"\\u202eevil"', '"nul\\0byte"', "''", "Ok",
          '"\\U0001F600 smile"', "{a: 1}", "[1, 2]", "-", "~", "!!binary aGVsbG8=", "&a x", "*a"]
 NUMBERS = [0, -1, 3, 99, 100, 10 ** 9, 10 ** 30, -10 ** 9, "1e999", "0x10", "nan", ".inf", "1_000"]
@@ -107,6 +118,8 @@ def hostile_pack(rng: random.Random) -> dict[str, str]:
     elif kind == "variant":
         files[f"variants/v{rng.randint(0, 3)}.yaml"] = rng.choice(VARIANTS).format(n=n)
     files.setdefault("advances.yaml", ADVANCE.format(**fields))
+    if depends == "[]":  # no base: bring the category, so that some packs lint clean
+        files["categories.yaml"] = CATEGORY
     files["pack.yaml"] = MANIFEST.format(depends=depends, extra=extra)
     return files
 
