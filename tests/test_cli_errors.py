@@ -165,3 +165,28 @@ def test_a_fifo_given_as_a_save_is_refused_without_blocking(tmp_path: Path) -> N
     for args in (["replay", str(fifo)], ["render", str(fifo), "--out", str(tmp_path / "x.svg")]):
         result = runner.invoke(app, args)
         assert result.exit_code == 1 and "not a regular file" in result.output
+
+
+def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1() -> None:
+    from rulewright.engine.decision import RunawayEffect
+    from rulewright.engine.diagnostics import ContentError, Diagnostic
+
+    demo = GuardedTyper()
+
+    @demo.command("loop")
+    def loop() -> None:
+        raise RunawayEffect("runaway effect stopped: the loop runs through Brooding (brooding)", ["brooding"])
+
+    @demo.command("content")
+    def content() -> None:
+        raise ContentError([Diagnostic("mypack/advances.yaml", 3, 5, "E0201", "unknown name 'tempel'")])
+
+    @demo.command("deep")
+    def deep() -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    for args, needle in ((["loop"], "Brooding (brooding)"), (["content"], "mypack/advances.yaml:3:5"),
+                         (["deep"], "nested too deeply")):
+        result = runner.invoke(demo, args)
+        assert result.exit_code == 1 and needle in result.output, result.output
+        assert result.output.startswith("error") and "Traceback" not in result.output
