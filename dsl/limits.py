@@ -25,6 +25,7 @@ MAX_RUNTIME = {  # the largest amount a rule may reach while running, by what is
     "pay": 999,
     "lose": 999,
     "actions": 30,
+    "special": 60,  # uses of one special action in one turn
 }
 
 
@@ -85,7 +86,8 @@ def cap(rt: Any, source: str, what: str, n: Any) -> int:
     if abs(count) > limit:
         name = rt.source_name(source) if hasattr(rt, "source_name") else source
         doing = {"repeat": f"repeats {count} times", "draw": f"draws {count} cards",
-                 "actions": f"gives {count} actions in one turn"}.get(what, f"makes a player {what} {count}")
+                 "actions": f"gives {count} actions in one turn",
+                 "special": f"is used {count} times in one turn"}.get(what, f"makes a player {what} {count}")
         raise RunawayEffect(f"runaway effect stopped: {name} ({source}) {doing}, more than the limit of {limit}",
                             [source])
     return count

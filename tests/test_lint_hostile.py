@@ -217,3 +217,22 @@ def test_extra_actions_beyond_the_cap_stop_as_a_runaway_naming_the_entry() -> No
         for _ in range(MAX_RUNTIME["actions"] + 1):
             list(game.rt.gain(ctx, "actions", 1))
     assert "Farming (farming)" in str(err.value) and "actions in one turn" in str(err.value)
+
+
+def test_a_free_action_that_does_nothing_stops_the_game_naming_the_card(tmp_path: Path) -> None:
+    """Found by the soak: bots took `action "Draw" free: draw 0 event_card` for ever (200,000 decisions)."""
+    from rulewright.engine.machine import Game
+    from rulewright.rules.clash.definition import definition
+
+    body = "kind: advance\nentries:\n" + advance("idle_card", effect='action "Idle" free: draw 0 event_card')
+    root = str(make(tmp_path, {"advances.yaml": body}))
+    assert not codes(lint(Path(root)))
+    game = Game(definition(["base", root]), {
+        "players": 2, "seed": 1, "packs": ["base", root],
+        "position": {"players": [{"advances": ["farming", "idle_card"]}], "cities": [{"owner": 0, "at": "D2"}]}})
+    with pytest.raises(RunawayEffect) as err:
+        for _ in range(MAX_RUNTIME["special"] + 1):
+            before = game.state_hash()
+            game.apply({"player": 0, "choice": "special:idle_card#0"})
+    assert game.state_hash() == before  # the refused use changed nothing
+    assert "Idle_Card (idle_card) is used 61 times in one turn" in str(err.value)

@@ -89,7 +89,8 @@ def known(err: BaseException) -> tuple[int, str, str] | None:
         hint = f"run `rulewright lint` on the pack ({', '.join(files[:3])})"
         return 1, first + (f" (and {more} more)" if more > 0 else ""), hint
     if isinstance(err, RunawayEffect):
-        return 1, str(err), "look at the entries named: one of them keeps triggering the other"
+        return 1, str(err), ("the entries named keep the game from moving on: give one a condition, a cost "
+                             "or `once per turn`")
     if isinstance(err, IllegalAction):
         return 1, str(err), ""
     if isinstance(err, json.JSONDecodeError):
