@@ -23,11 +23,13 @@ from .cache import cached_yaml, decode, diag_from_json, diag_to_json, encode
 from .checker import check_effect
 from .content import CONTENT_ROOT, PACKAGE_ROOT, RULES_ROOT, SCHEMA_ROOT, Content, Entry, Pack
 from .effect_positions import effect_mapper
+from .limits import check_limits
+from .packcheck import check_pack
 from .parser import parse_effect
 from .references import SPEC_FILE, check_references, check_shapes, content_spec
 from .schemas import NOT_CONTENT_KINDS, known_kinds, schema_errors, schema_for
 from .vocabulary import Vocabulary
-from .yaml_positions import holder, plain, pos_of, read_yaml
+from .yaml_positions import holder, is_dir, not_a_file, plain, pos_of, read_yaml
 
 __all__ = ["CONTENT_ROOT", "NOT_CONTENT_KINDS", "PACKAGE_ROOT", "RULES_ROOT", "SCHEMA_ROOT", "Content", "Entry",
            "Pack", "bundled_packs", "game_vocabulary", "known_kinds", "load_content", "read_yaml",
@@ -46,7 +48,9 @@ def _read_manifest(root: Path, game: str, diags: list[Diagnostic], sources: dict
     path = root / "pack.yaml"
     doc = read_yaml(path, diags, sources)
     if doc is None:
-        if path.exists():
+        if not_a_file(path) or path.exists():
+            if not_a_file(path):
+                diags.append(Diagnostic(str(path), 1, 1, "E0003", "the pack manifest is not a regular file"))
             return None
         diags.append(Diagnostic(str(path), 1, 1, "E0003", "no pack.yaml in this folder",
                                 "a pack is a folder with a pack.yaml manifest (id, name, version, game, depends)"))
@@ -67,7 +71,7 @@ def resolve_packs(requested: list[str | Path], game: str, diags: list[Diagnostic
     order: list[Pack] = []
 
     def visit(ref: str | Path, chain: tuple[str, ...]) -> None:
-        root = Path(ref) if (isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir()) else None
+        root = Path(ref) if (isinstance(ref, Path) or "/" in str(ref) or is_dir(Path(str(ref)))) else None
         if root is None:
             if str(ref) not in bundled:
                 diags.append(Diagnostic("<packs>", 1, 1, "E0004", f"unknown pack '{ref}'",
@@ -111,12 +115,16 @@ def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> l
     """Every file the result depends on: content, schemas, the vocabulary, the language's code."""
     files = sorted((CONTENT_ROOT / game).rglob("*.yaml")) + sorted(SCHEMA_ROOT.glob("*.json"))
     for ref in packs:
-        if isinstance(ref, Path) or "/" in str(ref) or Path(str(ref)).is_dir():
-            files += sorted(Path(ref).rglob("*.yaml"))
+        if isinstance(ref, Path) or "/" in str(ref) or is_dir(Path(str(ref))):
+            try:
+                files += sorted(Path(ref).rglob("*.yaml"))
+            except (OSError, ValueError):  # a name too long for the file system, or with a NUL in it
+                files.append(Path("<unreadable>"))
     files += list(extra_files)
     files.append(RULES_ROOT / game / "vocabulary.yaml")
     if (RULES_ROOT / game / SPEC_FILE).exists():
         files.append(RULES_ROOT / game / SPEC_FILE)
+    files += [RULES_ROOT / game / "game.yaml", RULES_ROOT / game / "content_checks.py"]
     here = Path(__file__).resolve().parent
     files += sorted(here.glob("*.py")) + sorted(here.glob("*.lark"))
     return files
@@ -231,6 +239,7 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
         combat = item.get("combat")
         if isinstance(combat, CommentedMap):
             entry.combat_effect = _parse_checked(combat, entry, vocab, sources, diags)
+    diags.extend(check_pack(content))  # cycles, tags, Unicode, the game's own checks
     return content
 
 
@@ -249,6 +258,6 @@ def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, di
     if errs:
         diags.extend(place(d) for d in errs)
         return None
-    found = check_effect(effect, vocab, entry.file, entry.kind)
+    found = check_effect(effect, vocab, entry.file, entry.kind) + check_limits(effect, entry.file)
     diags.extend(place(d) for d in found)
     return None if any(d.severity == "error" for d in found) else effect

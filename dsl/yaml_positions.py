@@ -10,6 +10,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from ..engine.diagnostics import Diagnostic
+from .yamlsafe import too_large
 
 
 def _yaml() -> YAML:
@@ -29,15 +30,41 @@ def plain(node: Any) -> Any:
     return node
 
 
+def is_dir(path: Path) -> bool:
+    """Path.is_dir that answers False for names the OS refuses (too long, a NUL byte) instead of raising."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def not_a_file(path: Path) -> bool:
+    """True for something that exists but is no regular file (a FIFO, a device), or a name the OS refuses."""
+    try:
+        return path.exists() and not path.is_file()
+    except (OSError, ValueError):
+        return True
+
+
 def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]) -> Any:
+    if not_a_file(path):  # a FIFO or a device: reading it would block or never end
+        diags.append(Diagnostic(str(path), 1, 1, "W0007", "not a regular file: skipped",
+                                "a pack holds plain YAML files", severity="warning"))
+        return None
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        diags.append(Diagnostic(str(path), 1, 1, "E0001", f"cannot read file: {err}"))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        diags.append(Diagnostic(str(path)[:200], 1, 1, "E0001", f"cannot read file: {str(err)[:300]}"))
         return None
     sources[str(path)] = text.splitlines()
     try:
-        return _yaml().load(text)
+        doc = _yaml().load(text)
+        problem = too_large(doc)  # an alias bomb: refuse it before anything expands it
+        if problem:
+            diags.append(Diagnostic(str(path), 1, 1, "E0006", f"YAML: {problem}",
+                                    "write the entries out; anchors and aliases may only share small parts"))
+            return None
+        return doc
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = (mark.line + 1) if mark else 1

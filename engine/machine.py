@@ -107,6 +107,9 @@ class Game:
         self.checkpoint: str | None = None
         self.since: list[dict] = []
         self.checkpoints_taken = 0
+        # how to start this game again for a rebuild after a failed rule (engine/service.py sets it for a
+        # game restored from a checkpoint); None: from the set-up in `config`
+        self.restart: Callable[[], Game] | None = None
         self._flow = definition.flow(self)
         self._resume(None)
 
@@ -157,7 +160,7 @@ class Game:
             self.since.append(clean)
 
     def _rebuild(self, actions: list[dict]) -> None:
-        fresh = Game(self.definition, self.config, self.checkpoints)
+        fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints)
         for a in actions:
             fresh.apply(a)
         self.__dict__.update(fresh.__dict__)

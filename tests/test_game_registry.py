@@ -12,7 +12,7 @@ from rulewright.dsl.parser import parse_effect
 from rulewright.dsl.references import content_spec
 from rulewright.engine import games
 from rulewright.engine.machine import SaveError
-from rulewright.engine.service import from_json, to_json
+from rulewright.engine.service import ServiceError, from_json, to_json
 
 
 def test_clash_is_installed_registered_and_the_default():
@@ -31,7 +31,7 @@ def test_an_unknown_game_is_refused_everywhere_with_the_games_hosted():
     with pytest.raises(SaveError, match="this save is for game 'chess'"):
         load_game({**save, "game": "chess"})
     text = to_json(new_game(players=2, seed=1, checkpoints=True))
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
+    with pytest.raises(ServiceError, match="unknown game 'chess'"):  # the service's refusal changes nothing
         from_json(json.dumps({**json.loads(text), "game": "chess"}))
 
 

@@ -30,6 +30,8 @@ from typing import Annotated
 
 import typer
 
+from .errors import output_file
+
 CIV_PACKS = ["base", "civilizations"]
 
 
@@ -148,7 +150,7 @@ def measure(quick: bool) -> dict:
 
 def bench(
     quick: Annotated[bool, typer.Option("--quick", help="fewer games (about a minute)")] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)", callback=output_file)] = None,
 ) -> None:
     """Measure rulewright's speed and print the figures; the last line is JSON."""
     results = measure(quick)

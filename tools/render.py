@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..rules.clash.phases.scoring import breakdown, final_scores
+from .errors import output_file
 from .render_board import BoardRenderer
 from .render_look import FONT, HEADER_H, HEX, SQRT3, player_colour
 
@@ -88,7 +89,8 @@ def parse_viewer(value: str | None, names: list[str]) -> int | None:
 
 def game_title(game: Game) -> str:
     cfg = game.config
-    bits = [f"{len(game.state['players'])} players", f"seed {cfg.get('seed')}"]
+    # never the seed: with it, any seat could recompute every hand and deck order (docs/hidden-information.md)
+    bits = [f"{len(game.state['players'])} players"]
     if cfg.get("variants"):
         bits.append("variants " + ", ".join(cfg["variants"]))
     packs = [p for p in cfg.get("packs", ["base"]) if p != "base"]
@@ -114,22 +116,25 @@ def svg_to_png(svg_text: str) -> bytes:
 
 
 def load_save(file: Path) -> dict:
-    return json.loads(file.read_text())
+    from .inputs import read_json
+
+    return read_json(file, "save")
 
 
 def render(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
-           step: int | None = typer.Option(None, "--step", help="draw the game after N actions (default: the end)"),
+           step: int | None = typer.Option(None, "--step", min=0, help="draw the game after N actions (default: the end)"),
            as_player: str | None = typer.Option(None, "--as", help="draw what this player sees: seat 0.. or name"),
-           out: Path | None = typer.Option(None, "--out", "-o",
+           out: Path | None = typer.Option(None, "--out", "-o", callback=output_file,
                                            help="FILE.svg (or FILE.png with the png extra); default SAVE.svg"),
            ) -> None:
     """Draw a saved game's board and player panels (at the end, or after N actions) as SVG."""
     from ..api import load_game
     from ..engine.decision import IllegalAction
+    from ..engine.machine import validate_save
 
     try:
         data = load_save(file)
-        total = len(data.get("actions", []))
+        total = len(validate_save(data)["actions"])
         if step is not None and not 0 <= step <= total:
             typer.echo(f"error: --step must be between 0 and {total} for {file}", err=True)
             raise typer.Exit(2)

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-from ruamel.yaml import YAML
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
@@ -48,7 +47,11 @@ class Result:
 
 
 def load_scenario(path: Path) -> dict:
-    data = YAML(typ="safe").load(path.read_text())
+    from ..dsl.yamlsafe import safe_load
+
+    if not path.is_file():  # a FIFO or device would block the runner
+        raise ValueError("not a regular file")
+    data = safe_load(path.read_text(encoding="utf-8"))  # alias bombs refused
     if not isinstance(data, dict):
         raise ValueError("a scenario file is a mapping (name, position, actions, expect)")
     return data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
+from ....dsl.limits import cap
 from ....engine.abilities import SpecialAction
 from ..actions.basic_actions import BASIC
 from ..actions.trade import can_trade, trade
@@ -39,6 +40,7 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
         start_turn(rt, p)
         rt.log(f"Round {rt.state['round']}, turn {rt.state['turn']}: {rt.name(p)}")
         yield from rt.emit("turn_start", p)
+    used: dict[str, int] = {}  # special actions taken this turn: a free one may not be taken without end
     while True:
         menu = action_menu(rt, p, BASIC)
         if len(menu) == 1:
@@ -50,6 +52,9 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
         if choice == END:
             break
         runner = menu[ids.index(choice)][2]
+        if choice.startswith("special:"):
+            used[choice] = used.get(choice, 0) + 1
+            cap(rt, choice.removeprefix("special:").split("#")[0], "special", used[choice])
         yield from runner()
     yield from rt.emit("turn_end", p)
     rt.player(p)["temp"] = []

@@ -51,7 +51,7 @@ def variant_files(content: Content | None = None) -> dict[str, Path]:
     """Variant overlays: the game's own, then those a loaded pack ships in its `variants/` folder."""
     files = {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
     for pack in (content.packs if content is not None else []):
-        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml"))})
+        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml")) if p.is_file()})
     return files
 
 
@@ -167,6 +167,10 @@ class ClashDefinition:
     def resumable(self, game) -> bool:
         """The flow can restart from the state alone when it waits for a player's next action."""
         return game.pending.kind == "action" and game.state.get("phase") == "turn"
+
+    def check_state(self, game) -> list[str]:
+        """What is wrong with a state resumed from outside (engine/service.py); empty when all is well."""
+        return SERVICES["check_state"](game)  # phases/state_check.py, above this layer
 
     def view(self, game, player: int | None) -> dict:
         return player_view(game, player)

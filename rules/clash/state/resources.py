@@ -10,10 +10,12 @@ from collections.abc import Generator
 from itertools import product
 from typing import Any
 
+from ....dsl.limits import MAX_RUNTIME, cap
 from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
+from .splits import bounded_splits
 
 
 class Resources:
@@ -53,6 +55,8 @@ class Resources:
                 self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
         elif what == "actions":
             self.state["actions_left"] += n
+            if self.state["actions_left"] > MAX_RUNTIME["actions"]:  # dsl/limits.py: no endless turn
+                cap(self, ctx.source, "actions", self.state["actions_left"])
             self.log(f"{self.name(p)} gets {n} extra action{'s' if n != 1 else ''} ({self.source_name(ctx.source)})")
         elif what == "vp":
             self.player(p)["event_vp"] += n
@@ -102,15 +106,14 @@ class Resources:
                 return
             what, n = items[i]
             payers = [what] + [s for s in subs.get(what, []) if s != what]
-            for split in _splits(n, len(payers)):
-                if all(split[j] <= left.get(payers[j], 0) for j in range(len(payers))):
-                    nl = dict(left)
-                    np_ = dict(paid)
-                    for j, k in enumerate(payers):
-                        if split[j]:
-                            nl[k] -= split[j]
-                            np_[k] = np_.get(k, 0) + split[j]
-                    rec(i + 1, nl, np_)
+            for split in bounded_splits(n, [left.get(k, 0) for k in payers]):  # no part above what is held
+                nl = dict(left)
+                np_ = dict(paid)
+                for j, k in enumerate(payers):
+                    if split[j]:
+                        nl[k] -= split[j]
+                        np_[k] = np_.get(k, 0) + split[j]
+                rec(i + 1, nl, np_)
 
         rec(0, dict(res), {})
         return results
@@ -216,16 +219,6 @@ class Resources:
 
     def hex_of(self, space: str):
         return parse_space_id(space)
-
-
-def _splits(n: int, k: int):
-    """All ways to write n as an ordered sum of k non-negative parts."""
-    if k == 1:
-        yield (n,)
-        return
-    for first in range(n, -1, -1):
-        for rest in _splits(n - first, k - 1):
-            yield (first,) + rest
 
 
 def _pile(d: dict[str, int]) -> str:
