@@ -40,8 +40,8 @@ def content_key(files: list[Path], extra: list[str]) -> str:
     for f in files:
         h.update(str(f).encode())
         h.update(b"\0")
-        try:
-            h.update(f.read_bytes())
+        try:  # a FIFO or device in a pack folder would block or never end: hash only regular files
+            h.update(f.read_bytes() if f.is_file() else b"<not a file>")
         except OSError:
             h.update(b"<missing>")
         h.update(b"\0")

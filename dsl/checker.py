@@ -12,21 +12,20 @@ from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
 from .vocabulary import Signature, Vocabulary
 
-_ENTRY_TYPES = {"advance", "wonder", "piece", "unit", "category", "card", "entry"}
 
-
-def compatible(expected: str, actual: str | None) -> bool:
+def compatible(expected: str, actual: str | None, entry_types: frozenset[str] = frozenset(),
+               stands_on: dict[str, str] | None = None) -> bool:
+    """May a value of type `actual` stand where `expected` is wanted? Every content type is an `entry`;
+    `entry_types` and `stands_on` are the game's own widenings (rules/<game>/content.yaml `language:`)."""
     if actual is None or expected == "any" or actual == "any":
         return True
     if expected == actual:
         return True
-    if expected == "entry" and actual in _ENTRY_TYPES:
+    if expected == "entry" and actual in entry_types:
         return True
-    if actual == "entry" and expected in _ENTRY_TYPES:
+    if actual == "entry" and expected in entry_types:
         return True
-    if expected == "space" and actual == "city":  # a city stands on its space
-        return True
-    return False
+    return bool(stands_on) and stands_on.get(actual) == expected
 
 
 class Checker:
@@ -35,6 +34,12 @@ class Checker:
         self.file = file
         self.entry_kind = entry_kind
         self.diags: list[Diagnostic] = []
+        self.entry_types = frozenset(vocab.language.get("entry_types") or ()) | {"entry"}
+        self.stands_on: dict[str, str] = vocab.language.get("stands_on") or {}
+        self.containers: list[str] = list(vocab.language.get("containers") or [])
+
+    def compatible(self, expected: str, actual: str | None) -> bool:
+        return compatible(expected, actual, self.entry_types, self.stands_on)
 
     # ---- reporting
     def error(self, pos: A.Pos, code: str, message: str, hint: str = "") -> None:
@@ -95,7 +100,7 @@ class Checker:
         elif isinstance(ab, A.Acquire):
             self.costs(ab.cost, scope)
         elif isinstance(ab, A.Requires):
-            scope["city"] = "city"
+            scope.update(self.v.language.get("requires_context") or {})
             self.cond(ab.cond, scope)
         elif isinstance(ab, A.ObjectiveDef):
             if ab.hook is not None:
@@ -166,7 +171,7 @@ class Checker:
 
     def expect(self, e: A.Expr, typ: str, scope: dict[str, str]) -> None:
         got = self.expr(e, scope)
-        if not compatible(typ, got):
+        if not self.compatible(typ, got):
             self.error(e.pos, "E0204", f"expected {typ}, found {got}")
 
     # ---- statements
@@ -268,23 +273,24 @@ class Checker:
         right = self.expr(e.right, scope)
         if op in ("+", "-", "*", "//"):
             for side, t in ((e.left, left), (e.right, right)):
-                if not compatible("int", t):
+                if not self.compatible("int", t):
                     self.error(side.pos, "E0204", f"expected int, found {t}")
             return "int"
         if op in ("in", "not in"):
-            if not compatible("list", right):
+            if not self.compatible("list", right):
                 self.error(e.right.pos, "E0204", f"expected a list after '{op}', found {right}")
             return "bool"
         if op == "has":
-            if not (compatible("city", left) or compatible("list", left)):
-                self.error(e.left.pos, "E0204", f"'has' needs a city or a list on its left, found {left}")
+            if not any(self.compatible(t, left) for t in self.containers + ["list"]):
+                what = " or a ".join(self.containers + ["list"])
+                self.error(e.left.pos, "E0204", f"'has' needs a {what} on its left, found {left}")
             return "bool"
         # comparisons
         if op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, left), (e.right, right)):
-                if not compatible("int", t):
+                if not self.compatible("int", t):
                     self.error(side.pos, "E0204", f"expected int, found {t}")
-        elif not (compatible(left or "any", right) or compatible(right or "any", left)):
+        elif not (self.compatible(left or "any", right) or self.compatible(right or "any", left)):
             self.error(e.pos, "E0204", f"cannot compare {left} with {right}")
         return "bool"
 

@@ -13,6 +13,7 @@ from ..engine import abilities as E
 from ..engine.abilities import Ctx
 from . import ast as A
 from .explain import explain_ability, explain_stmt
+from .limits import cap
 from .vocabulary import Vocabulary
 
 _CMP = {
@@ -127,16 +128,17 @@ class Compiler:
         if isinstance(s, A.Gain):
             amount, what = self.expr(s.amount), s.what
             at = self.expr(s.at) if s.at is not None else None
-            return lambda ctx: ctx.rt.gain(ctx, what, amount(ctx), at(ctx) if at else None)
+            kind = "actions" if what == "actions" else "gain"  # run-time caps: dsl/limits.py
+            return lambda ctx: ctx.rt.gain(ctx, what, cap(ctx.rt, ctx.source, kind, amount(ctx)), at(ctx) if at else None)
         if isinstance(s, A.Pay):
             amount, what = self.expr(s.amount), s.what
-            return lambda ctx: ctx.rt.pay(ctx, [(what, amount(ctx))])
+            return lambda ctx: ctx.rt.pay(ctx, [(what, cap(ctx.rt, ctx.source, "pay", amount(ctx)))])
         if isinstance(s, A.Lose):
             amount, what = self.expr(s.amount), s.what
-            return lambda ctx: ctx.rt.lose(ctx, what, amount(ctx))
+            return lambda ctx: ctx.rt.lose(ctx, what, cap(ctx.rt, ctx.source, "lose", amount(ctx)))
         if isinstance(s, A.Draw):
             amount, what = self.expr(s.amount), s.what
-            return lambda ctx: ctx.rt.draw(ctx, what, amount(ctx))
+            return lambda ctx: ctx.rt.draw(ctx, what, cap(ctx.rt, ctx.source, "draw", amount(ctx)))
         if isinstance(s, A.Do):
             name = s.call.name
             args = [self.expr(a) for a in s.call.args]
@@ -208,7 +210,7 @@ class Compiler:
         label = explain_stmt(A.Seq(s.body))
 
         def run(ctx: Ctx) -> Generator:
-            n = int(count(ctx) or 0)
+            n = cap(ctx.rt, ctx.source, "repeat", count(ctx))
             for i in range(n):
                 if not ctx.rt.can_pay(ctx, [(w, f(ctx)) for w, f in body.pays]):
                     return
@@ -273,17 +275,17 @@ class Compiler:
             sig = self.v.forbids.get(ab.what)
             return sig.context if sig else {}
         if isinstance(ab, A.Requires):
-            return {"city": "city"}
+            return dict(self.v.language.get("requires_context") or {})
         return {}
 
     def entry(self, source: str, effect: A.Effect) -> E.CompiledEntry:
         abilities = []
         for i, ab in enumerate(effect.abilities):
             compiled = self.ability(source, i, ab)
-            compiled.describe = _describer(ab)
+            compiled.describe = _describer(ab, self.v.phrases)
             abilities.append(compiled)
         return E.CompiledEntry(source, abilities)
 
 
-def _describer(node: A.Ability):
-    return lambda: explain_ability(node)
+def _describer(node: A.Ability, phrases: dict):
+    return lambda: explain_ability(node, phrases)

@@ -109,11 +109,14 @@ def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
     return "?"
 
 
-def _grant_words(call: A.Call) -> str:
+Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)
+
+
+def _grant_words(call: A.Call, phrases: Phrases | None = None) -> str:
     args = ", ".join(expr(a) for a in call.args)
-    if call.name == "collect" and len(call.args) >= 2:
-        limit = f" (at most {expr(call.args[2])} such space per collect)" if len(call.args) > 2 else ""
-        return f"your cities may collect {expr(call.args[1])} from {expr(call.args[0])} spaces{limit}"
+    template = ((phrases or {}).get(call.name) or {}).get(str(len(call.args)))
+    if template:  # the game words this grant itself (rules/<game>/content.yaml)
+        return template.format(*(expr(a) for a in call.args))
     return f"you may {words(call.name)}" + (f" ({args})" if args else "")
 
 
@@ -126,10 +129,12 @@ def _opts(once: bool, optional: bool, cost: list[A.CostItem]) -> str:
     return " ".join(bits)
 
 
-def explain_ability(ab: A.Ability) -> str:  # noqa: C901
+def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
+    """One ability in English; `phrases` are the game's own wordings of its grants."""
     when = f" when {expr(ab.when)}" if getattr(ab, "when", None) is not None else ""
     if isinstance(ab, A.Grant):
-        return f"{_grant_words(ab.call)}{when}".strip()[0].upper() + f"{_grant_words(ab.call)}{when}"[1:] + "."
+        said = f"{_grant_words(ab.call, phrases)}{when}"
+        return said.strip()[0].upper() + said[1:] + "."
     if isinstance(ab, A.Modify):
         q = words(ab.quantity.name)
         if ab.quantity.args:
@@ -177,5 +182,5 @@ def explain_ability(ab: A.Ability) -> str:  # noqa: C901
     return "?"
 
 
-def explain_effect(effect: A.Effect) -> list[str]:
-    return [explain_ability(ab) for ab in effect.abilities]
+def explain_effect(effect: A.Effect, phrases: Phrases | None = None) -> list[str]:
+    return [explain_ability(ab, phrases) for ab in effect.abilities]

@@ -11,16 +11,15 @@ from lark import (
     Token,
     Transformer,
     Tree,
-    UnexpectedCharacters,
     UnexpectedInput,
-    UnexpectedToken,
     v_args,
 )
-from lark.exceptions import LarkError, UnexpectedEOF, VisitError
+from lark.exceptions import LarkError, VisitError
 from lark.indenter import DedentError, Indenter
 
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
+from .parse_errors import syntax_diagnostic
 
 
 class _EffectIndenter(Indenter):
@@ -355,44 +354,13 @@ class _ToAst(Transformer):
         return A.Effect([x for x in c if isinstance(x, A.Ability)])
 
 
-_TOKEN_WORDS = {
-    "_NL": "a new line", "_INDENT": "an indented block", "_DEDENT": "the end of a block",
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted title", "COLON": "':'",
-    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "VBAR": "'|'",
-    "ASSIGN": "'=', '+=' or '-='", "CMP": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*' or '//'",
-    "ONCE_PER_TURN": "'once per turn'", "UP_TO": "'up to'", "UNTIL_END_OF_TURN": "'until end of turn'",
-    "$END": "the end of the effect",
-}
-
-
-def _describe(name: str) -> str:
-    if name in _TOKEN_WORDS:
-        return _TOKEN_WORDS[name]
-    if name.isupper() and name.replace("_", "").isalpha():
-        return f"'{name.lower().replace('_', ' ')}'"
-    return name
-
-
-def _expected_text(expected: set[str]) -> str:
-    words = sorted({_describe(e) for e in expected if not e.startswith("__")})
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return ", ".join(words)
-
-
-_EXAMPLES = {
-    "ability": "an effect starts each line with grant, modify, on, action, forbid, acquire, requires or objective",
-    "colon": "abilities and blocks end their header with ':' (e.g. `on advance_gained: gain 1 idea`)",
-}
-
-
 def parse_effect(text: str, file: str = "<effect>") -> tuple[A.Effect | None, list[Diagnostic]]:
     """Parse effect text. Returns (effect, []) or (None, [diagnostic]) with a location and a hint."""
     src = text if text.endswith("\n") else text + "\n"
     try:
         tree = _parser().parse(src)
     except UnexpectedInput as err:
-        return None, [_diagnostic(err, src, file)]
+        return None, [syntax_diagnostic(err, src, file)]
     except _BadDedent as err:
         blocks = ", ".join(str(n + 1) for n in err.levels)
         return None, [Diagnostic(file, err.line, err.column, "E0104", "this line's indentation matches no block",
@@ -415,39 +383,3 @@ def parse_effect(text: str, file: str = "<effect>") -> tuple[A.Effect | None, li
                                      "split the expression or the blocks into simpler abilities")]
     effect.source = text
     return effect, []
-
-
-def _diagnostic(err: UnexpectedInput, src: str, file: str) -> Diagnostic:
-    line = getattr(err, "line", 1) or 1
-    col = getattr(err, "column", 1) or 1
-    if isinstance(err, UnexpectedCharacters):
-        ch = src[err.pos_in_stream] if err.pos_in_stream < len(src) else "?"
-        hint = "names are lowercase words with underscores; titles go in double quotes"
-        allowed = getattr(err, "allowed", None) or set()
-        if allowed:
-            hint = f"expected {_expected_text(set(allowed))}"
-        return Diagnostic(file, line, col, "E0101", f"unexpected character {ch!r}", hint, end_column=col + 1)
-    if isinstance(err, UnexpectedEOF):
-        lines = src.rstrip("\n").split("\n")
-        return Diagnostic(file, len(lines), len(lines[-1]) + 1, "E0102", "the effect ends too early",
-                          f"expected {_expected_text(set(err.expected))}")
-    if isinstance(err, UnexpectedToken):
-        tok = err.token
-        expected = set(err.expected)
-        if tok.type == "$END":
-            lines = src.rstrip("\n").split("\n")
-            return Diagnostic(file, len(lines), len(lines[-1]) + 1, "E0102", "the effect ends too early",
-                              f"expected {_expected_text(expected)}")
-        shown = {"_NL": "end of line", "_INDENT": "indentation", "_DEDENT": "end of block"}.get(
-            tok.type, repr(str(tok)))
-        hint = f"expected {_expected_text(expected)}"
-        if tok.type == "_INDENT":
-            hint = "this line is indented more than a block allows here; " + hint
-        elif {"GRANT", "MODIFY", "ON", "ACTION"} & expected and tok.type == "NAME":
-            hint = _EXAMPLES["ability"]
-        elif "COLON" in expected and len(expected) <= 4:
-            hint = _EXAMPLES["colon"]
-        end = (tok.end_column or col + 1) if tok.type not in ("_NL", "_INDENT", "_DEDENT") else col + 1
-        return Diagnostic(file, tok.line or line, tok.column or col, "E0103", f"unexpected {shown}", hint,
-                          end_column=end)
-    return Diagnostic(file, line, col, "E0100", str(err).splitlines()[0])

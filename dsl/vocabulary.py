@@ -47,6 +47,11 @@ class Vocabulary:
     primitives: dict[str, Signature] = field(default_factory=dict)
     # name -> type for every constant: enum members, content ids, basic actions
     constants: dict[str, str] = field(default_factory=dict)
+    # the game's wordings of its grants for the explainer (rules/<game>/content.yaml `grant_phrases`)
+    phrases: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the game's typing rules beyond the vocabulary (content.yaml `language`: requires_context, containers,
+    # stands_on)
+    language: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Vocabulary:

@@ -116,6 +116,9 @@ class Game:
         self._snap: bytes | None = None
         self._snap_at = 0
         self._sealed = False
+        # how to start this game again for a rebuild after a failed rule (engine/service.py sets it for a
+        # game restored from a checkpoint); None: from the set-up in `config`
+        self.restart: Callable[[], Game] | None = None
         self._flow = definition.flow(self)
         self._resume(None)
         self.fork_parent = None
@@ -170,7 +173,7 @@ class Game:
             self.since.append(clean)
 
     def _rebuild(self, actions: list[dict]) -> None:
-        fresh = Game(self.definition, self.config, self.checkpoints, self.forkable)
+        fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints, self.forkable)
         for a in actions:
             fresh.apply(a)
         self.__dict__.update(fresh.__dict__)

@@ -3,14 +3,21 @@
 A running game cannot be frozen at every decision (some choices are made inside a rule procedure),
 so the JSON holds the last state the rules can resume from (a checkpoint, taken whenever the game
 waits for a top-level decision) plus the few actions applied since; loading resumes the checkpoint
-and replays those actions. Whole saves (set-up + every action) stay in Game.save()/Game.load().
+and replays those actions. A rule that fails during a later `apply` rebuilds from that same
+checkpoint, so a refused move leaves the blob byte-identical. The blob holds the RNG state and every
+hidden card: it is for the server only, never for a seat (a seat gets `Game.view`). Whole saves
+(set-up + every action) stay in Game.save()/Game.load().
 """
 
 from __future__ import annotations
 
 import json
 
-from .machine import SAVE_FORMAT, Game
+from . import games
+from .decision import IllegalAction
+from .diagnostics import ContentError
+from .jsonsafe import BadJSON, loads
+from .machine import SAVE_FORMAT, Game, SaveError, validate_save
 
 SERVICE_FORMAT = 1
 
@@ -25,30 +32,96 @@ def to_json(game: Game) -> str:
             f'"state":{game.checkpoint},"since":{since}}}')
 
 
-def from_json(text: str, definition=None) -> Game:
-    data = json.loads(text)
-    if data.get("format") != SERVICE_FORMAT:
-        raise ValueError(f"unsupported service format {data.get('format')!r}")
-    if definition is None:
-        from ..rules.clash.definition import definition as clash
+class ServiceError(IllegalAction):
+    """A service blob or action that cannot be used: not JSON, not the layout, or a state the rules
+    refuse. Like every IllegalAction, it leaves everything as it was."""
 
-        cfg = data["config"]
-        definition = clash(cfg.get("packs", ["base"]), cfg.get("variants", []))
-    config = dict(data["config"])
-    config["checkpoint"] = data["state"]
-    config["checkpoint_fresh"] = True  # just parsed: nobody else holds it, no copy needed
-    game = Game(definition, config, checkpoints=True)
+
+def _blob(text: str) -> dict:
+    """The parsed blob, checked: its set-up and actions against the save schema, the state an object."""
+    try:
+        data = loads(text)
+    except BadJSON as err:
+        raise ServiceError(f"not a game blob: {err}") from None
+    if not isinstance(data, dict):
+        raise ServiceError(f"not a game blob: a JSON object with format, game, config, state and since, "
+                           f"got {type(data).__name__}")
+    if data.get("format") != SERVICE_FORMAT:
+        raise ServiceError(f"unsupported service format {_short(data.get('format'))} (this version reads "
+                           f"{SERVICE_FORMAT})")
+    extra = sorted(set(data) - {"format", "game", "config", "state", "since"})
+    if extra:
+        raise ServiceError(f"not a game blob: unknown field(s) {', '.join(map(_short, extra))}")
+    if not isinstance(data.get("state"), dict):
+        raise ServiceError("not a game blob: 'state' must be an object (the checkpoint to resume)")
+    try:  # set-up and actions have the layout of a save's
+        validate_save({"format": SAVE_FORMAT, "game": data.get("game"), "config": data.get("config"),
+                       "actions": data.get("since")})
+    except SaveError as err:
+        raise ServiceError(f"not a game blob: {str(err).replace('save', 'blob')}") from None
+    return data
+
+
+def _short(value: object, width: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _resume(definition, config: dict, state_text: str) -> Game:
+    """A game resumed from a checkpoint; rebuilt from that checkpoint again when a rule fails later."""
+    cfg = dict(config)
+    cfg["checkpoint"] = json.loads(state_text)
+    cfg["checkpoint_fresh"] = True  # just parsed: nobody else holds it, no copy needed
+    game = Game(definition, cfg, checkpoints=True)
     game.config.pop("checkpoint", None)
     game.config.pop("checkpoint_fresh", None)
-    for action in data["since"]:
-        game.apply(action)
+    game.restart = lambda: _resume(definition, config, state_text)
+    return game
+
+
+def from_json(text: str, definition=None) -> Game:
+    """Restore a game from `to_json` text. ServiceError (an IllegalAction) says why it cannot."""
+    data = _blob(text)
+    if definition is None:  # the game the blob names, found through the registry
+        try:
+            game_module = games.find(str(data.get("game") or games.default_game()))
+        except KeyError as err:
+            raise ServiceError(err.args[0]) from None
+        cfg = data["config"]
+        packs = cfg.get("packs", list(game_module.default_packs))
+        try:
+            definition = game_module.definition(packs, cfg.get("variants", []))
+        except (ValueError, ContentError) as err:
+            raise ServiceError(f"the blob's packs or variants cannot be loaded: {err}") from None
+    elif data["game"] != definition.game_id:
+        raise ServiceError(f"this blob is for game {data['game']!r}, not {definition.game_id!r}")
+    state_text = json.dumps(data["state"], separators=(",", ":"))
+    try:
+        game = _resume(definition, data["config"], state_text)
+        check = getattr(definition, "check_state", None)
+        problems = check(game) if check is not None else []
+    except Exception as err:  # a hand-made state the rules cannot even read
+        raise ServiceError(f"the blob's state cannot be resumed: {type(err).__name__}: {_short(str(err), 120)}") \
+            from None
+    if problems:
+        raise ServiceError(f"the blob's state breaks the rules: {'; '.join(problems[:5])}")
+    for i, action in enumerate(data["since"]):
+        try:
+            game.apply(action)
+        except IllegalAction as err:
+            raise ServiceError(f"action {i} of the blob cannot be replayed: {err}") from None
     return game
 
 
 def apply_json(text: str, action_text: str, definition=None) -> str:
+    """Apply one action (JSON text) to a blob; anything unusable is an IllegalAction, changing nothing."""
     game = from_json(text, definition)
-    game.apply(json.loads(action_text))
+    try:
+        action = loads(action_text)
+    except BadJSON as err:
+        raise ServiceError(f"the action is {err}") from None
+    game.apply(action)
     return to_json(game)
 
 
-__all__ = ["SAVE_FORMAT", "apply_json", "from_json", "to_json"]
+__all__ = ["SAVE_FORMAT", "ServiceError", "apply_json", "from_json", "to_json"]

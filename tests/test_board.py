@@ -15,7 +15,7 @@ from rulewright.engine.hexgrid import (
     rotate,
     space_id,
 )
-from rulewright.rules.clash.map import (
+from rulewright.rules.clash.board.map import (
     REGION_OFFSETS,
     ascii_outline,
     build_layout,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rulewright.rules.clash.definition import definition
+from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.play import play_game, readable
 
 GAMES = 50

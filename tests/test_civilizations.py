@@ -11,8 +11,8 @@ import json
 import pytest
 from rulewright.api import new_game, scores
 from rulewright.engine.decision import IllegalAction
-from rulewright.rules.clash.definition import definition, start_tile
-from rulewright.rules.clash.measures import home_space
+from rulewright.rules.clash.state.definition import definition, start_tile
+from rulewright.rules.clash.state.measures import home_space
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rulewright.rules.clash.invariants import check_invariants
+from rulewright.rules.clash.phases.invariants import check_invariants
 from rulewright.tools.play import play_game
 
 GAMES = 50

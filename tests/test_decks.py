@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from rulewright.rules.clash.definition import definition
+from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
 

@@ -29,7 +29,7 @@ def test_hundred_seeds(players):
     """100 seeded games per player count; the invariants are checked after every applied action."""
     import rulewright.rules.clash  # noqa: F401 - registers the greedy bot
     from rulewright.engine.bots import make_bot
-    from rulewright.rules.clash.invariants import check_invariants
+    from rulewright.rules.clash.phases.invariants import check_invariants
 
     for seed in range(100):
         kind = ["random", "greedy"][seed % 2]

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from rulewright.api import new_game
-from rulewright.rules.clash.bot_plans import _raises_limit, advance_plan_value, missing_for, wonder_targets
+from rulewright.rules.clash.bots.bot_plans import (
+    _raises_limit,
+    advance_plan_value,
+    missing_for,
+    wonder_targets,
+)
 
 
 def _game():

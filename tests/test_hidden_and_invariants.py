@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
-from rulewright.rules.clash.invariants import check_invariants
-from rulewright.rules.clash.view import visible_log
+from rulewright.rules.clash.phases.invariants import check_invariants
+from rulewright.rules.clash.state.view import visible_log
 from rulewright.tools.play import play_game
 
 VARIANTS = [[], ["four_round"], ["no_events"], ["optional_events"], ["roll_to_end"], ["wonderful_ending"]]

@@ -6,7 +6,7 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.machine import Game
-from rulewright.rules.clash.definition import definition
+from rulewright.rules.clash.state.definition import definition
 
 
 def _position(**pos) -> Game:
@@ -72,7 +72,7 @@ def test_after_the_game_is_over():
 
 def test_a_failing_rule_leaves_the_state_unchanged(monkeypatch):
     """Should a rule procedure fail half-way, the game is rebuilt as it was before the action."""
-    from rulewright.rules.clash import basic_actions
+    from rulewright.rules.clash.actions import basic_actions
 
     def broken(rt, p):
         rt.player(p)["res"]["food"] = 99

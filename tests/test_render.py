@@ -17,7 +17,7 @@ from itertools import combinations
 import pytest
 from rulewright.api import load_game
 from rulewright.engine.hexgrid import neighbors, parse_space_id
-from rulewright.rules.clash.map import build_layout, load_map_data, place_region
+from rulewright.rules.clash.board.map import build_layout, load_map_data, place_region
 from rulewright.tools.cli import app
 from rulewright.tools.play import play_game
 from rulewright.tools.render import (
@@ -144,7 +144,7 @@ def check_picture(root: ET.Element, game) -> None:
     assert sorted(e.get("data-space") for e in kind(root, "exhausted")) == sorted(st["board"]["exhausted"])
     # one panel per player, with the VP of the score breakdown
     assert sorted(int(p.get("data-player")) for p in kind(root, "panel")) == list(range(n))
-    from rulewright.rules.clash.scoring import breakdown
+    from rulewright.rules.clash.phases.scoring import breakdown
 
     for v in kind(root, "vp"):
         p = int(v.get("data-player"))
@@ -189,7 +189,7 @@ def test_drawn_regions_sit_inside_the_outline_without_overlap(players):
     region can be revealed in (both of each slot's rotations) keeps its hexes on the slot's footprint."""
     data = load_map_data()
     layout = build_layout(data, players)
-    from rulewright.rules.clash.definition import definition
+    from rulewright.rules.clash.state.definition import definition
 
     r = BoardRenderer(definition(), players)
     outline = layout.outline
@@ -215,7 +215,7 @@ def test_drawn_regions_sit_inside_the_outline_without_overlap(players):
 
 
 def test_region_borders_follow_region_edges():
-    from rulewright.rules.clash.definition import definition
+    from rulewright.rules.clash.state.definition import definition
 
     r = BoardRenderer(definition(), 3)
     path = r.borders().render()
@@ -414,7 +414,7 @@ def test_parse_viewer():
 
 
 def test_frame_without_pending_or_winner_draws():
-    from rulewright.rules.clash.definition import definition
+    from rulewright.rules.clash.state.definition import definition
 
     game = load_game(play_game(2, 1, ["greedy"]).save(), 0)
     r = BoardRenderer(definition(), 2)

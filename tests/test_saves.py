@@ -22,7 +22,7 @@ from rulewright.engine import machine
 from rulewright.engine.bots import make_bot
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.machine import SAVE_FORMAT, SAVE_SCHEMA, Game, SaveError, validate_save
-from rulewright.rules.clash.definition import definition
+from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
 

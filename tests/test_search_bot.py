@@ -94,7 +94,7 @@ def test_a_guess_changes_only_what_the_player_may_not_know():
     from collections import Counter
 
     from rulewright.engine.rng import Rng
-    from rulewright.rules.clash.search_support import determinise
+    from rulewright.rules.clash.bots.search_support import determinise
 
     game = new_game(players=3, seed=2, packs=["base", "civilizations"])
     before = copy.deepcopy(game.state)

@@ -34,6 +34,8 @@ from typing import Annotated
 
 import typer
 
+from .errors import output_file
+
 CIV_PACKS = ["base", "civilizations"]
 
 
@@ -116,7 +118,7 @@ def measure(quick: bool) -> dict:
     from ..api import new_game
     from ..engine.bots import RandomBot
     from ..engine.service import apply_json
-    from ..rules.clash.definition import definition
+    from ..rules.clash.state.definition import definition
 
     definition()  # content loaded before timing games
     games = 5 if quick else 21
@@ -173,7 +175,7 @@ def measure(quick: bool) -> dict:
         new_game(players=4, seed=seed)
     results["new_game_ms"] = round((time.perf_counter() - t) / 50 * 1000, 3)
 
-    loader = ("from rulewright.rules.clash.definition import definition\n"
+    loader = ("from rulewright.rules.clash.state.definition import definition\n"
               "t = time.perf_counter(); definition(); print(time.perf_counter() - t)")
     env_cold = "import os; os.environ['RULEWRIGHT_NO_CACHE'] = '1'\n"
     results["content_load_cold_s"] = round(_fresh(env_cold + loader), 3)
@@ -188,7 +190,7 @@ def measure(quick: bool) -> dict:
 
 def bench(
     quick: Annotated[bool, typer.Option("--quick", help="fewer games (about a minute)")] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)", callback=output_file)] = None,
 ) -> None:
     """Measure rulewright's speed and print the figures; the last line is JSON."""
     results = measure(quick)

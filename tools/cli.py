@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 
-import typer
+from .errors import GuardedTyper
 
-app = typer.Typer(
+# every command of this app (and of any app added to it) runs in the error boundary of tools/errors.py
+app = GuardedTyper(
     name="rulewright",
     help="Data-driven rules interpreter for Clash of Cultures: lint, explain, play, replay and test.",
     no_args_is_help=True,
@@ -35,6 +36,7 @@ COMMAND_MODULES: list[str] = [
     "tournament",
     "analyze",
     "render",
+    "serve",
 ]
 
 for _name in COMMAND_MODULES:

@@ -9,8 +9,6 @@ Conventions every command follows:
 
 from __future__ import annotations
 
-import functools
-import os
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -52,27 +50,10 @@ def _escape(text: str) -> str:
 
 
 def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a command so an unexpected exception becomes a one-line message and exit code 3."""
+    """Wrap a command in the CLI's error boundary (tools/errors.py); every app command gets it anyway."""
+    from .errors import boundary
 
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (typer.Exit, typer.Abort, typer.TyperException):
-            raise
-        except KeyboardInterrupt:
-            err_console().print("interrupted")
-            raise typer.Exit(130) from None
-        except Exception as err:  # the CLI never prints a traceback
-            if os.environ.get("RULEWRIGHT_DEBUG"):
-                raise
-            err_console().print(
-                f"[bold red]internal error[/]: {_escape(type(err).__name__)}: {_escape(str(err))}\n"
-                "  = hint: this is a bug in rulewright; set RULEWRIGHT_DEBUG=1 to see the traceback"
-            )
-            raise typer.Exit(3) from None
-
-    return wrapper
+    return boundary(func)
 
 
 def display_path(file: str) -> str:
@@ -86,11 +67,12 @@ def display_path(file: str) -> str:
     return file
 
 
-def all_bundled(game: str = "clash") -> list[str | Path]:
+def all_bundled(game: str | None = None) -> list[str | Path]:
+    """Every pack shipped with a game (default: the default game of the registry)."""
     return list(bundled_packs(game)) or ["base"]
 
 
-def load_packs(packs: Sequence[str] | None, game: str = "clash") -> Content:
+def load_packs(packs: Sequence[str] | None, game: str | None = None) -> Content:
     """Load bundled pack ids or pack folders; with none, every bundled pack of the game.
 
     An unknown pack id (or a missing folder) is a usage error: exit 2 with a did-you-mean.

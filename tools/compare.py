@@ -15,7 +15,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from .errors import output_folder
 from .simulate import simulate_run
 from .stats import Z95
 
@@ -97,7 +99,7 @@ def compare(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
     bots: Annotated[str, typer.Option("--bots")] = "greedy",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
-    out: Annotated[Path, typer.Option("--out", "-o")] = Path("out/compare"),
+    out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Compare rule set-ups (variants, packs) over the same seeds, with differences and intervals."""
@@ -130,7 +132,7 @@ def compare(
         table.add_column(col)
     for name, diff in result["differences"].items():
         for seat, d in diff["per_seat"].items():
-            table.add_row(name, seat, f"{d['vp']['diff']:+.2f}", f"{d['vp']['ci95'][0]:+.2f}..{d['vp']['ci95'][1]:+.2f}",
+            table.add_row(Text(name), Text(str(seat)), f"{d['vp']['diff']:+.2f}", f"{d['vp']['ci95'][0]:+.2f}..{d['vp']['ci95'][1]:+.2f}",
                           f"{d['win_rate']['diff']:+.1%}",
                           f"{d['win_rate']['ci95'][0]:+.1%}..{d['win_rate']['ci95'][1]:+.1%}")
     Console().print(table)

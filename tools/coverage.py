@@ -19,7 +19,7 @@ KINDS = {"advance": "advances", "wonder": "wonders", "objective_card": "objectiv
 
 def catalog(packs: list[str], variants: list[str]) -> dict[str, list[str]]:
     """Every id of each reported kind in these packs (sorted)."""
-    from ..rules.clash.definition import definition
+    from ..rules.clash.state.definition import definition
 
     content = definition(packs, variants).content
     return {kind: sorted({e.id for e in content.of_kind(kind)}) for kind in KINDS}

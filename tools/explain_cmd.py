@@ -33,7 +33,7 @@ def english(content: Content, entry: Entry) -> list[str]:
     if entry.effect is None:
         fail(f"the effect of '{entry.id}' has errors, so it cannot be explained", 1,
              f"run `rulewright lint` to see them ({display_path(entry.file)}:{entry.line})")
-    return explain_effect(entry.effect)
+    return explain_effect(entry.effect, content.vocab.phrases)
 
 
 def explain(

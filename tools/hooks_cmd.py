@@ -8,14 +8,16 @@ from rich.table import Table
 
 from ..dsl.loader import game_vocabulary
 from ..dsl.vocabulary import Vocabulary
+from ..engine.games import default_game
 from .clikit import OutputFormat, console, fail, guarded
 
 
 def hooks(
-    game: Annotated[str, typer.Option("--game", help="Game whose vocabulary to show.")] = "clash",
+    game: Annotated[str, typer.Option("--game", help="Game whose vocabulary to show (default: the installed game).")] = "",
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
     """Print the hook catalog: each hook's name and its payload fields with their types."""
+    game = game or default_game()
     try:
         vocab = Vocabulary.from_data(game_vocabulary(game))
     except FileNotFoundError:

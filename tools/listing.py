@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..dsl.loader import Content, Entry, known_kinds
 from ..engine.diagnostics import did_you_mean
@@ -119,19 +120,23 @@ def list_entries(
             j = entry_json(e, content)
             row += [", ".join(x["name"] for x in j["special_advances"]), ", ".join(x["name"] for x in j["leaders"])]
         row += [str(e.data.get("source", "")), e.pack]
-        table.add_row(*row)
+        table.add_row(*map(Text, row))  # names come from content: text, never markup
     console().print(table)
 
 
 def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
-    from ruamel.yaml import YAML
-
-    from ..rules.clash.definition import variant_files
+    from ..dsl.yamlsafe import safe_load
+    from ..rules.clash.state.definition import variant_files
 
     rows = []
     for vid, path in variant_files(content).items():
-        data = YAML(typ="safe").load(path.read_text()) or {}
+        try:
+            data = safe_load(path.read_text(encoding="utf-8")) or {}
+        except Exception as err:  # lint reports it; the list still shows the others
+            data = {"text": f"(cannot be read: {type(err).__name__}; run `rulewright lint`)"}
+        if not isinstance(data, dict):
+            data = {"text": "(not a mapping; run `rulewright lint`)"}
         rows.append({"id": vid, "name": data.get("name", vid), "kind": "variant", "text": data.get("text", "")})
     if format is OutputFormat.json:
         typer.echo(json.dumps(rows, indent=2))
@@ -141,7 +146,7 @@ def _list_variants(format: OutputFormat, content: Content) -> None:
     table.add_column("name")
     table.add_column("what it changes")
     for r in rows:
-        table.add_row(r["id"], r["name"], r["text"])
+        table.add_row(Text(str(r["id"])), Text(str(r["name"])), Text(str(r["text"])))
     console().print(table)
 
 

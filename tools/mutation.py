@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ..rules.clash.definition import ClashDefinition, definition
+from ..rules.clash.state.definition import ClashDefinition, definition
 from .scenarios import _pack_ref, find_scenarios, load_scenario, run_scenario
 
 MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",

@@ -9,12 +9,15 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..api import load_game, new_game, scores
 from ..engine.bots import BOTS, bot_error, make_bot
 from ..engine.decision import IllegalAction
 from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
+from .errors import output_file
+from .inputs import read_json
 
 MAX_STEPS = 200_000
 
@@ -74,21 +77,21 @@ def readable(line: str) -> str:
 
 
 def print_game(game: Game, console: Console) -> None:
-    for line in map(readable, game.log):
+    for line in map(readable, game.log):  # log lines hold names from content and players: text, not markup
         if line.startswith("---") or line.startswith("Set-up"):
-            console.print(f"[bold cyan]{line}[/]")
+            console.print(Text(line, style="bold cyan"))
         elif line.startswith("Round "):
-            console.print(f"[bold]{line}[/]")
+            console.print(Text(line, style="bold"))
         elif line.startswith("Game over") or line.startswith("Winner"):
-            console.print(f"[bold green]{line}[/]")
+            console.print(Text(line, style="bold green"))
         else:
-            console.print(line, highlight=False)
+            console.print(Text(line), highlight=False)
     print_scores(game, console)
 
 
 def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
-    table = Table(title=f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)")
+    table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"))
     civs = any("civilization" in p for p in data["players"])
     names = ("player", "bot") + (("civ",) if civs else ())
     for col in names + ("city pieces", "advances", "wonders", "objectives", "events", "VP"):
@@ -96,10 +99,10 @@ def print_scores(game: Game, console: Console) -> None:
     for p in data["players"]:
         b = p["vp_breakdown"]
         civ = (p.get("civilization") or "-",) if civs else ()
-        table.add_row(p["name"], p["bot"] or "-", *civ, f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
+        table.add_row(Text(p["name"]), Text(p["bot"] or "-"), *map(Text, civ), f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
                       f"{b['objectives']:g}", f"{b['events']:g}", f"[bold]{p['vp']:g}[/]")
     console.print(table)
-    console.print(f"[bold green]Winner: {' and '.join(data['winner'])}[/]")
+    console.print(Text(f"Winner: {' and '.join(data['winner'])}", style="bold green"))
 
 
 def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2, 3 or 4 players"),
@@ -108,12 +111,28 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
          pack: list[str] = typer.Option(["base"], "--pack", help="content packs to play with"),
          variant: list[str] = typer.Option([], "--variant", help="rule variants (rulewright list variants)"),
          as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
-         save: Path | None = typer.Option(None, "--save", help="write the game (set-up + actions) to this file"),
-         html: Path | None = typer.Option(None, "--html", help="also write the replay viewer (one HTML file)"),
+         save: Path | None = typer.Option(None, "--save", callback=output_file, help="write the game (set-up + actions) to this file"),
+         html: Path | None = typer.Option(None, "--html", callback=output_file, help="also write the replay viewer (one HTML file)"),
          as_player: int | None = typer.Option(None, "--as", help="with --json: add the final `view` of this "
                                               "player (seat 0, 1, ...): what that player may see"),
+         human: list[str] = typer.Option([], "--human", help="a seat played by you (0, 1, ...; repeatable), "
+                                         "or 'all' for hot-seat: you are asked each decision as a menu"),
+         resume: Path | None = typer.Option(None, "--resume", help="continue a game saved by a --human game"),
          ) -> None:
-    """Play a complete game of Clash of Cultures with bots and tell it round by round."""
+    """Play a complete game of Clash of Cultures with bots and tell it round by round; --human to take a seat."""
+    if human or resume is not None:
+        from .human import play_human, start
+
+        if as_json or as_player is not None:
+            typer.echo("error: --json and --as are for bot games; a game with --human is told as it goes", err=True)
+            raise typer.Exit(2)
+        kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
+        game = play_human(start(players, seed, kinds, list(pack), list(variant), list(human), resume),
+                          save or resume)
+        if html:
+            from .replay_html import write_viewer
+            typer.echo(write_viewer(game.save(), html), err=True)
+        return
     if as_player is not None and not 0 <= as_player < players:
         typer.echo(f"error: --as takes a seat from 0 to {players - 1}, not {as_player}", err=True)
         raise typer.Exit(2)
@@ -147,8 +166,8 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
 
 def replay(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
            as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
-           upto: int | None = typer.Option(None, "--upto", help="replay only the first N actions"),
-           html: Path | None = typer.Option(None, "--html", help="write the step-by-step viewer (one HTML file) "
+           upto: int | None = typer.Option(None, "--upto", min=0, help="replay only the first N actions"),
+           html: Path | None = typer.Option(None, "--html", callback=output_file, help="write the step-by-step viewer (one HTML file) "
                                                                 "instead of printing the account"),
            as_player: str | None = typer.Option(None, "--as", help="with --html: only what this player sees "
                                                                   "(seat 0.. or name)")) -> None:
@@ -157,7 +176,7 @@ def replay(file: Path = typer.Argument(..., help="a game saved with `play --save
         typer.echo("error: --as goes with --html", err=True)
         raise typer.Exit(2)
     try:
-        data = json.loads(file.read_text())
+        data = read_json(file, "save")
         game = load_game(data, upto)
     except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
         typer.echo(f"error: cannot replay {file}: {err}", err=True)
@@ -180,8 +199,9 @@ def replay(file: Path = typer.Argument(..., help="a game saved with `play --save
     else:
         console = Console()
         for line in game.log:
-            console.print(line, highlight=False)
-        console.print(f"[bold]Waiting for: {game.pending.prompt}[/] options: {', '.join(game.pending.options)}")
+            console.print(Text(line), highlight=False)
+        console.print(Text(f"Waiting for: {game.pending.prompt}", style="bold"),
+                      Text(f"options: {', '.join(game.pending.options)}"))
 
 
 def register(app: typer.Typer) -> None:

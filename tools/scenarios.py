@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-from ruamel.yaml import YAML
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine.decision import IllegalAction
 from ..engine.machine import Game
-from ..rules.clash.definition import ClashDefinition, definition
-from ..rules.clash.scenario import space_of
+from ..rules.clash.state.definition import ClashDefinition, definition
+from ..rules.clash.state.scenario import space_of
 
 _LABEL = re.compile(r"^[A-Z]\d+$")
 
@@ -48,7 +47,11 @@ class Result:
 
 
 def load_scenario(path: Path) -> dict:
-    data = YAML(typ="safe").load(path.read_text())
+    from ..dsl.yamlsafe import safe_load
+
+    if not path.is_file():  # a FIFO or device would block the runner
+        raise ValueError("not a regular file")
+    data = safe_load(path.read_text(encoding="utf-8"))  # alias bombs refused
     if not isinstance(data, dict):
         raise ValueError("a scenario file is a mapping (name, position, actions, expect)")
     return data
@@ -172,7 +175,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
         for c in covers:
             e = d.content.entries.get(c)
             if e is not None:
-                english = " ".join(explain_effect(e.effect)) if e.effect else "(no effect)"
+                english = " ".join(explain_effect(e.effect, d.content.vocab.phrases)) if e.effect else "(no effect)"
                 res.messages.append(f"  {e.name}: printed \"{e.text}\"; the effect says: {english}")
     return res
 

@@ -8,10 +8,11 @@ import typer
 
 from ..dsl.loader import SCHEMA_ROOT
 from .clikit import console, fail, guarded
+from .errors import output_folder
 
 
 def schema(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the schemas to.")] = Path("schema"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the schemas to.", callback=output_folder)] = Path("schema"),
 ) -> None:
     """Write every content JSON Schema to a folder and print the paths."""
     if out.exists() and not out.is_dir():

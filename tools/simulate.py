@@ -19,7 +19,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
+from .errors import output_folder
 from .stats import report
 
 SEED_STRIDE = 100_003
@@ -173,7 +175,7 @@ def print_summary(rep: dict, console: Console) -> None:
             civ.add_column(col, justify="left" if col == "civilisation" else "right")
         for name, g in rep["per_civilization"].items():
             lo, hi = g["win_rate_ci95"]
-            civ.add_row(name, str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
+            civ.add_row(Text(str(name)), str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
         console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
@@ -189,7 +191,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
     seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
-    out: Annotated[Path, typer.Option("--out", "-o", help="output folder")] = Path("out/simulation"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="output folder", callback=output_folder)] = Path("out/simulation"),
     bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
     variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
     pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
@@ -221,7 +223,7 @@ def simulate(
     settings = {"games": games, "players": players, "seed": seed, "bots": kinds, "packs": packs,
                 "variants": list(variant or [])}
     try:
-        from ..rules.clash.definition import definition
+        from ..rules.clash.state.definition import definition
         definition(packs, settings["variants"])  # fail fast on unknown packs or variants
     except Exception as err:
         typer.echo(f"error: {err}", err=True)

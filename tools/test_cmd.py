@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from .scenarios import find_scenarios, load_scenario, run_scenario
 
@@ -21,18 +22,18 @@ def test(paths: list[Path] = typer.Argument(None, help="scenario files or folder
             spec = load_scenario(f)
             result = run_scenario(spec, path=str(f))
         except Exception as err:
-            console.print(f"[red]FAIL[/] {f}: cannot read the scenario: {err}")
+            console.print(f"[red]FAIL[/] {escape(str(f))}: cannot read the scenario: {escape(str(err))}")
             failed += 1
             continue
         if result.passed:
             passed += 1
             if not quiet:
-                console.print(f"[green]ok[/]   {f}: {result.name}")
+                console.print(f"[green]ok[/]   {escape(str(f))}: {escape(str(result.name))}")
         else:
             failed += 1
-            console.print(f"[red]FAIL[/] {f}: {result.name}")
+            console.print(f"[red]FAIL[/] {escape(str(f))}: {escape(str(result.name))}")
             for m in result.messages:
-                console.print(f"       {m}")
+                console.print(f"       {escape(str(m))}")
     console.print(f"{passed} passed, {failed} failed")
     if failed or not files:
         raise typer.Exit(1)

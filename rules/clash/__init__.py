@@ -1,6 +1,35 @@
-"""Clash of Cultures (2012): the game's vocabulary, flow, basic actions and rule primitives."""
+"""Clash of Cultures (2012): the game's vocabulary, flow, basic actions and rule primitives.
+
+Importing this package imports every module of the game (each registers the procedures, functions,
+flow steps and rule services it writes with state/registry.py), then registers the game with the
+engine's game registry (engine/games.py) and its bot with the bot registry; tools, the API and the
+service find it there by its id, `clash`.
+"""
+
+import importlib
+import pkgutil
 
 from ...engine.bots import register
-from .bots import GreedyBot
+from ...engine.games import GameModule
+from ...engine.games import register as register_game
+from .bots.bots import GreedyBot
+from .phases.scoring import final_scores
+from .state.definition import definition
 
+GAME_ID = "clash"
+
+
+def _import_all() -> None:
+    """Import every module below this package, in name order, so that each registers what it writes."""
+    for info in pkgutil.walk_packages(__path__, f"{__name__}."):
+        importlib.import_module(info.name)
+
+
+def scores(game) -> dict:
+    """The final score table of a running game."""
+    return final_scores(game.rt)
+
+
+_import_all()
 register("greedy", GreedyBot)
+GAME = register_game(GameModule(GAME_ID, definition, scores))

@@ -1,0 +1,178 @@
+"""Trades between players (rulebook page 14): immediate exchanges during the active player's turn.
+
+The active player offers some of one thing (a resource, mood or culture tokens, an action or an
+objective card) for some of another thing the other player holds; the other player accepts or
+declines. Only immediate transactions exist in the game: promises are not enforced, so there is
+nothing to model for them. Cards received are chosen by their giver (hands are hidden).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
+
+from ..registry import SERVICES, procedure
+from ..state.setup import RESOURCES, TOKENS
+
+MAX_TRADE_ROUTES = 4
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+CARD_DECKS = ("action_card", "objective_card")
+MAX_AMOUNT = 3
+OFFERS_PER_TURN = 3  # a bound for bot play; the rulebook sets none
+
+
+def _goods(rt: Clash, p: int) -> dict[str, int]:
+    """What p could hand over: how many of each tradeable kind."""
+    pl = rt.player(p)
+    out = {k: pl["res"][k] for k in RESOURCES + TOKENS if pl["res"][k] > 0}
+    for deck in CARD_DECKS:
+        if pl["hand"].get(deck):
+            out[deck] = len(pl["hand"][deck])
+    return out
+
+
+def can_trade(rt: Clash, p: int) -> bool:
+    if rt.player(p)["turn"].get("offers", 0) >= OFFERS_PER_TURN:
+        return False
+    return bool(_goods(rt, p)) and any(_goods(rt, q) for q in range(rt.n) if q != p)
+
+
+def _label(rt: Clash, kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def trade(rt: Clash, p: int) -> Generator:
+    pl = rt.player(p)
+    pl["turn"]["offers"] = pl["turn"].get("offers", 0) + 1
+    partners = [str(q) for q in range(rt.n) if q != p and _goods(rt, q)]
+    partner = int((yield from rt.ask(p, "trade_partner", "Offer a trade to whom?", partners,
+                                     [rt.name(int(q)) for q in partners])))
+    mine = _goods(rt, p)
+    give = yield from rt.ask(p, "trade_give", "Give what?", sorted(mine), [_label(rt, k) for k in sorted(mine)])
+    give_n = int((yield from rt.ask(p, "trade_amount", f"Give how many {_label(rt, give)}?",
+                                    [str(n) for n in range(1, min(MAX_AMOUNT, mine[give]) + 1)])))
+    theirs = _goods(rt, partner)
+    take = yield from rt.ask(p, "trade_take", "Ask for what?", sorted(theirs), [_label(rt, k) for k in sorted(theirs)])
+    take_n = int((yield from rt.ask(p, "trade_amount", f"Ask for how many {_label(rt, take)}?",
+                                    [str(n) for n in range(1, min(MAX_AMOUNT, theirs[take]) + 1)])))
+    offer = f"{give_n} {_label(rt, give)} for {take_n} {_label(rt, take)}"
+    answer = yield from rt.ask(partner, "trade_answer", f"{rt.name(p)} offers {offer}: accept?",
+                               ["accept", "decline"], ["accept the trade", "decline"])
+    if answer != "accept":
+        rt.log(f"{rt.name(p)} offers {rt.name(partner)} {offer}: declined")
+        return
+    yield from _hand_over(rt, p, partner, give, give_n)
+    yield from _hand_over(rt, partner, p, take, take_n)
+    rt.log(f"{rt.name(p)} and {rt.name(partner)} trade {offer}")
+    yield from rt.emit("trade_made", p, partner=partner)
+
+
+def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Generator:
+    g, r = rt.player(giver), rt.player(receiver)
+    if kind in CARD_DECKS:
+        for _ in range(n):
+            cards = sorted(set(g["hand"][kind]))
+            card = yield from rt.ask(giver, "trade_card", f"Which {_label(rt, kind)} to hand over?", cards,
+                                     [rt.source_name(c) for c in cards])
+            g["hand"][kind].remove(card)
+            r["hand"][kind].append(card)
+        return
+    g["res"][kind] -= n
+    rt.add_resource(receiver, kind, n)  # above the receiver's limit the rest is lost, as always
+
+
+# ---- trade routes in use (the Trade Routes advance) -----------------------------------------------------
+@procedure("use_trade_routes")
+def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
+    """p uses his trade routes now (`do use_trade_routes()`); the effect reads how many as `routes`.
+
+    Cities holding a trade-optional piece (data `trade_optional`) may be left out: for each partner
+    owning such cities, the trader is asked only when taking them in would give him more routes. Then
+    the hook trade_routes_used {player: p, partner, cities} fires once per partner whose cities the
+    routes reach (so a piece may pay its owner once per use, however many of his cities are used)."""
+
+    optional = {c for c, d in rt.state["cities"].items() if d["owner"] not in (p, -1) and trade_optional(rt, c)}
+    exclude = set(optional)
+    for q in rt.turn_order():
+        theirs = {c for c in optional if rt.state["cities"][c]["owner"] == q}
+        if not theirs:
+            continue
+        more = trade_route_count(rt, p, exclude - theirs) - trade_route_count(rt, p, exclude)
+        if more <= 0:
+            continue
+        pick = yield from rt.ask(p, "trade_route", f"Trade with {rt.name(q)}'s cities that may be left out?",
+                                 ["use", "skip"],
+                                 [f"use them: {more} more trade route{'s' if more != 1 else ''}",
+                                  "leave them out"])
+        if pick == "use":
+            exclude -= theirs
+        else:
+            rt.log(f"  {rt.name(p)} leaves {rt.name(q)}'s cities out of the trade routes")
+    match = trade_route_matching(rt, p, exclude)
+    if ctx is not None:
+        ctx.vars["routes"] = len(match)
+    by_partner: dict[int, list[str]] = {}
+    for city in match:
+        by_partner.setdefault(rt.state["cities"][city]["owner"], []).append(city)
+    for q in rt.turn_order():
+        if q in by_partner:
+            yield from rt.emit("trade_routes_used", p, partner=q, cities=sorted(by_partner[q]))
+
+
+def trade_optional(rt: Clash, city: str) -> bool:
+    """A trader may leave this city out of his trade routes (a piece in it has `trade_optional`)."""
+    c = rt.state["cities"].get(city)
+    return c is not None and any(rt.defn.pieces[x].data.get("trade_optional") for x in c["pieces"])
+
+
+def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    """Trade routes (page 22): pairs of your settlers/ships with distinct non-angry foreign player cities
+    within 2, at most 4, as {city: carrier}; cities in `exclude` left out. Of the largest sets of pairs,
+    one using as few trade-optional cities as possible."""
+    units = rt.state["units"]
+    carriers = [u for u in rt.units_of(p) if units[u]["type"] in (rt.role("founder"), rt.role("ship"))
+                and not rt.forbidden("trade_route", actor=p, space=units[u]["space"], carrier=units[u]["type"])]
+    cities = [s for s, c in rt.state["cities"].items() if c["owner"] >= 0 and c["owner"] != p
+              and c["mood"] != "angry" and s not in exclude]
+    blocked_seas = SERVICES["blocked_seas"]  # written above this layer (combat.pirates)
+    pirated = blocked_seas(rt)  # no route starts from or passes through sea at or next to a pirate ship
+    reach: dict[str, list[str]] = {}
+    for u in carriers:
+        sp = rt.state["units"][u]["space"]
+        if pirated:
+            reach[u] = [] if sp in pirated else [
+                c for c in cities
+                if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None and d <= 2]
+            continue
+        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
+    optional = {c for c in cities if trade_optional(rt, c)}
+    match: dict[str, str] = {}
+
+    def augment(u: str, seen: set[str], allowed: Callable[[str], bool]) -> bool:
+        for c in reach[u]:
+            if c in seen or not allowed(c):
+                continue
+            seen.add(c)
+            if c not in match or augment(match[c], seen, allowed):
+                match[c] = u
+                return True
+        return False
+
+    # the plain cities first: a city once matched stays matched, so the optional ones fill in only
+    # where nothing else can
+    for allowed in ((lambda c: c not in optional), (lambda c: True)):
+        for u in carriers:
+            if u not in match.values():
+                augment(u, set(), allowed)
+    if len(match) > MAX_TRADE_ROUTES:
+        keep = sorted(match, key=lambda c: c in optional)[:MAX_TRADE_ROUTES]
+        match = {c: match[c] for c in keep}
+    return match
+
+
+def trade_route_count(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> int:
+    """How many trade routes you have (max 4); see trade_route_matching."""
+    return len(trade_route_matching(rt, p, exclude))

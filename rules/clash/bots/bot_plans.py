@@ -1,0 +1,143 @@
+"""The greedy bot's longer plans, read from the content (never from ids or names):
+
+- wonders: a wonder is 5 VP; the bot buys the advances a wonder requires (Engineering and its other
+  requirement), keeps the culture and the resources its cost asks for, and then builds it;
+- advances: worth their border token, what they unlock, and what their abilities do (each kind of
+  ability the compiled entry holds), with government advances valued like any other;
+- objectives in hand: advances and actions that complete one are preferred (see bots._objectives_met_with).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....engine.abilities import Forbid, Grant, Modifier, SpecialAction, Trigger
+from ..actions.advances import BORDER_LEVEL
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+# what one ability of an advance is worth to the bot, by kind (an action it may take, a standing rule...)
+ABILITY_VALUE = {SpecialAction: 3.0, Trigger: 2.0, Modifier: 2.0, Grant: 2.5, Forbid: 1.5}
+WONDER_REQUIREMENT = 6.0  # an advance a reachable wonder still needs
+WONDER_FIRST_STEP = 3.0  # an advance that opens wonders at all (required by every wonder)
+LIMIT_RAISE = 7.0  # an advance that lets the bot hold what its wonder costs
+GOVERNMENT_FIRST, GOVERNMENT_NEXT = 8.0, 14.0  # entering a government, then going deeper in it
+ADVANCE_SPREAD = 8.0  # advances of near worth are taken in varied order (seeded), so games try them all
+SAVING = {"advance": -35, "build": -25, "grow": -30, "collect": 35, "found_city": -20}  # action scores while saving
+
+
+def _ability_worth(defn, entry_id: str) -> float:
+    worth = defn.__dict__.setdefault("_bot_ability_worth", {})  # per definition, computed once an entry
+    if entry_id not in worth:
+        entry = defn.compiled.get(entry_id)
+        worth[entry_id] = 0.0 if entry is None else sum(
+            v for ab in entry.abilities for cls, v in ABILITY_VALUE.items() if isinstance(ab, cls))
+    return worth[entry_id]
+
+
+def wonder_targets(rt: Clash, p: int) -> list[str]:
+    """Wonders p may still build: not built, not reserved by another player (revealed or still hidden)."""
+    w = rt.state["wonders"]
+    reserved = {rt.player(q)["reserved_wonder"] for q in range(rt.n) if q != p}
+    return [x for x in list(w["revealed"]) + list(w["deck"]) if x not in w["built"] and x not in reserved]
+
+
+def missing_for(rt: Clash, p: int, wonder: str) -> list[str]:
+    have = rt.player(p)["advances"]
+    return [a for a in rt.defn.wonders[wonder].data.get("requires", []) if a not in have]
+
+
+def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) -> float:
+    """What an advance adds beyond its base: its abilities, and the wonders it brings within reach.
+    `memo` holds what all options of one decision share (the goal, the targets)."""
+    memo = {} if memo is None else memo
+    value = _ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv, memo)
+    cat = rt.defn.category_of.get(adv)
+    if cat in rt.defn.government_categories:  # a government: strong rules, and its advances build on it
+        held = any(rt.defn.category_of.get(a) == cat for a in rt.player(p)["advances"])
+        other = any(rt.defn.category_of.get(a) in rt.defn.government_categories and rt.defn.category_of[a] != cat
+                    for a in rt.player(p)["advances"])
+        value += GOVERNMENT_NEXT if held else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
+    if "targets" not in memo:
+        memo["targets"] = wonder_targets(rt, p)
+        memo["needs"] = [missing_for(rt, p, w) for w in memo["targets"]]
+    targets, needs = memo["targets"], memo["needs"]
+    if targets:
+        everywhere = all(adv in rt.defn.wonders[w].data.get("requires", []) for w in targets)
+        if everywhere:
+            value += WONDER_FIRST_STEP + WONDER_REQUIREMENT * (len(rt.player(p)["advances"]) >= 6)
+        elif any(adv in m and len(m) == 1 for m in needs):
+            value += WONDER_REQUIREMENT  # the last advance a wonder needs
+        elif any(adv in m for m in needs):
+            value += WONDER_REQUIREMENT / 3
+    return value
+
+
+def wonder_goal(rt: Clash, p: int) -> str | None:
+    """The wonder p works towards: its reserved one, else a revealed one needing the fewest advances."""
+    w = rt.state["wonders"]
+    mine = rt.player(p)["reserved_wonder"]
+    if mine and mine in w["revealed"]:
+        return mine
+    open_ = [x for x in w["revealed"] if x in wonder_targets(rt, p)]
+    return min(open_, key=lambda x: (len(missing_for(rt, p, x)), x), default=None)
+
+
+def _token_short(rt: Clash, p: int, wonder: str) -> dict[str, int]:
+    """Costs of the wonder above what p may hold of them (limits that only advances raise)."""
+    cost = rt.defn.wonders[wonder].data.get("cost", {})
+    return {k: int(v) - rt.limit(p, k) for k, v in cost.items() if int(v) > rt.limit(p, k)}
+
+
+def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
+    """Would owning `adv` raise p's limit of `what` (its border level, or a modifier of the limit)?"""
+    if BORDER_LEVEL.get(rt.defn.advances[adv].data.get("border", "none"), ("", ""))[1] == what:
+        return True
+    pl = rt.player(p)
+    before = rt.limit(p, what)
+    pl["advances"].append(adv)
+    try:
+        return rt.limit(p, what) > before
+    finally:
+        pl["advances"].pop()
+
+
+def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) -> float:
+    """An advance that lets p hold what its wonder goal costs (a higher culture level, a food limit)."""
+    memo = {} if memo is None else memo
+    if "short" not in memo:
+        goal = wonder_goal(rt, p)
+        memo["short"] = _token_short(rt, p, goal) if goal is not None else {}
+    return sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
+
+
+def wonder_in_reach(rt: Clash, p: int) -> str | None:
+    """The wonder goal once p holds its advances and may hold its cost: p saves for it."""
+    goal = wonder_goal(rt, p)
+    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal):
+        return None
+    return goal
+
+
+def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
+    """How much of a resource (or token) the wonder in reach still asks of p."""
+    if memo is None:
+        x = wonder_in_reach(rt, p)
+    else:
+        if "reach" not in memo:
+            memo["reach"] = wonder_in_reach(rt, p)
+        x = memo["reach"]
+    if x is None:
+        return 0
+    cost = rt.defn.wonders[x].data.get("cost", {})
+    return max(0, int(cost.get(what, 0)) - rt.player(p)["res"].get(what, 0))
+
+
+def saving(rt: Clash, p: int) -> bool:
+    """Is p saving for a wonder (its advances held, its cost not yet in hand)?"""
+    x = wonder_in_reach(rt, p)
+    if x is None:
+        return False
+    res = rt.player(p)["res"]
+    return any(int(v) > res.get(k, 0) for k, v in rt.defn.wonders[x].data.get("cost", {}).items())

@@ -1,0 +1,3 @@
+"""Cards: playing action cards (card_play, cardrules), event cards and their effects (events,
+event_effects), and objective cards (objectives).
+"""

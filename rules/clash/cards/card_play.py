@@ -1,0 +1,62 @@
+"""Playing an action card's civil action without spending an action (the grant free_card_play).
+
+- grant free_card_play      the civil action of an action card in your hand costs you no action. Given
+                            `until end of turn` by an effect, it frees one card action only: the first
+                            card action it frees uses it up (a standing grant frees them all).
+- card_actions()            the civil actions of the action cards in your hand that you could take now,
+                            not counting the action they cost, so an ability that frees one is offered
+                            only when it would matter.
+
+turn.action_menu and its runner ask frees_card_action / use_free_card_play; nothing here knows a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..registry import functions
+
+if TYPE_CHECKING:
+    from ....engine.abilities import Ctx, SpecialAction
+    from ..state.runtime import Clash
+
+GRANT = "free_card_play"
+
+
+def special_usable(rt: Clash, p: int, a: SpecialAction) -> bool:
+    """The special action's own limits allow it now: once per turn, its condition, its cost."""
+    if a.once_per_turn and rt._used(p, rt._once_key(a)):
+        return False
+    ctx = rt.ctx(p, a.source)
+    if a.when is not None and not a.when(ctx):
+        return False
+    cost = [(c.what, c.amount(ctx)) for c in a.cost] + [(w, f(ctx)) for w, f in getattr(a.body, "pays", [])]
+    return rt.can_pay(ctx, cost)
+
+
+def frees_card_action(rt: Clash, p: int, a: SpecialAction) -> bool:
+    """An action card's action that would cost an action is free for p now (free_card_play)."""
+    return not a.free and rt.in_hand(p, a.source) and rt.granted(GRANT, p)
+
+
+def use_free_card_play(rt: Clash, p: int) -> None:
+    """A temporary free_card_play is spent by the card action it freed."""
+    temp = rt.player(p)["temp"]
+    for i, t in enumerate(temp):
+        if t[0] == GRANT:
+            del temp[i]
+            return
+
+
+def _card_actions(rt: Clash, ctx: Ctx) -> int:
+    p = ctx.me
+    if p < 0:
+        return 0
+    return sum(1 for a in rt.special_actions(p) if not a.free and rt.in_hand(p, a.source) and special_usable(rt, p, a))
+
+
+FUNCTIONS = {
+    "card_actions": _card_actions,
+}
+
+functions(FUNCTIONS)

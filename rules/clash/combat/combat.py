@@ -1,0 +1,441 @@
+"""Combat (rulebook page 12): land and naval battles, casualties, retreat, and capturing cities.
+
+A battle is a series of combat rounds. Each side rolls one die per fighting unit (army units on
+land, whatever their type, not those aboard ships; ships at sea), adds modifiers, and scores a hit per
+5 points; both sides then remove one unit per hit received, at once. The attacker may cease after any
+round; his units go back together. Settlers and leader figures never roll: they die when their side
+loses (a leader killed in battle gives its card to the victor, civilizations.leader_died).
+What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism, cavalry, elephants ...)
+comes through the quantities combat_value, combat_dice, combat_hits, combat_cancel_hits,
+low_roll_shields, fortress_dice, fortress_cancel_hits (context: combat_round, side, naval, in_city,
+battle_city, opponent, units, opponent_units), and the combat_round_start hook for effects before the
+roll (e.g. strike). A side's optional modifiers of its own quantities are offered when they would change
+something (e.g. "you may count rolled 1s and 2s as combat value": `modify low_roll_shields optional: = 0`).
+A side without a player (barbarians, pirates) fights with its units' own powers: the modifiers the unit
+entries declare. The prohibition combat_card (context: actor and the actor's side's combat context) keeps
+a side from declaring a combat card in a round.
+
+Casualties (take_casualties, next_casualty): units go by their type's `casualty_order` (default 1,
+lowest first); when the hits take only some of several types with the same order, the owner chooses
+(for barbarians and pirates, their opponent). The grant free_casualty_order lets a player order his
+army units freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..actions.influence import roll
+from ..actions.losses import record_loss, report_losses
+from ..actions.movement import _capacity, describe_units, ship_space
+from ..civilizations.civilizations import leader_died
+from ..registry import service
+from ..state.definition import HAND_KIND, combat_source
+from .battle_effects import reroll
+from .capture import capture
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+BARBARIAN = -1
+MAX_ROUNDS = 50
+NO_CAP = 99  # enemy_bonus_cap's base: the opponent's combat value modifiers are not limited
+
+
+@dataclass
+class Battle:
+    space: str
+    attacker: int
+    defender: int
+    origin: str
+    naval: bool
+    from_ships: bool = False
+    city: str | None = None
+    round: int = 0
+    killed: dict[int, int] = field(default_factory=dict)
+    destroyed: dict[int, int] = field(default_factory=dict)  # all units removed, per owner
+    removed_types: dict[int, list[str]] = field(default_factory=dict)  # types of all units removed, per owner
+    fought: dict[int, int] = field(default_factory=dict)  # fighting units per owner when the battle began
+    fortress_dice: int = 0
+    fortress_cancel: int = 0
+    units: dict[str, list[str]] = field(default_factory=dict)  # fighting units per side, this round
+    lost: dict[int, list[dict]] = field(default_factory=dict)  # land units removed, per owner (losses.record_loss)
+    marks: dict[int, list[str]] = field(default_factory=dict)  # entries whose effect lasts this battle (battle_effects)
+    cards: dict[int, list[str]] = field(default_factory=dict)  # action cards played for their combat effect, per owner
+
+    def other(self, side: int) -> int:
+        return self.defender if side == self.attacker else self.attacker
+
+
+def fighters(rt: Clash, owner: int, space: str, naval: bool, units: list[str] | None = None) -> list[str]:
+    """The units of one side that roll dice: ships at sea; army units on land (not those aboard ships)."""
+    fights = rt.is_ship if naval else rt.is_army
+    pool = units if units is not None else rt.units_at(space, owner)
+    return sorted(u for u in pool if u in rt.state["units"] and fights(rt.state["units"][u]["type"])
+                  and (naval or not rt.state["units"][u]["ship"]))
+
+
+def _ctx_vars(rt: Clash, b: Battle, side: str) -> dict:
+    city = b.space if b.space in rt.state["cities"] else None
+    return {"combat_round": b.round, "side": side, "naval": b.naval, "from_ships": b.from_ships and side == "attacker",
+            "in_city": city is not None, "battle_city": city,
+            "opponent": b.defender if side == "attacker" else b.attacker,
+            "units": len(b.units.get(side, [])),
+            "opponent_units": len(b.units.get("defender" if side == "attacker" else "attacker", []))}
+
+
+def _side_quantity(rt: Clash, name: str, b: Battle, who: int, side: str, base: int) -> int:
+    """A side's combat quantity after its mandatory modifiers (a side without a player: its units')."""
+    if who < 0:
+        return unit_powers(rt, name, who, base, **_ctx_vars(rt, b, side))
+    return rt.quantity(name, who, base, **_ctx_vars(rt, b, side))
+
+
+def unit_powers(rt: Clash, name: str, who: int, base: int, **vars) -> int:
+    """A quantity for a side without a player (barbarians, pirates): only what its unit types declare
+    applies (the barbarians' cavalry and elephants have the players' powers); no advances, no cards."""
+    value = base
+    for m in rt.index.modifiers.get(name, ()):
+        if m.optional or m.arg is not None or m.source not in rt.defn.units:
+            continue
+        ctx = rt.ctx(who, m.source, **vars)
+        if m.when is None or m.when(ctx):
+            value = m.apply(ctx, value)
+    return value
+
+
+def _side_choice(rt: Clash, name: str, b: Battle, who: int, side: str, base: int, offer: bool = True) -> Generator:
+    """A side's combat quantity: its mandatory modifiers, then each optional one that would change the
+    value, offered to that side's player (paid if it has a cost)."""
+    value = _side_quantity(rt, name, b, who, side, base)
+    if who < 0 or not offer:
+        return value
+    v = _ctx_vars(rt, b, side)
+    for m in rt.optional_modifiers(name, who, **v):
+        ctx = rt.ctx(who, m.source, **v)
+        new = m.apply(ctx, value)
+        if new == value:
+            continue
+        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
+        if use:
+            yield from rt.use_optional(m, who, **v)
+            value = new
+    return value
+
+
+def roll_dice(rt: Clash, n: int) -> list[int]:
+    return [roll(rt) for _ in range(max(0, n))]
+
+
+def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> Generator:
+    """(combat value, shields) of one side's dice. Up to low_roll_shields rolled 1s and 2s add nothing
+    and each cancels one hit against this side (even when there is none to cancel); the 1s are used
+    first, so the side keeps the most value. Further low rolls count as usual."""
+    rolls = yield from reroll(rt, b, who, side, rolls, _ctx_vars(rt, b, side))
+    low = sorted(r for r in rolls if r <= 2)
+    shields = yield from _side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
+    used = min(max(0, shields), len(low))
+    cv = sum(rolls) - sum(low[:used])
+    if used:
+        many = used > 1
+        rt.log(f"  {rt.name(who)}: {used} roll{'s' if many else ''} of 1 or 2 cancel{'' if many else 's'} "
+               f"{used} hit{'s' if many else ''} instead of adding to the combat value")
+    rolled = cv
+    cv = yield from _side_choice(rt, "combat_value", b, who, side, cv)
+    foe, foe_side = (b.defender, "defender") if side == "attacker" else (b.attacker, "attacker")
+    cap = _side_quantity(rt, "enemy_bonus_cap", b, foe, foe_side, NO_CAP)
+    if cap < NO_CAP and cv - rolled > max(0, cap):  # the opponent limits what modifiers may add
+        cv = rolled + max(0, cap)
+        rt.log(f"  {rt.name(who)}'s combat value bonus is limited to +{max(0, cap)}")
+    return cv, used
+
+
+def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
+    """A quantity of the whole battle: the defender's modifiers, then the attacker's (who may pay)."""
+    value = rt.quantity(name, b.defender, base, **_ctx_vars(rt, b, "defender"))
+    value = rt.quantity(name, b.attacker, value, **_ctx_vars(rt, b, "attacker"))
+    for m in rt.optional_modifiers(name, b.attacker, **_ctx_vars(rt, b, "attacker")):
+        if value <= 0:
+            break
+        ctx = rt.ctx(b.attacker, m.source, **_ctx_vars(rt, b, "attacker"))
+        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
+        if use:
+            yield from rt.use_optional(m, b.attacker, **_ctx_vars(rt, b, "attacker"))
+            value = m.apply(ctx, value)
+    return value
+
+
+def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
+    u = rt.state["units"].pop(uid, None)
+    if u is None:
+        return
+    if b is not None:
+        b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if rt.is_army(u["type"]) else 0)
+        b.destroyed[u["owner"]] = b.destroyed.get(u["owner"], 0) + 1
+        b.removed_types.setdefault(u["owner"], []).append(u["type"])
+    _unit_gone(rt, u, b)
+    for other, d in list(rt.state["units"].items()):
+        if d["ship"] == uid:  # land units aboard a sunk ship go down with it
+            rt.state["units"].pop(other)
+            if b is not None:
+                b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
+                b.removed_types.setdefault(d["owner"], []).append(d["type"])
+            _unit_gone(rt, d, b)
+
+
+def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
+    """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor.
+    Land units lost in a battle or an event are remembered (land_units_lost after it)."""
+    record_loss(rt, u, b.lost if b is not None else None)
+    if u["owner"] >= 0 and rt.defn.roles.get("leader") == u["type"]:
+        leader_died(rt, u["owner"], b.other(u["owner"]) if b is not None else None)
+
+
+# ---- casualties -----------------------------------------------------------------------------------------
+def casualty_rank(rt: Clash, utype: str, free: bool = False) -> int:
+    """A unit type's place in the order of casualties (its `casualty_order`, default 1; lowest first).
+    With free_casualty_order every army unit type shares the default place."""
+    if free and rt.is_army(utype):
+        return 1
+    return int(rt.defn.units[utype].data.get("casualty_order", 1)) if utype in rt.defn.units else 1
+
+
+def chooser_of(owner: int, b: Battle | None) -> int:
+    """Who picks an owner's casualties: the owner; for barbarians and pirates, their opponent."""
+    return owner if owner >= 0 or b is None else b.other(owner)
+
+
+def next_casualty(rt: Clash, owner: int, chooser: int, units: list[str], left: int, prompt: str,
+                  ordered: bool = True) -> Generator:
+    """The unit of `units` that takes the next of `left` hits. Only the types with the lowest casualty
+    order may go; when the hits would take only some units of several such types, `chooser` picks the
+    type (decision `casualty`, or `enemy_casualty` when picking another side's losses). With ordered
+    False every unit type may go (the caller has already narrowed the choice)."""
+    free = owner >= 0 and rt.granted("free_casualty_order", owner)
+    types = {u: rt.state["units"][u]["type"] for u in units}
+    rank = {u: casualty_rank(rt, types[u], free) if ordered else 0 for u in units}
+    low = min(rank.values())
+    group = [u for u in units if rank[u] == low]
+    kinds = sorted({types[u] for u in group})
+    kind = kinds[0]
+    if len(kinds) > 1 and left < len(group):
+        labels = [rt.defn.units[k].name if k in rt.defn.units else k for k in kinds]
+        kind = yield from rt.ask(chooser, "casualty" if chooser == owner else "enemy_casualty", prompt, kinds, labels)
+    return next(u for u in units if types[u] == kind)
+
+
+def take_casualties(rt: Clash, b: Battle | None, owner: int, units: list[str], hits: int) -> Generator:
+    """Remove one of `units` per hit, in the order of casualties; returns the survivors."""
+    alive = list(units)
+    n = min(max(0, hits), len(alive))
+    chooser = chooser_of(owner, b)
+    for k in range(n):
+        prompt = f"{rt.name(owner)} loses {n - k} more unit{'s' if n - k > 1 else ''}: which type goes next?"
+        u = yield from next_casualty(rt, owner, chooser, alive, n - k, prompt)
+        alive.remove(u)
+        remove_unit(rt, u, b)
+    return alive
+
+
+@service("land_or_naval_battle")
+def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str], origin: str,
+                         from_ships: bool = False) -> Generator:
+    """Resolve a battle started by `units` moving from `origin` into `space`. Returns the winner or None."""
+    st = rt.state
+    naval = rt.is_water(space)
+    defender = _defender(rt, attacker, space)
+    city = st["cities"].get(space)
+    b = Battle(space, attacker, defender, origin, naval, from_ships, city=space if city else None)
+    forces = (describe_units(rt, fighters(rt, attacker, space, naval, units)),
+              describe_units(rt, fighters(rt, defender, space, naval)) or "no fighting units")
+    rt.log(f"  battle at {space}: {rt.name(attacker)} attacks {rt.name(defender)} ({forces[0]} against {forces[1]})")
+    yield from rt.emit("battle_start", attacker, actor=attacker, defending_city=space if city else None)
+    for u in units:
+        if u in st["units"]:
+            st["units"][u]["battled"] = 1
+    for u in rt.units_at(space, defender):
+        st["units"][u]["battled"] = 1
+    att = fighters(rt, attacker, space, naval, units)
+    dfn = fighters(rt, defender, space, naval)
+    b.fought = {attacker: len(att), defender: len(dfn)}
+    if not dfn:
+        # settlers alone (or an empty city) are defeated without dice
+        for u in rt.units_at(space, defender):
+            remove_unit(rt, u, b)
+        winner = attacker
+    else:
+        b.round = 1
+        rt.battle = b
+        winner = None
+        while True:
+            b.units = {"attacker": att, "defender": dfn}
+            yield from combat_cards(rt, b, att, dfn)
+            if b.round == 1:  # after the cards: a card may switch a Fortress off for the round
+                b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
+                b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+            yield from round_start(rt, b)
+            att = [u for u in att if u in st["units"]]  # effects before the roll may have removed units
+            dfn = [u for u in dfn if u in st["units"]]
+            b.units = {"attacker": att, "defender": dfn}
+            if not att or not dfn:
+                rt.round_sources = {}
+                break
+            att_dice = len(att) + max(0, (yield from _side_choice(rt, "combat_dice", b, attacker, "attacker", 0)))
+            def_dice = (len(dfn) + (b.fortress_dice if b.round == 1 else 0)
+                        + max(0, (yield from _side_choice(rt, "combat_dice", b, defender, "defender", 0))))
+            att_rolls = roll_dice(rt, att_dice)
+            def_rolls = roll_dice(rt, def_dice)
+            att_cv, att_shields = yield from score_roll(rt, b, attacker, "attacker", att_rolls)
+            def_cv, def_shields = yield from score_roll(rt, b, defender, "defender", def_rolls)
+            att_hits = yield from _side_choice(rt, "combat_hits", b, attacker, "attacker", att_cv // 5)
+            def_hits = yield from _side_choice(rt, "combat_hits", b, defender, "defender", def_cv // 5)
+            def_cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, defender, "defender",
+                                                                b.fortress_cancel if b.round == 1 else 0))
+            att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, attacker, "attacker", 0))
+            on_def = max(0, att_hits - def_cancel)
+            on_att = max(0, def_hits - att_cancel)
+            rt.log(f"  round {b.round}: {rt.name(attacker)} rolls {att_cv} ({on_def} hits), "
+                   f"{rt.name(defender)} rolls {def_cv} ({on_att} hits)")
+            dfn = yield from take_casualties(rt, b, defender, dfn, on_def)
+            att = yield from take_casualties(rt, b, attacker, att, on_att)
+            rt.round_sources = {}  # a combat card lasts one round
+            if not dfn or not att or b.round >= MAX_ROUNDS:
+                break
+            go = yield from rt.ask(attacker, "continue", "Continue the attack?", ["continue", "cease"],
+                                   ["fight another round", "cease the attack and go back"])
+            if go == "cease":
+                _retreat(rt, b, units)
+                rt.log(f"  {rt.name(attacker)} ceases the attack and goes back to {origin}")
+                yield from _after(rt, b, None)
+                return None
+            b.round += 1
+        if not att and not dfn:
+            winner = None
+        elif not dfn:
+            winner = attacker
+        else:
+            winner = defender
+        loser_side = defender if winner == attacker else attacker
+        if winner is not None:
+            for u in rt.units_at(space, loser_side):  # settlers die with their army
+                remove_unit(rt, u, b)
+    if winner is None:
+        rt.log("  both sides are wiped out: no winner")
+        # settlers die with their armies, on both sides
+        for u in rt.units_at(space, attacker) + rt.units_at(space, defender) + [x for x in units if x in st["units"]]:
+            remove_unit(rt, u, b)
+    elif winner == defender:
+        for u in [x for x in units if x in st["units"]]:
+            remove_unit(rt, u, b)
+        rt.log(f"  {rt.name(defender)} holds {space}")
+    else:
+        rt.log(f"  {rt.name(attacker)} wins the battle at {space}")
+        if city is not None and not naval:
+            yield from capture(rt, attacker, space, b)
+    yield from _after(rt, b, winner)
+    return winner
+
+
+def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> bool:
+    """A combat half may be played by a side holding one of its tags: a unit type among its fighting
+    units, or (for the defender) a piece of the city fought over."""
+    tags = rt.defn.content.entries[card].data.get("combat", {}).get("tags", [])
+    types = {rt.state["units"][u]["type"] for u in units if u in rt.state["units"]}
+    if any(rt.is_army(t) for t in types):  # a tag naming the basic army unit fits any army unit
+        types.add(rt.defn.roles.get("army", ""))
+    if any(rt.is_ship(t) for t in types):
+        types.add(rt.defn.roles.get("ship", ""))
+    pieces = set(rt.state["cities"][b.space]["pieces"]) if (side == "defender" and b.city) else set()
+    return any(t in types or t in pieces for t in tags)
+
+
+def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
+    """Step 1 of a round: the attacker declares a combat card first, then the defender (page 12)."""
+
+    rt.round_sources = {}
+    for who, side, units in ((b.attacker, "attacker", att), (b.defender, "defender", dfn)):
+        if who < 0 or not rt.granted("combat_cards", who):
+            continue
+        if rt.forbidden("combat_card", actor=who, **_ctx_vars(rt, b, side)):
+            continue  # an opponent's ability may deny the side its card this round
+        hand = rt.player(who)["hand"].get(HAND_KIND, [])
+        fits = sorted({c for c in hand if combat_source(c) in rt.defn.compiled and _tags_fit(rt, b, side, units, c)})
+        if not fits:
+            continue
+        labels = ["play no card"] + [rt.defn.content.entries[c].data["combat"]["title"] for c in fits]
+        pick = yield from rt.ask(who, "combat_card", f"Round {b.round}: play a combat card?", ["none"] + fits, labels)
+        if pick == "none":
+            continue
+        rt.play_card(who, pick)
+        b.cards.setdefault(who, []).append(pick)
+        rt.round_sources[who] = [combat_source(pick)]
+        rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")
+
+
+def round_start(rt: Clash, b: Battle) -> Generator:
+    """Step 2 of a round: effects that happen before the roll (combat_round_start, attacker first)."""
+    for who, side in ((b.attacker, "attacker"), (b.defender, "defender")):
+        if who < 0:
+            continue
+        v = _ctx_vars(rt, b, side)
+        yield from rt.emit("combat_round_start", who, side=side, opponent=v["opponent"], combat_round=b.round,
+                           naval=b.naval, in_city=v["in_city"], battle_city=v["battle_city"])
+
+
+def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
+    rt.battle = None
+    for side in (b.attacker, b.defender):
+        if side < 0:
+            continue
+        if winner is not None and side == winner:
+            yield from rt.emit("battle_won", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+        elif winner is not None:
+            yield from rt.emit("battle_lost", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+    yield from battle_ended(rt, b, winner)
+
+
+def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
+    """The hook battle_ended for each player side, whatever the outcome (won, lost, ceased, no winner).
+    The battle stays at hand as rt.last_battle for the triggers (battle_space(), enemy_lost(unit))."""
+    rt.last_battle = b
+    for side in (b.attacker, b.defender):
+        if side < 0:
+            continue
+        foe = b.other(side)
+        yield from rt.emit("battle_ended", side, battle_city=b.city, in_city=b.city is not None, naval=b.naval,
+                           from_ships=b.from_ships and side == b.attacker,
+                           side="attacker" if side == b.attacker else "defender", opponent=foe,
+                           won=winner is not None and winner == side, killed=b.killed.get(foe, 0),
+                           destroyed=b.destroyed.get(foe, 0), fought=b.fought.get(side, 0),
+                           enemy_fought=b.fought.get(foe, 0), casualties=b.killed.get(side, 0))
+    yield from report_losses(rt, b.lost)  # after a capture too: the captor may use the city at once
+
+
+def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
+    for u in units:
+        if u in rt.state["units"]:
+            rt.state["units"][u]["space"] = b.origin
+            for d in rt.state["units"].values():
+                if d["ship"] == u:
+                    d["space"] = b.origin
+    if rt.is_water(b.origin):  # armies that left ships to attack go back aboard
+        for u in units:
+            d = rt.state["units"].get(u)
+            if d is not None and not rt.is_ship(d["type"]) and not d["ship"]:
+                room = ship_space(rt, d["type"])  # a leader figure takes none
+                d["ship"] = next((s for s in sorted(rt.units_at(b.origin, b.attacker))
+                                  if rt.is_ship(rt.state["units"][s]["type"]) and _capacity(rt, s) >= room), None)
+
+
+def _defender(rt: Clash, attacker: int, space: str) -> int:
+    c = rt.state["cities"].get(space)
+    if c is not None and c["owner"] != attacker:
+        return c["owner"]
+    for u in rt.units_at(space):
+        owner = rt.state["units"][u]["owner"]
+        if owner != attacker:
+            return owner
+    return BARBARIAN
+

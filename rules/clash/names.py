@@ -1,0 +1,18 @@
+"""Names the rules share across layers: pseudo-entries, the hand kind, and the sides owned by no player."""
+
+from __future__ import annotations
+
+RULES_SOURCE = "rules"  # the pseudo-entry whose abilities are the standing rules
+BARBARIAN = -1  # the barbarians' owner
+PIRATES = -2  # the pirate ships' owner (the Civilizations expansion); barbarians are -1
+HAND_KIND = "action_card"  # abilities of cards in hand work for their holder; using one plays the card
+
+
+def combat_source(card: str) -> str:
+    """The pseudo-entry of an action card's combat half."""
+    return f"{card}:combat"
+
+
+def start_tile(civilization: str) -> str:
+    """The tile id of a civilisation's alternate starting region."""
+    return f"start-{civilization}"

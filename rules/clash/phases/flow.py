@@ -1,0 +1,86 @@
+"""The flow of a game, read from game.yaml: rounds, turns, each player's actions, the status phase."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from ..registry import PROCEDURES, STEPS, service
+from ..registry import step as flow_step
+from .scoring import final_scores
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+
+class GameEnd(Exception):
+    """Raised by a status step that ends the game; the flow scores and stops."""
+
+
+@service("run_flow")
+def run_flow(rt: Clash, nodes: list) -> Generator:
+    try:
+        yield from _nodes(rt, nodes)
+    except GameEnd:
+        pass
+    rt.state["phase"] = "over"
+    scores = final_scores(rt)
+    rt.state["winner"] = scores["winners"]
+    rt.log("Game over. " + ", ".join(f"{rt.name(p)} {scores['vp'][p]:g} VP" for p in range(rt.n)))
+    rt.log("Winner: " + " and ".join(rt.name(p) for p in scores["winners"]))
+
+
+def _nodes(rt: Clash, nodes: list) -> Generator:
+    for node in nodes:
+        yield from _node(rt, node)
+
+
+def _node(rt: Clash, node: dict) -> Generator:
+    """Run one flow node. A scenario position sets `resume`: loops then start where it stands."""
+    resuming = rt.state.get("resume")
+    if "do" in node:
+        if resuming:
+            return  # steps before the resume point (set-up, an end roll) already happened
+        yield from STEPS[node["do"]](rt)
+    elif "repeat" in node:
+        spec = node["repeat"]
+        times = rt.params[spec["times"]] if isinstance(spec["times"], str) else int(spec["times"])
+        var = spec.get("var")
+        start = int(rt.state.get(var) or 1) if (resuming and var) else 1
+        for i in range(start, times + 1):
+            if var:
+                rt.state[var] = i
+            yield from _nodes(rt, node.get("body", []))
+    elif "each_player" in node:
+        order = rt.turn_order()
+        if resuming:
+            order = order[order.index(rt.state["current"]):]
+            rt.state.pop("resume", None)
+        for p in order:
+            rt.state["current"] = p
+            for sub in node["each_player"]:
+                yield from _player_node(rt, sub, p)
+    else:
+        raise ValueError(f"unknown flow node {node!r}")
+
+
+def _player_node(rt: Clash, node: dict, p: int) -> Generator:
+    yield from PROCEDURES[node["do"]](rt, p)
+
+
+@flow_step("status_phase")
+def status_phase(rt: Clash) -> Generator:
+    """The five status steps in order, each for all players in turn order (rulebook page 11)."""
+    rt.state["phase"] = "status"
+    rt.log(f"--- Status phase of round {rt.state['round']} ---")
+    for step in rt.defn.rules["status_phase"]:
+        times = step.get("repeat", 1)
+        times = rt.params[times] if isinstance(times, str) else int(times)
+        for _ in range(times):
+            if step.get("each_player"):
+                for p in rt.turn_order():
+                    yield from PROCEDURES[step["do"]](rt, p)
+            else:
+                yield from STEPS[step["do"]](rt)
+    rt.state["phase"] = "turn"
+

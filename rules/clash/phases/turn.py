@@ -1,0 +1,132 @@
+"""A player's turn (rulebook page 7): three actions in any order, plus the free actions in force."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
+
+from ....dsl.limits import cap
+from ....engine.abilities import SpecialAction
+from ..actions.basic_actions import BASIC
+from ..actions.trade import can_trade, trade
+from ..cards.card_play import frees_card_action, special_usable, use_free_card_play
+from ..registry import procedure, service
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+END = "end"
+
+
+def start_turn(rt: Clash, p: int) -> None:
+    st = rt.state
+    st["turn_no"] += 1
+    st["current"] = p
+    st["phase"] = "turn"
+    st["actions_left"] = rt.params["actions_per_turn"]
+    pl = rt.player(p)
+    pl["turn"] = {"collects": 0, "influence_success": 0, "advances_gained": []}
+    pl["temp"] = []
+    for c in st["cities"].values():
+        c["act"] = 0
+    for u in st["units"].values():
+        if u["owner"] == p:
+            u["moved"] = u["stop"] = u["battled"] = 0
+
+
+@procedure("player_turn")
+def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
+    if not rt.state.pop("resume_turn", False):  # a resumed checkpoint is already inside this turn
+        start_turn(rt, p)
+        rt.log(f"Round {rt.state['round']}, turn {rt.state['turn']}: {rt.name(p)}")
+        yield from rt.emit("turn_start", p)
+    used: dict[str, int] = {}  # special actions taken this turn: a free one may not be taken without end
+    while True:
+        menu = action_menu(rt, p, BASIC)
+        if len(menu) == 1:
+            break
+        ids = [m[0] for m in menu]
+        labels = [m[1] for m in menu]
+        left = rt.state["actions_left"]
+        choice = yield from rt.ask(p, "action", f"{rt.name(p)}: choose an action ({left} left)", ids, labels)
+        if choice == END:
+            break
+        runner = menu[ids.index(choice)][2]
+        if choice.startswith("special:"):
+            used[choice] = used.get(choice, 0) + 1
+            cap(rt, choice.removeprefix("special:").split("#")[0], "special", used[choice])
+        yield from runner()
+    yield from rt.emit("turn_end", p)
+    rt.player(p)["temp"] = []
+
+
+@service("action_cost")
+def action_cost(rt: Clash, p: int, action_id: str) -> tuple[int, int]:
+    """(actions, mood tokens) that a basic action costs p now."""
+    actions = rt.quantity("action_cost", p, 1, arg=action_id)
+    mood = rt.quantity("action_mood_cost", p, 0, arg=action_id)
+    return max(0, actions), max(0, mood)
+
+
+def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable[[], Generator]]]:
+    """Every action p may take now, each with the procedure that carries it out; `end` last."""
+    menu: list[tuple[str, str, Callable[[], Generator]]] = []
+    left = rt.state["actions_left"]
+    res = rt.player(p)["res"]
+    for spec in rt.defn.actions:
+        aid = spec["id"]
+        cost_a, cost_m = action_cost(rt, p, aid)
+        if cost_a > left or res["mood"] < cost_m:
+            continue
+        proc = basic[spec["procedure"]]
+        if not proc.available(rt, p):
+            continue
+        menu.append((aid, spec["name"], _basic_runner(rt, p, aid, spec["name"], proc, cost_a, cost_m)))
+    for a in rt.special_actions(p):
+        free = a.free or frees_card_action(rt, p, a)
+        if not free and left < 1:
+            continue
+        if not special_usable(rt, p, a):
+            continue
+        label = f"{a.title} ({rt.source_name(a.source)}{', free' if free else ''})"
+        menu.append((f"special:{a.key}", label, _special_runner(rt, p, a)))
+    if left > 0 and can_trade(rt, p):  # offered while actions remain, so a spent turn ends by itself
+        menu.append(("trade", "offer a trade to another player (free)", lambda: trade(rt, p)))
+    menu.append((END, "end the turn", lambda: iter(())))
+    return menu
+
+
+def _basic_runner(rt: Clash, p: int, aid: str, name: str, proc, cost_a: int, cost_m: int):
+    def run() -> Generator:
+        rt.state["actions_left"] -= cost_a
+        if cost_m:
+            rt.player(p)["res"]["mood"] -= cost_m
+        rt.log(f"{rt.name(p)}: {name}")
+        yield from proc.run(rt, p)
+
+    return run
+
+
+def _special_runner(rt: Clash, p: int, a: SpecialAction):
+    def run() -> Generator:
+        ctx = rt.ctx(p, a.source)
+        ctx.ability = a
+        if rt.in_hand(p, a.source):  # a card announced: others' abilities may cancel it (nothing is paid)
+            said = yield from rt.emit("action_card_played", p, card=a.source)
+            if said.get("cancelled"):
+                rt.play_card(p, a.source)
+                rt.log(f"  {rt.source_name(a.source)} is cancelled: its action and costs are not paid")
+                return
+        if frees_card_action(rt, p, a):
+            use_free_card_play(rt, p)
+        elif not a.free:
+            rt.state["actions_left"] -= 1
+        if a.once_per_turn:
+            rt._mark_used(p, rt._once_key(a))
+        if rt.in_hand(p, a.source):
+            rt.play_card(p, a.source)
+        rt.log(f"{rt.name(p)}: {a.title} ({rt.source_name(a.source)})")
+        yield from rt.pay(ctx, [(c.what, c.amount(ctx)) for c in a.cost])
+        yield from a.body(ctx)
+
+    return run

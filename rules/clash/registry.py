@@ -1,0 +1,52 @@
+"""Where rule code is found by name: procedures, functions, flow steps and the rule services.
+
+Lower layers must run rules written in higher ones: the runtime (state/) runs a `do name(...)` of
+the card language with a procedure of actions/ or combat/, movement (actions/) starts a battle
+(combat/), an advance draws an event card (cards/). Instead of importing upwards, each module
+registers what it writes here, where it writes it, and the caller looks the name up:
+
+- `PROCEDURES`: `do` primitives and per-player flow steps, (rt, player, *args, ctx=None) -> generator;
+- `FUNCTIONS`: functions of the card language's expressions, (rt, ctx, *args) -> value;
+- `STEPS`: flow steps of game.yaml, (rt) -> generator;
+- `SERVICES`: rule steps the lower layers need from the higher ones (e.g. `check_objectives`).
+
+Register a whole table with `procedures({...})` / `functions({...})` / `steps({...})`, or one callable
+with the decorators `@procedure("name")`, `@function("name")`, `@service("name")`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+PROCEDURES: dict[str, Callable[..., Any]] = {}
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+STEPS: dict[str, Callable[..., Any]] = {}
+SERVICES: dict[str, Callable[..., Any]] = {}
+
+
+def _table(into: dict[str, Callable[..., Any]]) -> Callable[[dict[str, Callable[..., Any]]], dict]:
+    def add(table: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
+        into.update(table)
+        return table
+    return add
+
+
+procedures = _table(PROCEDURES)
+functions = _table(FUNCTIONS)
+steps = _table(STEPS)
+
+
+def _named(into: dict[str, Callable[..., Any]]):
+    def decorator_for(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            into[name] = fn
+            return fn
+        return register
+    return decorator_for
+
+
+procedure = _named(PROCEDURES)
+function = _named(FUNCTIONS)
+step = _named(STEPS)
+service = _named(SERVICES)

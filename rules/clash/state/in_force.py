@@ -1,0 +1,213 @@
+"""Abilities in force: whose entries work for a player, and what grants, prohibitions and modifiers say.
+
+A mixin of the `Clash` runtime (state/runtime.py): it answers the questions the rules ask of the
+content (is this permission granted, what does this quantity come to, is this forbidden) from the
+entries a player holds (advances, wonders, cards in hand, civilisation, leader) and the standing rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ....engine.abilities import Ctx, Modifier
+from ..names import HAND_KIND
+
+if TYPE_CHECKING:
+    from .definition import ClashDefinition
+
+
+class InForce:
+    """Abilities in force for each player; needs `state`, `defn`, `index`, `player` and `n`."""
+
+    defn: ClashDefinition
+    _sources_cache: dict[tuple, tuple[list[str], frozenset[str]]]
+    round_sources: dict[int, list[str]]
+    cards_played: dict[int, list[str]]
+
+    def _sources_entry(self, p: int) -> tuple[list[str], frozenset[str]]:
+        """(ordered sources, the same as a set), memoised on what decides them."""
+        pl = self.player(p)
+        cities = self.state["cities"]
+        built = self.state["wonders"]["built"]
+        wonders = tuple(w for w, c in built.items() if c in cities and cities[c]["owner"] == p) if built else ()
+        key = (p, tuple(pl["advances"]), wonders, tuple(pl["hand"].get(HAND_KIND, ())),
+               pl.get("civilization"), pl.get("leader"))
+        got = self._sources_cache.get(key)
+        if got is None:
+            compiled = self.defn.compiled
+            hand = [c for c in dict.fromkeys(key[3]) if c in compiled]
+            personal = self.special_advances(p) + ([key[5]] if key[5] else [])  # civilisation and leader
+            ordered = (self.defn.global_sources + [a for a in pl["advances"] if a in compiled]
+                       + list(wonders) + hand + [x for x in personal if x in compiled])
+            got = (ordered, frozenset(ordered))
+            if len(self._sources_cache) > 4096:
+                self._sources_cache.clear()
+            self._sources_cache[key] = got
+        return got
+
+    def special_advances(self, p: int) -> list[str]:
+        """The special advances p holds: those of p's civilisation whose basic advance p has (or the top
+        advance of the government category named instead). Lost and regained with that advance."""
+        pl = self.player(p)
+        civ = pl.get("civilization")
+        if not civ:
+            return []
+        have = set(pl["advances"])
+        top = self.defn.top_advance
+        return [s for s, by in self.defn.specials_of.get(civ, ()) if by in have or top.get(by) in have]
+
+    def is_army(self, utype: str) -> bool:
+        return utype in self.defn.army_types
+
+    def is_ship(self, utype: str) -> bool:
+        return utype in self.defn.ship_types
+
+    def sources(self, p: int) -> list[str]:
+        """Entries whose abilities work for player p: own advances, own wonders, cards in hand, the rules."""
+        if p < 0:
+            return []
+        got = self._sources_entry(p)[0]
+        extra = self.round_sources.get(p)
+        return got + extra if extra else got
+
+    def in_hand(self, p: int, source: str) -> bool:
+        return p >= 0 and source in self.player(p)["hand"].get(HAND_KIND, ())
+
+    def play_card(self, p: int, card: str) -> None:
+        """A hand card used for its effect is played: out of the hand, onto the discard pile."""
+        self.player(p)["hand"][HAND_KIND].remove(card)
+        self.state["discard"][HAND_KIND].append(card)
+        self.cards_played.setdefault(p, []).append(card)
+        self.log(f"{self.name(p)} plays {self.source_name(card)}")
+
+    def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
+        return Ctx(self, p, source, vars)
+
+    def active(self, ability, p: int) -> bool:
+        if p < 0:
+            return False
+        return ability.source in self.active_set(p)
+
+    def active_set(self, p: int) -> frozenset[str]:
+        """The sources in force for p, as a set; hot loops take it once instead of asking per ability."""
+        got = self._sources_entry(p)[1]
+        extra = self.round_sources.get(p)
+        return got | frozenset(extra) if extra else got
+
+    def _used(self, p: int, key: str) -> bool:
+        return self.player(p)["used"].get(key) == self.state["turn_no"]
+
+    def _mark_used(self, p: int, key: str) -> None:
+        self.player(p)["used"][key] = self.state["turn_no"]
+
+    def _once_key(self, ab) -> str:
+        kind = type(ab).__name__
+        name = getattr(ab, "quantity", "") or getattr(ab, "hook", "") or getattr(ab, "title", "")
+        return f"{ab.source}:{kind}:{name}"
+
+    def _cond(self, ab, ctx: Ctx) -> bool:
+        return ab.when is None or bool(ab.when(ctx))
+
+    def granted(self, name: str, p: int, **vars: Any) -> bool:
+        return bool(self.grants(name, p, **vars))
+
+    def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
+        """Argument tuples of every grant `name` in force for p (standing or until end of turn)."""
+        out: list[tuple] = []
+        if p < 0:
+            return out
+        grants = self.index.grants.get(name, ())
+        srcs = self.active_set(p) if grants else frozenset()
+        for g in grants:
+            if g.source in srcs:
+                ctx = self.ctx(p, g.source, **vars)
+                if self._cond(g, ctx):
+                    out.append(tuple(a(ctx) for a in g.args))
+        for tname, targs, *_ in self.player(p)["temp"]:
+            if tname == name:
+                out.append(tuple(targs))
+        return out
+
+    def forbidden(self, what: str, **vars: Any) -> bool:
+        """A prohibition from anyone's abilities (me = the ability's owner) or from the standing rules."""
+        for f in self.index.forbids.get(what, ()):
+            owners = range(self.n) if f.source not in self.defn.global_sources else [vars.get("actor", 0)]
+            for p in owners:
+                if p is None or p < 0 or not self.active(f, p):
+                    continue
+                if self._cond(f, self.ctx(p, f.source, **vars)):
+                    return True
+        return False
+
+    def quantity(self, name: str, p: int, base: int, arg: Any = None, use: list[Modifier] | None = None,
+                 commit: bool = False, **vars: Any) -> int:
+        """A computed quantity after p's mandatory modifiers (and the optional ones in `use`)."""
+        value = base
+        if p < 0:
+            return value
+        mods = self.index.modifiers.get(name, ())
+        srcs = self.active_set(p) if mods else frozenset()
+        for m in mods:
+            if m.optional and (use is None or m not in use):
+                continue
+            ctx = self._applies(m, p, srcs, arg, vars)
+            if ctx is None:
+                continue
+            if m.once_per_turn:
+                if self._used(p, self._once_key(m)):
+                    continue
+                if commit:
+                    self._mark_used(p, self._once_key(m))
+            value = m.apply(ctx, value)
+        return value
+
+    def _applies(self, m: Modifier, p: int, srcs: frozenset[str], arg: Any, vars: dict) -> Ctx | None:
+        """The context in which modifier m applies to p's quantity, or None (not in force, other argument,
+        condition false)."""
+        if m.source not in srcs:
+            return None
+        ctx = self.ctx(p, m.source, **vars)
+        if m.arg is not None and m.arg(ctx) != arg:
+            return None
+        return ctx if self._cond(m, ctx) else None
+
+    def optional_modifiers(self, name: str, p: int, arg: Any = None, **vars: Any) -> list[Modifier]:
+        """Optional modifiers p could use now (condition true, not used this turn, affordable)."""
+        out = []
+        if p < 0:
+            return out
+        mods = self.index.modifiers.get(name, ())
+        srcs = self.active_set(p) if mods else frozenset()
+        for m in mods:
+            if not m.optional:
+                continue
+            ctx = self._applies(m, p, srcs, arg, vars)
+            if ctx is None:
+                continue
+            if m.once_per_turn and self._used(p, self._once_key(m)):
+                continue
+            if not self.can_pay(ctx, [(c.what, c.amount(ctx)) for c in m.cost]):
+                continue
+            out.append(m)
+        return out
+
+    def use_optional(self, m: Modifier, p: int, **vars: Any) -> Generator:
+        """Pay for an optional modifier the player chose, and mark its once-per-turn use."""
+        yield from self.use_optionals([m], p, **vars)
+
+    def use_optionals(self, mods: list[Modifier], p: int, **vars: Any) -> Generator:
+        """Pay for several optional modifiers as one payment (so a joker is not spent twice)."""
+        cost: list[tuple[str, int]] = []
+        for m in mods:
+            ctx = self.ctx(p, m.source, **vars)
+            if m.once_per_turn:
+                self._mark_used(p, self._once_key(m))
+            cost.extend((c.what, int(c.amount(ctx))) for c in m.cost)
+        if cost:
+            yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))
+
+    def source_name(self, source: str) -> str:
+        e = self.defn.content.entries.get(source)
+        return e.name if e else source
+

@@ -1,0 +1,230 @@
+"""Resources: limits, gains, the ways to pay a cost (with substitutions in force), and drawing cards.
+
+A mixin of the `Clash` runtime (state/runtime.py). The card language's `gain`, `pay`, `lose` and
+`draw` land here; a payment with a choice (which resource, which substitution) asks the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import product
+from typing import Any
+
+from ....dsl.limits import MAX_RUNTIME, cap
+from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
+from ....engine.hexgrid import parse_space_id
+from ..registry import SERVICES
+from .setup import RESOURCES, TOKENS, add_unit, draw_card
+from .splits import bounded_splits
+
+
+class Resources:
+    """Resources and payments of the runtime; needs `state`, `params`, `defn`, `player` and the
+    ability questions of InForce (quantity, grants, source_name)."""
+
+    def limit(self, p: int, what: str) -> int:
+        pl = self.player(p)
+        top = self.params["scale_max"]
+        if what == "mood":
+            return pl["happiness_level"]
+        if what == "culture":
+            return pl["culture_level"]
+        base = self.params["food_limit"] if what == "food" else top
+        return max(0, min(top, self.quantity("resource_limit", p, base, arg=what)))
+
+    def add_resource(self, p: int, what: str, n: int) -> int:
+        """Gain up to the limit; returns what was actually gained."""
+        if p < 0 or n <= 0:
+            return 0
+        res = self.player(p)["res"]
+        before = res[what]
+        res[what] = max(before, min(before + n, self.limit(p, what)))
+        return res[what] - before
+
+    def enforce_limits(self, p: int) -> None:
+        res = self.player(p)["res"]
+        for k in RESOURCES + TOKENS:
+            res[k] = max(0, min(res[k], self.limit(p, k)))
+
+    def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
+        p = ctx.me
+        n = int(n or 0)
+        if what in RESOURCES or what in TOKENS:
+            got = self.add_resource(p, what, n)
+            if got:
+                self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
+        elif what == "actions":
+            self.state["actions_left"] += n
+            if self.state["actions_left"] > MAX_RUNTIME["actions"]:  # dsl/limits.py: no endless turn
+                cap(self, ctx.source, "actions", self.state["actions_left"])
+            self.log(f"{self.name(p)} gets {n} extra action{'s' if n != 1 else ''} ({self.source_name(ctx.source)})")
+        elif what == "vp":
+            self.player(p)["event_vp"] += n
+        elif what in self.defn.units:
+            yield from SERVICES["place_new_units"](self, p, what, n, at)
+        yield from ()
+
+    def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
+        """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all)."""
+        key = (p, purpose, self._sources_entry(p)[1],
+               tuple((t[0], tuple(t[1])) for t in self.player(p)["temp"]))
+        got = self._subs_cache.get(key)
+        if got is None:
+            got = {}
+            for purp, payer, replaced in self.grants("substitute", p):
+                if purp in (purpose, "any"):
+                    got.setdefault(replaced, [])
+                    if payer not in got[replaced]:
+                        got[replaced].append(payer)
+            if len(self._subs_cache) > 4096:
+                self._subs_cache.clear()
+            self._subs_cache[key] = got
+        return got
+
+    def payment_options(self, p: int, cost: list[tuple[str, int]], purpose: str = "any") -> list[dict[str, int]]:
+        """Every distinct way p can pay `cost` with its own resources and the substitutions in force."""
+        res = self.player(p)["res"]
+        subs = self.substitutes(p, purpose)
+        need: dict[str, int] = {}
+        for what, n in cost:
+            if n > 0:
+                need[what] = need.get(what, 0) + int(n)
+        if not need:
+            return [{}]
+        items = sorted(need.items())
+        results: list[dict[str, int]] = []
+        seen: set[tuple] = set()
+
+        def rec(i: int, left: dict[str, int], paid: dict[str, int]) -> None:
+            if len(results) > 200:
+                return
+            if i == len(items):
+                key = tuple(sorted((k, v) for k, v in paid.items() if v))
+                if key not in seen:
+                    seen.add(key)
+                    results.append({k: v for k, v in paid.items() if v})
+                return
+            what, n = items[i]
+            payers = [what] + [s for s in subs.get(what, []) if s != what]
+            for split in bounded_splits(n, [left.get(k, 0) for k in payers]):  # no part above what is held
+                nl = dict(left)
+                np_ = dict(paid)
+                for j, k in enumerate(payers):
+                    if split[j]:
+                        nl[k] -= split[j]
+                        np_[k] = np_.get(k, 0) + split[j]
+                rec(i + 1, nl, np_)
+
+        rec(0, dict(res), {})
+        return results
+
+    def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
+        if not cost or all(int(n or 0) <= 0 for _, n in cost):
+            return True
+        if any(w == "any_resource" for w, _ in cost):
+            total = sum(self.player(ctx.me)["res"][r] for r in RESOURCES)
+            need = sum(int(n) for w, n in cost if w == "any_resource")
+            rest = [(w, n) for w, n in cost if w != "any_resource"]
+            return total >= need and (not rest or bool(self.payment_options(ctx.me, rest, purpose)))
+        res = self.player(ctx.me)["res"]
+        need: dict[str, int] = {}
+        for w, n in cost:
+            need[w] = need.get(w, 0) + int(n or 0)
+        if all(res.get(w, 0) >= n for w, n in need.items()):
+            return True  # payable as it stands, no substitution needed
+        key = (ctx.me, tuple(res.values()), tuple(sorted(need.items())), purpose, self._sources_entry(ctx.me)[1])
+        got = self._payable_cache.get(key)
+        if got is None:
+            got = bool(self.payment_options(ctx.me, list(need.items()), purpose))
+            if len(self._payable_cache) > 4096:
+                self._payable_cache.clear()
+            self._payable_cache[key] = got
+        return got
+
+    def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
+        paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,
+                                       self.source_name(ctx.source))
+        return paid
+
+    def pay_for(self, p: int, cost: list[tuple[str, int]], purpose: str, why: str) -> Generator:
+        """Ask how to pay (when there is a choice) and pay; returns the payment made."""
+        res = self.player(p)["res"]
+        anys = sum(n for w, n in cost if w == "any_resource")
+        cost = [(w, n) for w, n in cost if w != "any_resource"]
+        paid: dict[str, int] = {}
+        for _ in range(anys):
+            opts = [r for r in RESOURCES if res[r] > 0]
+            r = yield from self.ask(p, "pay", f"{why}: which resource to pay?", opts)
+            res[r] -= 1
+            paid[r] = paid.get(r, 0) + 1
+        if cost:
+            options = self.payment_options(p, cost, purpose)
+            if not options:
+                raise RuntimeError(f"{self.name(p)} cannot pay {cost} for {why}")
+            labels = [_pile(o) for o in options]
+            if len(options) == 1:
+                chosen = options[0]
+            else:
+                pick = yield from self.ask(p, "pay", f"{why}: how to pay {_pile(dict(cost))}?", labels, labels)
+                chosen = options[labels.index(pick)]
+            for k, v in chosen.items():
+                res[k] -= v
+                paid[k] = paid.get(k, 0) + v
+        return paid
+
+    def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
+        res = self.player(ctx.me)["res"]
+        res[what] = max(0, res[what] - int(n or 0))
+        yield from ()
+
+    def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
+        yield from self.draw_cards(ctx.me, deck, int(n or 0))
+
+    def draw_cards(self, p: int, deck: str, n: int) -> Generator:
+        if deck == "wonder_card":
+            for _ in range(n):
+                yield from SERVICES["reveal_wonder"](self, p)
+            return
+        if deck == "event_card":
+            for _ in range(n):
+                yield from SERVICES["draw_event"](self, p)
+            return
+        got = 0
+        for _ in range(n):
+            card = draw_card(self.state, deck)
+            if card is None:
+                break
+            self.player(p)["hand"][deck].append(card)
+            got += 1
+        if got:
+            self.log(f"{self.name(p)} draws {got} {deck.replace('_', ' ')}{'s' if got != 1 else ''}")
+        yield from ()
+
+    # ---- small helpers used by procedures ------------------------------------------------------
+    def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:
+        return add_unit(self.state, p, utype, space, ship)
+
+    def special_actions(self, p: int) -> list[SpecialAction]:
+        out = []
+        for src in self.sources(p):
+            for a in self.index.actions.get(src, ()):
+                out.append(a)
+        return out
+
+    def triggers_on(self, hook: str) -> list[Trigger]:
+        return self.index.triggers.get(hook, [])
+
+    def grants_list(self, name: str) -> list[Grant]:
+        return self.index.grants.get(name, [])
+
+    def hex_of(self, space: str):
+        return parse_space_id(space)
+
+
+def _pile(d: dict[str, int]) -> str:
+    return ", ".join(f"{v} {k}" for k, v in sorted(d.items()) if v) or "nothing"
+
+
+def product_options(*lists):
+    return list(product(*lists))
+

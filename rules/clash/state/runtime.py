@@ -1,0 +1,260 @@
+"""The Clash of Cultures runtime: the facade every rule reads and changes a running game through.
+
+One `Clash` object lives beside each running game. This module owns state access, the board as
+revealed, hooks (running triggers) and decisions, and the card language's verbs that need no more;
+two mixins own the rest: what abilities are in force and what they say (in_force.py), and resources,
+payments and drawing (resources.py). Rules written higher up (procedures, functions, objectives) are
+found by name in the registry (registry.py), never imported from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ....engine.abilities import Ctx
+from ....engine.board import Board
+from ....engine.decision import Decision, RunawayEffect
+from ....engine.rng import Rng
+from ..registry import FUNCTIONS, PROCEDURES, SERVICES
+from .in_force import InForce
+from .measures import tally_hook
+from .resources import Resources
+
+if TYPE_CHECKING:
+    from ....engine.machine import Game
+    from .definition import ClashDefinition
+
+BARBARIAN = -1
+MAX_TRIGGER_DEPTH = 24
+
+
+class Clash(InForce, Resources):
+    def __init__(self, defn: ClashDefinition, game: Game):
+        self.defn = defn
+        self.game = game
+        self.params = defn.params
+        self.index = defn.index
+        self._board: Board | None = None
+        self._board_key: tuple | None = None
+        self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
+        self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
+        self._payable_cache: dict[tuple, bool] = {}
+        self.memo: dict[str, dict] = {}  # per-game memos of pure answers (keys hold all they depend on)
+        self._depth = 0
+        self._trigger_chain: list[str] = []
+        self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
+        self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
+        self._objective_hooks = defn.objective_hooks
+
+    def inherit_caches(self, other: Clash) -> None:
+        """Start with copies of another runtime's memos (a fork: same definition, same past; every key
+        holds what its answer depends on, and copies keep the two games' later entries apart)."""
+        self._sources_cache = dict(other._sources_cache)
+        self._subs_cache = dict(other._subs_cache)
+        self._payable_cache = dict(other._payable_cache)
+        self.memo = {k: dict(v) for k, v in other.memo.items()}
+
+    # ---- state access --------------------------------------------------------------------------
+    @property
+    def state(self) -> dict:
+        return self.game.state
+
+    @property
+    def rng(self) -> Rng:
+        return Rng(self.state)
+
+    def player(self, i: int) -> dict:
+        return self.state["players"][i]
+
+    @property
+    def n(self) -> int:
+        return len(self.state["players"])
+
+    def name(self, i: int) -> str:
+        if i == BARBARIAN:
+            return "Barbarians"
+        if i < 0 or i >= self.n:  # another side owned by no player (PIRATES): named by its content
+            return SERVICES["side_name"](self)
+        return self.player(i)["name"]
+
+    def log(self, text: str) -> None:
+        self.game.log.append(text)
+
+    def players_in_turn_order(self) -> list[int]:
+        return self.turn_order()
+
+    def turn_order(self) -> list[int]:
+        f = self.state["first"]
+        return [(f + k) % self.n for k in range(self.n)]
+
+    def cities_of(self, p: int) -> list[str]:
+        return [s for s, c in self.state["cities"].items() if c["owner"] == p]
+
+    def city(self, space: str) -> dict | None:
+        return self.state["cities"].get(space)
+
+    def city_size(self, space: str) -> int:
+        c = self.state["cities"][space]
+        return len(c["pieces"])
+
+    def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
+        return [u for u, d in self.state["units"].items()
+                if d["space"] == space and (owner is None or d["owner"] == owner)
+                and (utype is None or d["type"] == utype)]
+
+    def units_of(self, p: int, utype: str | None = None) -> list[str]:
+        return [u for u, d in self.state["units"].items() if d["owner"] == p and (utype is None or d["type"] == utype)]
+
+    def role(self, name: str) -> str:
+        return self.defn.roles[name]
+
+    def is_role(self, utype: str, role: str) -> bool:
+        return self.defn.roles.get(role) == utype
+
+    # ---- the board -----------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """The board as revealed so far. Regions are only ever turned face up, so the number of
+        face-up regions tells whether the cached board is still the right one."""
+        b = self.state["board"]
+        shown = b["revealed"].count(True)
+        if self._board is None or shown != self._board_key:
+            key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
+                   tuple(b["rots"]))
+            self._board = self.defn.board_for(key, self.region_terrains)
+            self._board_key = shown
+        return self._board
+
+    def region_terrains(self, tile: str) -> list[str]:
+        return self.defn.region_terrains(tile)
+
+    def terrain(self, space: str) -> str | None:
+        return self.board.space(space).terrain
+
+    def is_water(self, space: str) -> bool:
+        return self.terrain(space) == "sea"
+
+    def is_land(self, space: str) -> bool:
+        t = self.terrain(space)
+        return t is not None and t != "sea"
+
+    def distance(self, a: str, b: str) -> int | None:
+        return self.board.distance(a, b)
+
+    # ---- hooks ----------------------------------------------------------------------------------
+    def emit(self, hook: str, p: int, **payload: Any) -> Generator:
+        """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
+        triggers = self.index.triggers.get(hook)
+        payload.setdefault("player", p)
+        if p >= 0:
+            tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
+        if hook in self._objective_hooks:
+            yield from SERVICES["check_objectives"](self, p, "immediate", hook, payload)
+        if not triggers:
+            return payload
+        order = [p] + [q for q in self.turn_order() if q != p] if p >= 0 else self.turn_order()
+        self._depth += 1
+        try:
+            if self._depth > MAX_TRIGGER_DEPTH:
+                # the chain holds the triggers still running, outermost first: the loop's entries
+                loop = list(dict.fromkeys(self._trigger_chain))
+                names = ", ".join(f"{self.source_name(s)} ({s})" for s in loop) or "the rules"
+                raise RunawayEffect(f"runaway effect stopped: triggers set each other off more than "
+                                    f"{MAX_TRIGGER_DEPTH} times deep (last on '{hook}'); the loop runs through "
+                                    f"{names}", loop)
+            for owner in order:
+                played: set[str] = set()  # no two identical cards on the same trigger
+                for t in triggers:
+                    if not self.active(t, owner):
+                        continue
+                    card = self.in_hand(owner, t.source)
+                    if card and t.source in played:
+                        continue
+                    if owner != p and not t.any_player:
+                        continue
+                    ctx = self.ctx(owner, t.source, **payload)
+                    ctx.ability = t
+                    if not self._cond(t, ctx):
+                        continue
+                    if t.once_per_turn and self._used(owner, self._once_key(t)):
+                        continue
+                    cost = [(c.what, c.amount(ctx)) for c in t.cost]
+                    if cost and not self.can_pay(ctx, cost):
+                        continue
+                    if t.optional or card:
+                        what = t.label or f"use {self.source_name(t.source)}"
+                        ok = yield from self.confirm(ctx, f"{self.source_name(t.source)}: {what}")
+                        if not ok:
+                            continue
+                    if card:
+                        played.add(t.source)
+                        self.play_card(owner, t.source)
+                    if t.once_per_turn:
+                        self._mark_used(owner, self._once_key(t))
+                    if cost:
+                        yield from self.pay(ctx, cost)
+                    self._trigger_chain.append(t.source)
+                    yield from t.body(ctx)
+                    self._trigger_chain.pop()  # finished: no part of a loop found deeper down
+                    if ctx.cancelled:
+                        payload["cancelled"] = True
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._trigger_chain.clear()
+        return payload
+
+    # ---- decisions ------------------------------------------------------------------------------
+    def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
+        """Stop for a decision; returns the chosen option. A single option is taken without asking."""
+        if not options:
+            raise RuntimeError(f"no options for decision '{prompt}'")
+        if len(options) == 1:
+            return options[0]
+        choice = yield Decision(p, kind, prompt, list(options), list(labels or []))
+        return choice
+
+    # ---- the card language's runtime --------------------------------------------------------------
+    def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
+        if isinstance(obj, str) and obj in self.state["cities"]:
+            c = self.state["cities"][obj]
+            if name == "owner":
+                return c["owner"]
+            if name == "size":
+                return len(c["pieces"])
+            if name == "mood":
+                return c["mood"]
+            if name == "space":
+                return obj
+        return None
+
+    def has(self, ctx: Ctx, container: Any, item: Any) -> bool:
+        if isinstance(container, str) and container in self.state["cities"]:
+            c = self.state["cities"][container]
+            return item in c["pieces"] or item in c["wonders"]
+        if isinstance(container, (list, tuple, set)):
+            return item in container
+        return False
+
+    def call(self, ctx: Ctx, name: str, args: list) -> Any:
+        return FUNCTIONS[name](self, ctx, *args)
+
+    def do(self, ctx: Ctx, name: str, args: list) -> Generator:
+        yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
+
+    def cancel(self, ctx: Ctx) -> None:
+        ctx.vars["cancelled"] = True
+
+    def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
+        self.player(ctx.me)["temp"].append([name, list(args), ctx.source])
+
+    def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
+        options = [str(i) for i in range(len(labels))]
+        choice = yield from self.ask(ctx.me, "choose", f"{self.source_name(ctx.source)}: {prompt}", options, labels)
+        return int(choice)
+
+    def confirm(self, ctx: Ctx, prompt: str) -> Generator:
+        choice = yield from self.ask(ctx.me, "confirm", prompt, ["yes", "no"], ["yes", "no"])
+        return choice == "yes"
+

@@ -1,0 +1,118 @@
+"""Scenario positions: a compact starting position instead of the random set-up.
+
+A scenario's `position` names what matters (players' resources, levels, advances and hands;
+cities with pieces, mood and wonders; units; which regions are revealed and how; fixed dice) and
+leaves the rest at its set-up value. Spaces are written as board labels ("D2") or "q,r" ids.
+The game then starts at the given round, turn and player, and runs normally from there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....engine.hexgrid import label_to_axial, space_id
+from .setup import RESOURCES, TOKENS, add_city, add_unit, new_state
+
+if TYPE_CHECKING:
+    from .definition import ClashDefinition
+
+
+def space_of(ref: Any) -> str:
+    """"D2" -> "3,1"; "3,1" stays; anything else is an error the scenario author can read."""
+    text = str(ref).strip()
+    if "," in text:
+        q, r = (int(x) for x in text.split(","))
+        return f"{q},{r}"
+    return space_id(label_to_axial(text))
+
+
+def scenario_state(defn: ClashDefinition, config: dict) -> dict:
+    pos: dict = config.get("position") or {}
+    base = dict(config)
+    base.pop("position", None)
+    state = new_state(defn, base)
+    keep_units = pos.get("keep_setup_units", False)
+    if not keep_units:
+        state["units"] = {}
+    if not pos.get("keep_setup_cities", False):
+        state["cities"] = {}
+    if not pos.get("keep_setup_hands", False):
+        # the set-up's dealt cards go back under their decks: a scenario's hands are what it names
+        for pl in state["players"]:
+            for deck, cards in pl["hand"].items():
+                state["decks"].setdefault(deck, [])[:0] = cards
+                pl["hand"][deck] = []
+    state["first"] = 0  # a scenario starts with player 0 unless it says otherwise
+    for key in ("round", "turn", "first"):
+        if key in pos:
+            state[key] = int(pos[key])
+    state.setdefault("round", 1)
+    state["round"] = max(1, state["round"])
+    state["turn"] = max(1, state.get("turn") or 1)
+    state["current"] = int(pos.get("current", state["first"]))
+    state["resume"] = True
+    layout = defn.layout(len(state["players"]))
+    for i, spec in enumerate(pos.get("players") or []):
+        p = state["players"][i]
+        if "name" in spec:
+            p["name"] = spec["name"]
+        res = spec.get("resources") or {}
+        for k in RESOURCES + TOKENS:
+            if k in res:
+                p["res"][k] = int(res[k])
+        for k in ("culture_level", "happiness_level"):
+            if k in spec:
+                p[k] = int(spec[k])
+        if "advances" in spec:
+            p["advances"] = list(spec["advances"])
+        for deck, cards in (spec.get("hand") or {}).items():
+            p["hand"][deck] = list(cards)
+        if "reserved_wonder" in spec:
+            p["reserved_wonder"] = spec["reserved_wonder"]
+        for k in ("civilization", "leader"):
+            if k in spec:
+                p[k] = spec[k]
+        for k in ("leaders_left", "captured_leaders"):
+            if k in spec:
+                p[k] = list(spec[k])
+    reveal = pos.get("reveal", [])
+    regular = layout.regular
+    if reveal == "all":
+        reveal = list(range(len(regular)))
+    for k in reveal or []:
+        state["board"]["revealed"][regular[int(k)]] = True
+    for k, spec in (pos.get("regions") or {}).items():
+        slot = regular[int(k)]
+        if "tile" in spec:
+            state["board"]["tiles"][slot] = spec["tile"]
+        if "rot" in spec:
+            state["board"]["rots"][slot] = int(spec["rot"])
+        state["board"]["revealed"][slot] = bool(spec.get("revealed", True))
+    for c in pos.get("cities") or []:
+        space = space_of(c["at"])
+        owner = int(c.get("owner", 0))
+        city = add_city(state, defn, owner, space, c.get("mood", "neutral"))
+        for piece, piece_owner in (c.get("pieces") or {}).items():
+            city["pieces"][piece] = owner if piece_owner is None else int(piece_owner)
+        city["wonders"] = list(c.get("wonders") or [])
+        for w in city["wonders"]:
+            state["wonders"]["built"][w] = space
+            if w in state["wonders"]["deck"]:
+                state["wonders"]["deck"].remove(w)
+        if c.get("port"):
+            city["port"] = space_of(c["port"])
+        city["act"] = int(c.get("activations", 0))
+    for u in pos.get("units") or []:
+        for _ in range(int(u.get("count", 1))):
+            add_unit(state, int(u.get("owner", 0)), u["type"], space_of(u["at"]))
+    for w in pos.get("revealed_wonders") or []:
+        if w in state["wonders"]["deck"]:
+            state["wonders"]["deck"].remove(w)
+        state["wonders"]["revealed"].append(w)
+    for deck, cards in (pos.get("decks") or {}).items():
+        state["decks"][deck] = list(cards)
+    if "exhausted" in pos:
+        state["board"]["exhausted"] = [space_of(s) for s in pos["exhausted"]]
+    if "dice" in pos:
+        state["dice"] = [int(d) for d in pos["dice"]]
+    return state

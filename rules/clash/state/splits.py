@@ -1,0 +1,25 @@
+"""Ways to split an amount between payers, bounded by what each payer holds.
+
+Paying 5 food with food, ideas or gold (a substitution) has a handful of splits when each part is
+at most what the player holds; enumerating every split of the amount first and filtering later
+grows with its square (an advance cost of 1,000 took a minute). `bounded_splits` never produces a
+part above its cap and stops at once when the caps cannot reach the amount.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+
+def bounded_splits(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every ordered way to write n as len(caps) parts with 0 <= part j <= caps[j], largest first part first."""
+    caps = [max(0, int(c)) for c in caps]
+    if n < 0 or sum(caps) < n:
+        return
+    if len(caps) == 1:
+        yield (n,)
+        return
+    rest_cap = sum(caps[1:])
+    for first in range(min(n, caps[0]), max(0, n - rest_cap) - 1, -1):
+        for rest in bounded_splits(n - first, caps[1:]):
+            yield (first,) + rest

@@ -1,0 +1,121 @@
+"""The terminal seat: `rulewright play --human`, scripted through stdin, and its stops and resumes.
+
+`yes 1 | rulewright play --players 2 --seed 2 --human 0` reaches the score table; the end of input and
+Ctrl-C save the game and say how to resume; a resumed game plays on exactly as an uninterrupted one; bad
+entries are explained and asked again; `board` draws the seat's board.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from rich.console import Console
+from rulewright.api import load_game
+from rulewright.tools.human import parse_humans, play_human, start
+
+
+def run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"), "COLUMNS": "100"}
+    return subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "play", *args], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+def test_yes_1_plays_a_whole_game_to_the_score_table(tmp_path):
+    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n" * 2000, tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Final scores" in r.stdout and "Winner:" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    assert "choose an action" in r.stdout and "   1) " in r.stdout  # the numbered menu
+    assert "Hand: " in r.stdout and "Cities: " in r.stdout
+    save = json.loads((tmp_path / "g.json").read_text())
+    assert save["config"]["bots"] == ["human", "greedy"]
+    assert load_game(save).over
+
+
+def test_end_of_input_saves_and_resume_continues(tmp_path):
+    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n1\n", tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr + r.stdout
+    assert "input ended before the game did" in r.stdout and "rulewright play --resume g.json" in r.stdout
+    first = json.loads((tmp_path / "g.json").read_text())["actions"]
+    assert sum(a["player"] == 0 for a in first) == 2
+    r = run(["--resume", "g.json"], "1\n" * 2000, tmp_path)
+    assert r.returncode == 0 and "Final scores" in r.stdout, r.stderr
+    whole = json.loads((tmp_path / "g.json").read_text())["actions"]
+    assert whole[: len(first)] == first
+    # the same answers without a pause give the same game: bots do not depend on when the game resumed
+    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "h.json"], "1\n" * 2000, tmp_path)
+    assert json.loads((tmp_path / "h.json").read_text())["actions"] == whole
+
+
+def test_without_save_the_game_goes_to_the_data_folder(tmp_path):
+    r = run(["--players", "2", "--seed", "3", "--human", "1"], "", tmp_path)
+    saves = list((tmp_path / "data" / "rulewright" / "saves").glob("game-*.json"))
+    assert r.returncode == 1 and len(saves) == 1 and str(saves[0].name) in r.stdout
+
+
+def test_bad_entries_are_explained_and_asked_again(tmp_path):
+    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"],
+            "0\n99\nfly\n1 2\nhelp\nlog 3\nme\nboard\n1\n", tmp_path)
+    out = r.stdout
+    assert "0 is not on the menu" in out and "99 is not on the menu" in out and "not a choice: fly" in out
+    assert "board [png]" in out  # the help text
+    assert "<svg" in (tmp_path / "g-board-0.svg").read_text()
+    assert "board drawn: " in out and "seed 2" not in (tmp_path / "g-board-0.svg").read_text()
+    assert sum(a["player"] == 0 for a in json.loads((tmp_path / "g.json").read_text())["actions"]) == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--human", "5"], "--human takes a seat from 0 to 1"),
+    (["--human", "x"], "--human takes a seat"),
+    (["--human", "0", "--bots", "wizard"], "unknown bot(s): wizard"),
+    (["--human", "0", "--json"], "--json and --as are for bot games"),
+    (["--human", "0", "--variant", "nope"], "unknown variant 'nope'"),
+    (["--resume", "missing.json"], "cannot resume missing.json"),
+])
+def test_bad_options_are_clean_errors(tmp_path, args, words):
+    r = run(["--players", "2", *args], "", tmp_path)
+    assert r.returncode in (1, 2) and words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_ctrl_c_saves_and_says_how_to_resume(tmp_path):
+    answers = iter(["1", "1"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    out = io.StringIO()
+    game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
+    with pytest.raises(typer.Exit) as stop:
+        play_human(game, tmp_path / "g.json", Console(file=out, width=100), read_line=read)
+    assert stop.value.exit_code == 130
+    assert "interrupted: the game is saved in" in out.getvalue() and "--resume" in out.getvalue()
+    assert json.loads((tmp_path / "g.json").read_text())["actions"] == game.save()["actions"]
+
+
+def test_hot_seat_asks_every_seat(tmp_path):
+    asked: set[str] = set()
+    out = io.StringIO()
+    game = start(2, 4, ["greedy"], ["base"], ["four_round"], ["all"], None)
+    play_human(game, tmp_path / "g.json", Console(file=out, width=100), read_line=lambda p: "1")
+    assert game.over and game.config["bots"] == ["human", "human"]
+    for line in out.getvalue().splitlines():
+        if "(seat " in line:
+            asked.add(line.strip("─ "))
+    assert asked == {"Player 1 (seat 0)", "Player 2 (seat 1)"}
+
+
+def test_parse_humans():
+    assert parse_humans(["all"], 3) == {0, 1, 2}
+    assert parse_humans(["0", "2"], 3) == {0, 2}
+    assert parse_humans(["0,1"], 2) == {0, 1}
+    with pytest.raises(ValueError):
+        parse_humans(["3"], 3)

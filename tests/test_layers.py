@@ -1,0 +1,187 @@
+"""The house rules of the code's layout (docs/architecture.md), checked on the source with ast.
+
+- no import cycle between the package's modules (imports at module level; `if TYPE_CHECKING:` ones
+  are for annotations only and do not count);
+- rules/clash/ imports nothing inside a function (no import dodges a cycle), and its subpackages
+  import only down the layers: board, state, civilizations, actions, combat, cards, phases, bots;
+- engine/ and dsl/ know no game: no import of rules/ or tools/, and no content kind of a game
+  (advance, wonder, city_piece, leader ...) as a string literal;
+- no module over 450 lines;
+- every subpackage of rules/clash/ says in its docstring what it owns.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from ruamel.yaml import YAML
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "rulewright"
+GAME = ROOT / "rules" / "clash"
+LAYERS = ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"]
+MAX_LINES = 450
+SKIP = {"tests", ".venv", ".venv-ci", "build", ".git", "benchmarks"}
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in ROOT.rglob("*.py") if not SKIP & set(p.relative_to(ROOT).parts))
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join([PACKAGE, *parts])
+
+
+def imports(path: Path, root: Path = ROOT) -> list[tuple[str, bool, int]]:
+    """(imported module, inside a function?, line) for each import of the package's own modules."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: list[tuple[str, bool, int]] = []
+
+    def visit(nodes: list[ast.stmt], in_function: bool) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue  # annotations only
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(node.body, True)
+                continue
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                targets = [f"{target}.{a.name}" for a in node.names] if not node.module else [target]
+                found.extend((t, in_function, node.lineno) for t in targets if t.startswith(PACKAGE))
+            elif isinstance(node, ast.Import):
+                found.extend((a.name, in_function, node.lineno) for a in node.names if a.name.startswith(PACKAGE))
+            for attr in ("body", "orelse", "handlers", "finalbody"):
+                inner = getattr(node, attr, None)
+                if isinstance(inner, list) and not isinstance(node, ast.ClassDef | ast.FunctionDef):
+                    visit(inner, in_function)
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, in_function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body, False)
+    return found
+
+
+def known(modules: set[str], target: str) -> str | None:
+    """The module an import names (`from .x import name` names x, or x.name when that is a module)."""
+    while target and target not in modules:
+        target = target.rsplit(".", 1)[0] if "." in target else ""
+    return target or None
+
+
+def import_cycles(files: list[Path], root: Path = ROOT) -> list[list[str]]:
+    modules = {module_name(p, root) for p in files}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(modules)
+    for path in files:
+        for target, in_function, _ in imports(path, root):
+            dest = known(modules, target)
+            if dest and dest != module_name(path, root) and not in_function:
+                graph.add_edge(module_name(path, root), dest)
+    return [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+
+
+def test_no_import_cycle_between_modules():
+    cycles = import_cycles(sources())
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[1:3] == ["rules", "clash"] and len(parts) > 3 and parts[3] in LAYERS:
+        return LAYERS.index(parts[3])
+    return None
+
+
+def test_rules_import_down_the_layers_and_never_inside_a_function():
+    wrong = []
+    for path in sorted(GAME.rglob("*.py")):
+        here = module_name(path)
+        for target, in_function, line in imports(path):
+            where = f"{path.relative_to(ROOT)}:{line} imports {target}"
+            if in_function and target.startswith(f"{PACKAGE}.rules."):
+                wrong.append(f"{where} inside a function")
+            mine, theirs = layer_of(here), layer_of(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                wrong.append(f"{where}: up from {LAYERS[mine]} to {LAYERS[theirs]}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("folder", ["engine", "dsl"])
+def test_engine_and_dsl_import_no_rules_and_no_tools(folder):
+    wrong = [f"{p.relative_to(ROOT)}:{line} imports {t}"
+             for p in sorted((ROOT / folder).rglob("*.py"))
+             for t, _, line in imports(p)
+             if t.startswith((f"{PACKAGE}.rules", f"{PACKAGE}.tools", f"{PACKAGE}.api"))]
+    assert not wrong, "\n".join(wrong)
+
+
+def content_kind_words() -> set[str]:
+    """The game's content kinds and their types, as its vocabulary declares them."""
+    vocabulary = YAML(typ="safe").load((GAME / "vocabulary.yaml").read_text(encoding="utf-8"))
+    kinds = vocabulary["content_types"]
+    return set(kinds) | set(kinds.values())
+
+
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            out.add(id(body[0].value))
+    return out
+
+
+@pytest.mark.parametrize("folder", ["engine", "dsl"])
+def test_engine_and_dsl_name_no_content_kind(folder):
+    words = content_kind_words()
+    assert {"advance", "wonder", "city_piece", "leader", "action_card"} <= words
+    wrong = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = docstring_nodes(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
+                    and node.value in words:
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} names the content kind {node.value!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_module_over_450_lines():
+    long = [f"{p.relative_to(ROOT)}: {n} lines" for p in sources()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+    assert not long, "\n".join(long)
+
+
+def test_every_layer_says_what_it_owns():
+    for layer in LAYERS:
+        init = GAME / layer / "__init__.py"
+        assert init.exists(), f"rules/clash/{layer}/ is no package"
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc and len(doc.split()) >= 12, f"rules/clash/{layer}/__init__.py needs a docstring saying what it owns"
+    present = {p.name for p in GAME.iterdir() if (p / "__init__.py").exists()}
+    assert present <= set(LAYERS), f"a subpackage not in the layer order: {present - set(LAYERS)}"
+
+
+def test_the_checks_see_a_cycle_a_lazy_import_and_an_upward_one(tmp_path):
+    """The checks above can fail: made-up modules that break each rule are caught."""
+    (tmp_path / "rules" / "clash" / "state").mkdir(parents=True)
+    (tmp_path / "rules" / "clash" / "state" / "a.py").write_text("from . import b\n")
+    (tmp_path / "rules" / "clash" / "state" / "b.py").write_text(
+        "from .a import x\n\n\ndef f():\n    from ..phases.turn import y\n")
+    files = sorted(tmp_path.rglob("*.py"))
+    assert import_cycles(files, tmp_path) == [[f"{PACKAGE}.rules.clash.state.a", f"{PACKAGE}.rules.clash.state.b"]]
+    found = imports(tmp_path / "rules" / "clash" / "state" / "b.py", tmp_path)
+    assert (f"{PACKAGE}.rules.clash.phases.turn", True, 5) in found
+    assert layer_of(f"{PACKAGE}.rules.clash.phases.turn") > layer_of(f"{PACKAGE}.rules.clash.state.b")

@@ -1,0 +1,306 @@
+"""The terminal seat: `rulewright play --human 0` (or `--human all` for hot-seat), `--resume FILE`.
+
+A human seat is asked each of its decisions as a numbered menu of the options' labels; before an action
+it sees its resources, hand and cities and the log lines since it last played. Commands at the prompt:
+`board` (draw the board as this seat sees it, print the file's path), `log [N]`, `me`, `help`, `quit`.
+A bad entry is explained and asked again. The game is saved before every human decision, on Ctrl-C,
+on `quit` and at the end of input (`--save FILE`, or a new file in the user's data folder), and
+`rulewright play --resume FILE` goes on from there.
+
+When stdin is not a terminal, one choice is read per line (`yes 1 | rulewright play --human 0`), and
+the chosen line is echoed so a transcript reads like a session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..engine.decision import Decision, IllegalAction
+from ..engine.machine import Game
+from .play import MAX_STEPS, print_scores, readable
+from .seat import HUMAN, bot_choice, hand_cards, names, option_labels, seat_kinds, visible_log
+
+HELP = """Type the number of an option (or the option itself) and press Enter. Other commands:
+  board [png]  draw the board as you see it and print the file's path
+  log [N]      the last N lines of the game's log (default 20)
+  me           your resources, hand and cities again
+  help         this text
+  quit         save the game and stop (continue with: rulewright play --resume FILE)"""
+MAX_BAD_LINES = 50  # piped input that never gives a valid answer stops instead of looping forever
+
+
+class Stop(Exception):
+    """The person (or the end of input) stops the game; the message says why."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+def data_dir() -> Path:
+    """The user's data folder for rulewright ($XDG_DATA_HOME/rulewright, else ~/.local/share/rulewright)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rulewright"
+
+
+def default_save() -> Path:
+    return data_dir() / "saves" / time.strftime("game-%Y%m%d-%H%M%S.json", time.gmtime())
+
+
+def parse_humans(values: list[str], players: int) -> set[int]:
+    """`--human 0 --human 2` or `--human all` (also `0,2`): seats counted from 0."""
+    seats: set[int] = set()
+    for value in values:
+        for part in value.split(","):
+            part = part.strip().lower()
+            if part == "all":
+                seats.update(range(players))
+            elif part.isdigit() and int(part) < players:
+                seats.add(int(part))
+            else:
+                raise ValueError(f"--human takes a seat from 0 to {players - 1} or 'all', not {part!r}")
+    return seats
+
+
+class TerminalSeat:
+    """Asks people for their decisions through a console and a line reader."""
+
+    def __init__(self, game: Game, console: Console, save_path: Path, stdin: TextIO | None = None,
+                 read_line: Callable[[str], str] | None = None):
+        self.game = game
+        self.console = console
+        self.save_path = save_path
+        self.stdin = stdin or sys.stdin
+        self.tty = read_line is None and self.stdin.isatty()
+        self.read_line = read_line
+        self.seen: dict[int, int] = {}  # log lines each seat has been shown
+        self.last_seat: int | None = None
+
+    # ---- input ----------------------------------------------------------------------------------
+    def _read(self, prompt: str) -> str:
+        if self.read_line is not None:
+            return self.read_line(prompt)
+        if self.tty:
+            return input(prompt)  # EOFError on Ctrl-D, KeyboardInterrupt on Ctrl-C
+        self.console.print(escape(prompt), end="")
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        self.console.print(escape(line.rstrip("\n")), highlight=False)
+        return line
+
+    def choose(self, d: Decision) -> str:
+        """Ask seat d.player until a legal option is given; commands are answered on the way."""
+        self._show(d)
+        bad = 0
+        while True:
+            try:
+                line = self._read(f"choice [1-{len(d.options)}, help]> ").strip()
+            except EOFError:
+                raise Stop("input ended before the game did", 1) from None
+            answer = self._answer(d, line)
+            if answer is not None:
+                return answer
+            if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu"):
+                bad = 0
+                continue
+            bad += 1
+            if not self.tty and bad >= MAX_BAD_LINES:
+                raise Stop(f"{bad} lines in a row were not a choice; stopping", 2)
+
+    def _answer(self, d: Decision, line: str) -> str | None:
+        if not line:
+            return None
+        word, _, rest = line.partition(" ")
+        if word.isdigit():
+            i = int(word)
+            if 1 <= i <= len(d.options) and not rest.strip():
+                return d.options[i - 1]
+            self.console.print(f"[red]{escape(line)!s} is not on the menu[/]: type a number from 1 to {len(d.options)}")
+            return None
+        if line in d.options:
+            return line
+        cmd = word.lower()
+        if cmd == "help" or cmd == "?":
+            self.console.print(escape(HELP), highlight=False)
+        elif cmd == "menu":
+            self._menu(d)
+        elif cmd == "me":
+            self._panel(d.player)
+        elif cmd == "log":
+            n = int(rest) if rest.strip().isdigit() else 20
+            for text in visible_log(self.game, d.player)[-n:]:
+                self.console.print(escape(text), highlight=False)
+        elif cmd == "board":
+            self._board(d.player, rest.strip().lower() == "png")
+        elif cmd == "quit":
+            raise Stop("stopped at your request", 0)
+        else:
+            self.console.print(f"[red]not a choice: {escape(line)}[/] (type a number from 1 to "
+                               f"{len(d.options)}, or help)")
+        return None
+
+    # ---- output ---------------------------------------------------------------------------------
+    def _show(self, d: Decision) -> None:
+        p = d.player
+        log = visible_log(self.game, p)
+        start = self.seen.get(p, max(0, len(log) - 12))
+        if len(log) - start > 40:
+            self.console.print(f"[dim]({len(log) - start - 40} earlier log lines: type log 100)[/]")
+            start = len(log) - 40
+        for text in log[start:]:
+            self.console.print(escape(text), highlight=False)
+        self.seen[p] = len(log)
+        if self.last_seat != p:
+            self.console.rule(f"[bold]{escape(names(self.game)[p])}[/] (seat {p})")
+        if d.kind == "action" or self.last_seat != p:
+            self._panel(p)
+        self.last_seat = p
+        self._menu(d)
+
+    def _menu(self, d: Decision) -> None:
+        self.console.print(f"[bold yellow]{escape(readable(d.prompt))}[/]")
+        for i, label in enumerate(option_labels(d), 1):
+            self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}", highlight=False)
+
+    def _panel(self, p: int) -> None:
+        from .seat import score_json
+
+        v = self.game.view(p)
+        pl = v["players"][p]
+        res = ", ".join(f"{k} {n}" for k, n in pl["res"].items())
+        vp = score_json(self.game)["vp"][p]
+        self.console.print(f"Round {v.get('round')}, turn {v.get('turn')} · {escape(res)} · {vp:g} VP",
+                           highlight=False)
+        cards = hand_cards(self.game, p)
+        self.console.print("Hand: " + (escape("; ".join(f"{c['name']} ({c['kind']})" for c in cards)) or "empty"),
+                           highlight=False)
+        cities = [f"{readable(space)} {'+'.join(k for k, o in c['pieces'].items() if o == p) or 'city'} "
+                  f"({c['mood']})" for space, c in v["cities"].items() if c["owner"] == p]
+        self.console.print("Cities: " + (escape(", ".join(cities)) or "none"), highlight=False)
+        units: dict[str, int] = {}
+        for u in v["units"].values():
+            if u["owner"] == p:
+                units[u["type"]] = units.get(u["type"], 0) + 1
+        self.console.print("Units: " + (", ".join(f"{n} {t}" for t, n in units.items()) or "none")
+                           + f" · {len(pl['advances'])} advances", highlight=False)
+
+    def _board(self, p: int, png: bool) -> None:
+        from .seat import board_svg
+
+        text = board_svg(self.game, p)
+        target = self.save_path.with_name(f"{self.save_path.stem}-board-{p}.{'png' if png else 'svg'}")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if png:
+                from .render import svg_to_png
+
+                target.write_bytes(svg_to_png(text))
+            else:
+                target.write_text(text, encoding="utf-8")
+        except (OSError, RuntimeError) as err:
+            self.console.print(f"[red]cannot draw the board: {escape(str(err))}[/]")
+            return
+        self.console.print(f"board drawn: {escape(str(target))}")
+
+
+def write_save(game: Game, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(game.save(), indent=1))
+    tmp.replace(path)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def start(players: int, seed: int, bots: list[str], packs: list[str], variants: list[str], humans: list[str],
+          resume: Path | None) -> Game:
+    """The game to play: a new one with the seats set, or a resumed save (its seats, unless --human)."""
+    from ..api import load_game, new_game
+    from ..engine.diagnostics import ContentError
+
+    kinds = seat_kinds()
+    unknown = [b for b in bots if b not in kinds]
+    if unknown:
+        _fail(f"unknown bot(s): {', '.join(unknown)}; known: {', '.join(kinds)}", 2)
+    try:
+        if resume is not None:
+            try:
+                game = load_game(json.loads(resume.read_text()))
+            except (OSError, json.JSONDecodeError, UnicodeDecodeError) as err:
+                _fail(f"cannot resume {resume}: {err}", 1)
+            n = len(game.state["players"])
+            saved = [k if k in kinds else "greedy" for k in game.config.get("bots") or [HUMAN] * n]
+            seats = [saved[i % len(saved)] for i in range(n)]
+        else:
+            game = new_game(players=players, seed=seed, packs=packs, variants=variants)
+            n = players
+            seats = [bots[i % len(bots)] for i in range(n)]
+        for i in parse_humans(humans, n):
+            seats[i] = HUMAN
+    except (ValueError, IllegalAction, ContentError) as err:
+        _fail(str(err) if resume is None else f"cannot resume {resume}: {err}", 2 if resume is None else 1)
+    game.config["bots"] = seats
+    return game
+
+
+def play_human(game: Game, save: Path | None, console: Console | None = None, stdin: TextIO | None = None,
+               read_line: Callable[[str], str] | None = None) -> Game:
+    """Play on until the end, asking human seats and letting bots choose; saves on any stop."""
+    console = console or Console(highlight=False, soft_wrap=True)  # paths stay whole for copying
+    path = save or default_save()
+    seats: list[str] = game.config["bots"]
+    seat = TerminalSeat(game, console, path, stdin, read_line)
+    humans = [i for i, k in enumerate(seats) if k == HUMAN]
+    console.print(f"Seats: {', '.join(f'{n} ({k})' for n, k in zip(names(game), seats, strict=True))}. "
+                  f"Saving to {escape(str(path))}. Type help at a prompt.", highlight=False)
+    if not humans:
+        console.print("[dim]no human seat: the bots play the whole game[/]")
+    try:
+        steps = 0
+        while game.pending is not None:
+            if steps >= MAX_STEPS:
+                raise Stop(f"the game did not finish within {MAX_STEPS} decisions", 3)
+            d = game.pending
+            if seats[d.player] == HUMAN:
+                write_save(game, path)
+                choice = seat.choose(d)
+            else:
+                choice = bot_choice(game, seats[d.player])
+            game.apply({"player": d.player, "choice": choice})
+            steps += 1
+    except KeyboardInterrupt:
+        _stopped(game, path, console, "interrupted", 130)
+    except Stop as stop:
+        _stopped(game, path, console, str(stop), stop.code)
+    write_save(game, path)
+    for text in visible_log(game, humans[0] if len(humans) == 1 else None)[-6:]:
+        console.print(escape(text), highlight=False)
+    print_scores(game, console)
+    console.print(f"The game is saved in {escape(str(path))}", highlight=False)
+    return game
+
+
+def _stopped(game: Game, path: Path, console: Console, why: str, code: int) -> NoReturn:
+    try:
+        write_save(game, path)
+    except OSError as err:
+        console.print(f"\n[red]{escape(why)}; the game could not be saved to {escape(str(path))}: "
+                      f"{escape(str(err))}[/]")
+        raise typer.Exit(1) from None
+    console.print(f"\n{escape(why)}: the game is saved in {escape(str(path))}\n"
+                  f"continue with: rulewright play --resume {escape(str(path))}", highlight=False)
+    raise typer.Exit(code)

@@ -1,0 +1,170 @@
+"""What a person's seat needs from a game, shared by the terminal seat and the browser seat.
+
+Everything here is cut to one seat: `seat_state` builds the view, the pending decision (only when it is
+that seat's), the log and the public score; `board_svg` draws the board as that seat sees it. Nothing
+returned names the seed, the RNG, another seat's hand or a deck's order (the view already hides them; the
+board's title is built here without the seed).
+
+Bots on other seats pick through `bot_choice`, which seeds the bot from the game's seed, the seat and the
+number of actions taken: a game stopped and resumed (terminal `--resume`, a server restart) plays on
+exactly as it would have without the pause.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..engine.bots import BOTS, make_bot
+from ..engine.decision import Decision
+from ..engine.machine import Game
+from .play import readable
+
+HUMAN = "human"
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def seat_kinds() -> list[str]:
+    """Who may sit in a seat: a person, or one of the registered bots."""
+    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+
+    return [HUMAN, *sorted(BOTS)]
+
+
+def bot_choice(game: Game, kind: str) -> str:
+    """The option a bot of `kind` picks for the pending decision (deterministic, restart-proof)."""
+    d = game.pending
+    assert d is not None
+    seed = int(game.config.get("seed", 0))
+    bot = make_bot(kind, (seed * 1000 + d.player) * 100_003 + len(game.actions))
+    return bot.choose(game, d)
+
+
+def option_labels(d: Decision) -> list[str]:
+    """The options in words, space ids shown as board labels (D1 ...)."""
+    return [readable(d.label(o)) for o in d.options]
+
+
+def pending_json(d: Decision) -> dict:
+    return {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
+            "labels": option_labels(d)}
+
+
+def names(game: Game) -> list[str]:
+    return [p["name"] for p in game.state["players"]]
+
+
+def entry_words(game: Game, ident: str) -> dict[str, str] | None:
+    """The name, kind and text of a content entry, or None when `ident` names none."""
+    e = game.rt.defn.content.entries.get(ident)
+    if e is None:
+        return None
+    out = {"name": e.name, "kind": e.kind.replace("_", " "), "text": e.text}
+    combat = e.data.get("combat")
+    if isinstance(combat, dict) and combat.get("text"):
+        out["combat"] = f"{combat.get('title', 'Combat')}: {combat['text']}"
+    return out
+
+
+def hand_cards(game: Game, player: int) -> list[dict[str, str]]:
+    """The player's own hand, card by card, in words."""
+    out = []
+    for kind, cards in game.state["players"][player]["hand"].items():
+        for card in cards:
+            words = entry_words(game, card) or {"name": card, "kind": kind.replace("_", " "), "text": ""}
+            out.append({"id": card, **words})
+    return out
+
+
+def _ids_in(value: Any, found: set[str]) -> None:
+    if isinstance(value, str):
+        if _ID.match(value):
+            found.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _ids_in(k, found)
+            _ids_in(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            _ids_in(v, found)
+
+
+def glossary(game: Game, view: dict) -> dict[str, str]:
+    """Names of the content ids that occur in a view (so only what the seat may see is named)."""
+    found: set[str] = set()
+    _ids_in(view, found)
+    out = {}
+    for ident in sorted(found):
+        words = entry_words(game, ident)
+        if words is not None:
+            out[ident] = words["name"]
+    return out
+
+
+def score_json(game: Game) -> dict:
+    """VP by player and, at the end, the winners (public information)."""
+    from ..api import scores
+
+    s = scores(game)
+    return {"vp": list(s["vp"]), "winners": list(s["winners"]) if game.over else [],
+            "breakdown": list(s["breakdown"])}
+
+
+def visible_log(game: Game, seat: int | None) -> list[str]:
+    from ..rules.clash.state.view import visible_log as log_of
+
+    return [readable(line) for line in log_of(game, seat)]
+
+
+def cities_json(view: dict) -> list[dict]:
+    """The cities on the board (public): where (board label), whose, which pieces of whom, mood, wonders."""
+    out = []
+    for space, c in view.get("cities", {}).items():
+        out.append({"at": readable(space), "owner": c["owner"], "mood": c.get("mood"),
+                    "pieces": {k: o for k, o in c.get("pieces", {}).items()}, "wonders": list(c.get("wonders", []))})
+    return sorted(out, key=lambda c: (c["owner"], c["at"]))
+
+
+def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> dict:
+    """All a seat (None: a spectator) may know now: the API's game document."""
+    view = game.view(seat)
+    d = game.pending
+    who = names(game)
+    out: dict[str, Any] = {
+        "player": seat,
+        "view": view,
+        "pending": pending_json(d) if d is not None and d.player == seat else None,
+        "log": visible_log(game, seat),
+        "step": len(game.actions),
+        "over": game.over,
+        "waiting_for": None if d is None else {"player": d.player, "name": who[d.player], "kind": d.kind},
+        "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
+        "score": score_json(game),
+        "names": glossary(game, view),
+        "cities": cities_json(view),
+        "setup": {"players": len(who), "packs": list(game.config.get("packs", ["base"])),
+                  "variants": list(game.config.get("variants", []))},
+    }
+    if seat is not None:
+        out["hand"] = hand_cards(game, seat)
+    return out
+
+
+def game_title(game: Game) -> str:
+    """The board's title: players, variants, packs; never the seed (a seat must not learn it)."""
+    cfg = game.config
+    bits = [f"{len(game.state['players'])} players"]
+    if cfg.get("variants"):
+        bits.append("variants " + ", ".join(cfg["variants"]))
+    packs = [p for p in cfg.get("packs", ["base"]) if p != "base"]
+    if packs:
+        bits.append("packs " + ", ".join(map(str, packs)))
+    return "Clash of Cultures — " + ", ".join(bits)
+
+
+def board_svg(game: Game, seat: int | None) -> str:
+    """The board and player panels as `seat` sees them (None: the public view)."""
+    from .render import BoardRenderer, frame_of
+
+    r = BoardRenderer(game.rt.defn, len(game.state["players"]), seat)
+    return r.svg_document(frame_of(game, seat, None, game_title(game)))

@@ -1,0 +1,179 @@
+"""The web app of `rulewright serve` (Starlette): the pages, the JSON API, the board and the event stream.
+
+API (what the page uses and tests drive):
+  POST /api/games                      {"players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
+  GET  /api/games/{id}?token=T         {"view", "pending", "log", ...}: what seat T may know
+  POST /api/games/{id}/actions         {"token": T, "choice": option}: 400 illegal, 403 bad token, 409 not now
+  GET  /api/games/{id}/board.svg?token=T
+  GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's step, nothing else
+Every refusal is JSON {"error": message} and changes nothing. Bodies are limited to MAX_BODY bytes.
+Engine work runs in worker threads; each game has its own lock (tools/serve/hub.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..seat import board_svg, seat_kinds, seat_state
+from .hub import ApiError, Hub, known_packs, known_variants
+from .pages import game_page, index_page
+from .store import Store
+
+MAX_BODY = 16 * 1024
+KEEPALIVE = 15.0
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # seat links carry their token: never send them elsewhere
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+}
+
+
+def _error(err: ApiError) -> JSONResponse:
+    return JSONResponse({"error": err.message}, status_code=err.status, headers=HEADERS)
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body, refused when too large (413), not JSON (400) or not declared as JSON (415)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ApiError(400, f"the body is not valid JSON: {err}") from None
+
+
+def setup_options() -> dict:
+    """What the set-up page offers: packs, seat kinds, and the variants with the pack each needs."""
+    base = known_variants(["base"])
+    variants = [{"id": v, "pack": None} for v in base]
+    for pack in known_packs():
+        if pack != "base":
+            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack]) if v not in base]
+    return {"packs": known_packs(), "kinds": seat_kinds(), "variants": variants}
+
+
+def create_app(db: Path | str) -> Starlette:
+    """The app over the games file `db` (created if missing)."""
+    hub = Hub(Store(db))
+
+    def guard(handler):
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except ApiError as err:
+                return _error(err)
+        wrapped.__name__ = handler.__name__
+        return wrapped
+
+    def seat_from(request: Request) -> tuple[Any, int | None]:
+        table = hub.table(request.path_params["id"])
+        return table, table.seat_of(request.query_params.get("token"))
+
+    @guard
+    async def index(request: Request) -> Response:
+        options = await run_in_threadpool(setup_options)
+        return HTMLResponse(index_page(options), headers=HEADERS)
+
+    @guard
+    async def page(request: Request) -> Response:
+        table, seat = await run_in_threadpool(seat_from, request)
+        return HTMLResponse(game_page(table.id, seat), headers=HEADERS)
+
+    @guard
+    async def create(request: Request) -> Response:
+        spec = await read_json(request)
+        return JSONResponse(await run_in_threadpool(hub.create, spec), status_code=201, headers=HEADERS)
+
+    def state_of(request: Request) -> dict:
+        table, seat = seat_from(request)
+        with table.lock:
+            return seat_state(table.game, seat, table.kinds)
+
+    @guard
+    async def state(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(state_of, request), headers=HEADERS)
+
+    def svg_of(request: Request) -> str:
+        table, seat = seat_from(request)
+        with table.lock:
+            return board_svg(table.game, seat)
+
+    @guard
+    async def board(request: Request) -> Response:
+        text = await run_in_threadpool(svg_of, request)
+        return Response(text, media_type="image/svg+xml", headers=HEADERS)
+
+    @guard
+    async def act(request: Request) -> Response:
+        body = await read_json(request)
+        if not isinstance(body, dict) or set(body) - {"token", "choice"}:
+            raise ApiError(400, "the body must be {\"token\": ..., \"choice\": ...}")
+        if "choice" not in body:
+            raise ApiError(400, "the body has no 'choice': send one of the pending decision's options")
+        step = await run_in_threadpool(hub.act, request.path_params["id"], body.get("token"), body["choice"])
+        return JSONResponse({"ok": True, "step": step}, headers=HEADERS)
+
+    @guard
+    async def events(request: Request) -> Response:
+        await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
+        game_id = request.path_params["id"]
+        return StreamingResponse(_stream(hub, game_id, request), media_type="text/event-stream",
+                                 headers=HEADERS | {"X-Accel-Buffering": "no"})
+
+    routes = [
+        Route("/", index),
+        Route("/games/{id}", page),
+        Route("/api/games", create, methods=["POST"]),
+        Route("/api/games/{id}", state),
+        Route("/api/games/{id}/actions", act, methods=["POST"]),
+        Route("/api/games/{id}/board.svg", board),
+        Route("/api/games/{id}/events", events),
+    ]
+    app = Starlette(routes=routes)
+    app.state.hub = hub
+    return app
+
+
+async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str]:
+    """`update` events carrying only the step number; a comment now and then keeps the line open.
+
+    The stream ends when the server stops (the page's EventSource then reconnects by itself)."""
+    ev = hub.watch(game_id)
+    last = -1
+    try:
+        yield "retry: 2000\n\n"
+        while not hub.closing and not await request.is_disconnected():
+            ev.clear()
+            step = await run_in_threadpool(hub.step, game_id)
+            if step != last:
+                last = step
+                yield f"event: update\ndata: {json.dumps({'step': step})}\n\n"
+            try:
+                await asyncio.wait_for(ev.wait(), KEEPALIVE)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+    finally:
+        hub.unwatch(game_id, ev)

@@ -1,0 +1,279 @@
+"""The live games of the server: create, look up a seat by its token, apply a seat's choice, let bots move.
+
+Each game is kept in memory once loaded (a save is replayed from the store on first use, so a restarted
+server continues every game) and guarded by its own lock. After every change the save is written to the
+store before anyone is told, and watchers (the pages' event streams) are woken with the game's new step
+number only: what changed is fetched by each seat with its own token, so an event carries no secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.decision import IllegalAction
+from ...engine.machine import Game
+from ..play import MAX_STEPS
+from ..seat import HUMAN, bot_choice, names, seat_kinds
+from .store import Record, Store
+
+MAX_PLAYERS = 4
+MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
+MAX_SEED = 2**63 - 1
+FIELDS = ("players", "seed", "packs", "variants", "seats")
+
+
+class ApiError(Exception):
+    """A refused request: the HTTP status and a message saying what was wrong."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Table:
+    """One game at the server: the game, who sits where, and the tokens."""
+
+    id: str
+    game: Game
+    kinds: list[str]
+    tokens: list[str]
+    spectator: str
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token opens (None: the spectator); ApiError 403 for any other token."""
+        if isinstance(token, str) and token:
+            for i, t in enumerate(self.tokens):
+                if secrets.compare_digest(t.encode(), token.encode()):
+                    return i
+            if secrets.compare_digest(self.spectator.encode(), token.encode()):
+                return None
+        raise ApiError(403, "this token opens no seat of this game (ask for your seat link again)")
+
+
+def _int(spec: dict, key: str, low: int, high: int, default: int | None) -> int:
+    value = spec.get(key, default)
+    if type(value) is not int or not low <= value <= high:
+        raise ApiError(400, f"'{key}' must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+def _names(spec: dict, key: str, known: list[str], limit: int) -> list[str]:
+    value = spec.get(key, [])
+    if not isinstance(value, list) or len(value) > limit or not all(isinstance(v, str) for v in value):
+        raise ApiError(400, f"'{key}' must be a list of at most {limit} names")
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise ApiError(400, f"unknown {key[:-1]} {unknown[0]!r} (known: {', '.join(known)})")
+    return list(dict.fromkeys(value))
+
+
+def known_packs() -> list[str]:
+    from ...dsl.loader import bundled_packs
+
+    return list(bundled_packs("clash"))
+
+
+def known_variants(packs: list[str]) -> list[str]:
+    return list(_variants(tuple(packs or ["base"])))
+
+
+@functools.cache
+def _variants(packs: tuple[str, ...]) -> tuple[str, ...]:
+    from ...dsl.loader import load_content
+    from ...rules.clash.state.definition import variant_files
+
+    return tuple(variant_files(load_content(list(packs), "clash")))
+
+
+def check_spec(spec: Any) -> dict:
+    """A new game's settings from the request body, validated (ApiError 400 says what is wrong)."""
+    if not isinstance(spec, dict):
+        raise ApiError(400, "the body must be a JSON object such as {\"players\": 2, \"seats\": [\"human\", \"greedy\"]}")
+    extra = [k for k in spec if k not in FIELDS]
+    if extra:
+        raise ApiError(400, f"unknown field {extra[0]!r} (fields: {', '.join(FIELDS)})")
+    seats_given = spec.get("seats")
+    default_players = len(seats_given) if isinstance(seats_given, list) and seats_given else 2
+    players = _int(spec, "players", 2, MAX_PLAYERS, default_players)
+    seed = _int(spec, "seed", 0, MAX_SEED, secrets.randbelow(2**31))
+    packs = _names(spec, "packs", known_packs(), 8)
+    if "base" not in packs:
+        packs.insert(0, "base")
+    variants = _names(spec, "variants", known_variants(packs), 8)
+    kinds = seat_kinds()
+    seats = spec.get("seats", [HUMAN] * players)
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        raise ApiError(400, f"'seats' must list one of {', '.join(kinds)} for each of the {players} players")
+    bad = [s for s in seats if s not in kinds]
+    if bad:
+        raise ApiError(400, f"unknown seat kind {bad[0]!r} (known: {', '.join(kinds)})")
+    return {"players": players, "seed": seed, "packs": packs, "variants": variants, "seats": seats}
+
+
+class Hub:
+    """All games of one server, backed by one store."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.tables: OrderedDict[str, Table] = OrderedDict()  # the live games, least recently used first
+        self._lock = threading.Lock()
+        self.closing = False
+        self._watchers: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+    # ---- games ------------------------------------------------------------------------------------
+    def create(self, spec: Any) -> dict:
+        from ...api import new_game
+        from ...engine.diagnostics import ContentError
+
+        s = check_spec(spec)
+        try:
+            game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"])
+        except (ValueError, ContentError, IllegalAction) as err:
+            raise ApiError(400, f"cannot set up this game: {err}") from None
+        game.config["bots"] = list(s["seats"])
+        table = Table(secrets.token_urlsafe(9), game, list(s["seats"]),
+                      [secrets.token_urlsafe(24) for _ in s["seats"]], secrets.token_urlsafe(24))
+        with table.lock:
+            self.store.insert(Record(table.id, [{"kind": k, "token": t} for k, t in
+                                                zip(table.kinds, table.tokens, strict=True)],
+                                     table.spectator, game.save()))
+            with self._lock:
+                self._keep(table)
+            self._bots(table)
+        return {"id": table.id,
+                "seats": [{"player": i, "name": n, "kind": k, "token": t, "url": f"/games/{table.id}?token={t}"}
+                          for i, (n, k, t) in enumerate(zip(names(game), table.kinds, table.tokens, strict=True))],
+                "spectator": {"token": table.spectator, "url": f"/games/{table.id}?token={table.spectator}"}}
+
+    def table(self, game_id: Any) -> Table:
+        """The game with this id, loaded from the store if needed; ApiError 404 when there is none."""
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
+            raise ApiError(404, "no such game")
+        with self._lock:
+            table = self.tables.get(game_id)
+            if table is not None:
+                self.tables.move_to_end(game_id)
+                return table
+            rec = self.store.get(game_id)
+            if rec is None:
+                raise ApiError(404, f"no game {game_id!r} here (games: /)")
+            table = self._load(rec)
+            self._keep(table)
+        with table.lock:
+            self._bots(table)  # a bot whose turn came just before a stop moves now
+        return table
+
+    def _keep(self, table: Table) -> None:
+        """Hold a game in memory, letting the least recently used idle ones go (caller holds the hub lock)."""
+        self.tables[table.id] = table
+        for old_id in list(self.tables)[: max(0, len(self.tables) - MAX_LIVE)]:
+            old = self.tables[old_id]
+            if old.lock.acquire(blocking=False):  # a game in use stays
+                try:
+                    del self.tables[old_id]
+                finally:
+                    old.lock.release()
+
+    def _load(self, rec: Record) -> Table:
+        from ...api import load_game
+
+        try:
+            game = load_game(rec.save)
+        except IllegalAction as err:
+            raise ApiError(500, f"game {rec.id} cannot be loaded from its save: {err}") from None
+        return Table(rec.id, game, [s["kind"] for s in rec.seats], [s["token"] for s in rec.seats], rec.spectator)
+
+    def act(self, game_id: Any, token: Any, choice: Any) -> int:
+        """Apply a seat's choice (then the bots' moves); the new step. Refusals change nothing."""
+        table = self.table(game_id)
+        with table.lock:
+            if self.tables.get(table.id) is not table:  # let go from memory meanwhile: act on the stored game
+                return self.act(game_id, token, choice)
+            seat = table.seat_of(token)
+            game = table.game
+            if seat is None:
+                raise ApiError(403, "a spectator watches: this link cannot choose")
+            d = game.pending
+            if d is None:
+                raise ApiError(409, "the game is over: no more choices")
+            if d.player != seat:
+                raise ApiError(409, f"it is {names(game)[d.player]}'s decision ({d.prompt}), not yours: wait for "
+                                    "your turn")
+            if not isinstance(choice, str) or choice not in d.options:
+                shown = ", ".join(d.options[:12]) + (" ..." if len(d.options) > 12 else "")
+                raise ApiError(400, f"{choice!r} is not an option of '{d.prompt}' (options: {shown})")
+            before = len(game.actions)
+            try:
+                game.apply({"player": seat, "choice": choice})
+            except IllegalAction as err:
+                raise ApiError(400, str(err)) from None
+            self._bots(table, before)
+            return len(game.actions)
+
+    def _bots(self, table: Table, before: int | None = None) -> None:
+        """Let bots take their decisions, then store the game and wake the watchers (caller holds the lock)."""
+        game = table.game
+        start = len(game.actions) if before is None else before
+        steps, failure = 0, None
+        try:
+            while game.pending is not None and table.kinds[game.pending.player] != HUMAN and steps < MAX_STEPS:
+                d = game.pending
+                game.apply({"player": d.player, "choice": bot_choice(game, table.kinds[d.player])})
+                steps += 1
+        except Exception as err:  # a rule failed under a bot: keep what was done, say so
+            failure = ApiError(500, f"the bot of {names(game)[game.pending.player]} could not move: {err}")
+        if len(game.actions) == start:
+            if failure:
+                raise failure
+            return
+        try:
+            self.store.update(table.id, game.save())
+        except Exception:
+            # what is not stored did not happen: back to the stored game
+            from ...api import load_game
+
+            table.game = load_game(game.save() | {"actions": game.actions[:start]})
+            raise
+        self.notify(table.id)
+        if failure:
+            raise failure
+
+    # ---- watchers (event streams) -------------------------------------------------------------------
+    def watch(self, game_id: str) -> asyncio.Event:
+        ev = asyncio.Event()
+        with self._lock:
+            self._watchers.setdefault(game_id, set()).add((asyncio.get_running_loop(), ev))
+        return ev
+
+    def unwatch(self, game_id: str, ev: asyncio.Event) -> None:
+        with self._lock:
+            for item in list(self._watchers.get(game_id, ())):
+                if item[1] is ev:
+                    self._watchers[game_id].discard(item)
+
+    def notify(self, game_id: str) -> None:
+        with self._lock:
+            watchers = list(self._watchers.get(game_id, ()))
+        for loop, ev in watchers:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(ev.set)
+
+    def close_streams(self) -> None:
+        """End every event stream (the server is stopping); safe to call from a signal handler (no lock)."""
+        self.closing = True
+        for watchers in list(self._watchers.values()):
+            for loop, ev in list(watchers):
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(ev.set)
+
+    def step(self, game_id: str) -> int:
+        return len(self.table(game_id).game.actions)

@@ -1,0 +1,188 @@
+"""The inline scripts of the two pages (plain ES5-style JavaScript: no build step, no library).
+
+Text from the server is always set with textContent. The game script keeps the page in step with the
+game: it fetches the seat's state and board, draws the pending decision as buttons, posts a click as the
+seat's choice, and refetches when the event stream says the game moved on.
+"""
+
+from __future__ import annotations
+
+COMMON_JS = r"""
+var DATA = JSON.parse(document.getElementById('rw-data').textContent);
+function $(id) { return document.getElementById(id); }
+function el(tag, text, attrs) {
+  var node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (var k in (attrs || {})) node.setAttribute(k, attrs[k]);
+  return node;
+}
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+function say(text) { $('message').textContent = text || ''; }
+function api(method, url, body) {
+  var init = {method: method, headers: {}};
+  if (body !== undefined) { init.headers['Content-Type'] = 'application/json'; init.body = JSON.stringify(body); }
+  return fetch(url, init).then(function (r) {
+    return r.json().catch(function () { return {error: 'HTTP ' + r.status}; }).then(function (j) {
+      if (!r.ok) throw new Error(j.error || ('HTTP ' + r.status));
+      return j;
+    });
+  });
+}
+"""
+
+INDEX_JS = COMMON_JS + r"""
+function drawSeats() {
+  var n = +$('players').value, box = clear($('seat-kinds'));
+  for (var i = 0; i < n; i++) {
+    var label = el('label', 'Player ' + (i + 1) + ' '), sel = el('select', null, {'data-seat': i});
+    DATA.kinds.forEach(function (k) { sel.appendChild(el('option', k === 'human' ? 'a person' : k + ' bot', {value: k})); });
+    sel.value = i === 0 ? 'human' : (DATA.kinds.indexOf('greedy') >= 0 ? 'greedy' : DATA.kinds[1]);
+    label.appendChild(sel); box.appendChild(label);
+  }
+}
+function checks(box, items, name) {
+  items.forEach(function (item) {
+    var v = item.id || item, label = el('label'), box2 = el('input', null, {type: 'checkbox', value: v, name: name});
+    if (v === 'base') { box2.checked = true; box2.disabled = true; }
+    label.appendChild(box2);
+    label.appendChild(document.createTextNode(' ' + v.replace(/_/g, ' ') + (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
+    box.appendChild(label);
+  });
+}
+function picked(name) {
+  return Array.prototype.slice.call(document.querySelectorAll('input[name="' + name + '"]:checked'))
+    .map(function (b) { return b.value; });
+}
+function link(text, url) {
+  var li = el('li'), full = location.origin + url;
+  li.appendChild(el('a', text, {href: url, target: '_blank', rel: 'noopener'}));
+  li.appendChild(el('br')); li.appendChild(el('code', full));
+  return li;
+}
+checks($('packs'), DATA.packs, 'pack');
+checks($('variants'), DATA.variants, 'variant');
+$('players').addEventListener('change', drawSeats);
+drawSeats();
+$('new-game').addEventListener('submit', function (e) {
+  e.preventDefault();
+  var body = {players: +$('players').value, packs: picked('pack'), variants: picked('variant'),
+              seats: Array.prototype.map.call(document.querySelectorAll('[data-seat]'), function (s) { return s.value; })};
+  var seed = $('seed').value.trim();
+  if (seed !== '') {
+    if (!/^\d+$/.test(seed)) { say('the seed is a whole number (or leave it empty)'); return; }
+    body.seed = +seed;
+  }
+  $('create').disabled = true; say('setting up…');
+  api('POST', '/api/games', body).then(function (g) {
+    say('');
+    var list = clear($('links'));
+    g.seats.forEach(function (s) {
+      list.appendChild(link(s.name + (s.kind === 'human' ? ' (a person): seat link' : ' (' + s.kind + ' bot): watch its seat'), s.url));
+    });
+    list.appendChild(link('Spectator link (public view)', g.spectator.url));
+    $('created').hidden = false;
+  }).catch(function (err) { say(err.message); }).then(function () { $('create').disabled = false; });
+});
+"""
+
+GAME_JS = COMMON_JS + r"""
+var TOKEN = new URLSearchParams(location.search).get('token') || '';
+var BASE = '/api/games/' + encodeURIComponent(DATA.game);
+var Q = '?token=' + encodeURIComponent(TOKEN);
+var shown = -1, loading = false, again = false, logSeen = 0;
+function word(s, id) { return (s.names && s.names[id]) || String(id).replace(/_/g, ' '); }
+function drawDecision(s) {
+  var box = clear($('options')), p = s.pending;
+  if (s.over) {
+    var w = s.score.winners.map(function (i) { return s.seats[i].name; }).join(' and ');
+    $('prompt').textContent = 'Game over. Winner: ' + w;
+    return;
+  }
+  if (!p) {
+    $('prompt').textContent = '';
+    var wait = s.waiting_for;
+    box.appendChild(el('p', s.player === null ? 'Watching: ' + wait.name + ' is choosing.'
+                                           : 'Waiting for ' + wait.name + '…', {'class': 'waiting'}));
+    return;
+  }
+  $('prompt').textContent = p.prompt;
+  p.options.forEach(function (opt, i) {
+    var b = el('button', p.labels[i] || opt, {'class': 'option', 'data-option': opt, type: 'button'});
+    b.addEventListener('click', function () { choose(opt); });
+    box.appendChild(b);
+  });
+}
+function drawMe(s) {
+  var me = s.player;
+  if (me === null) { $('me').hidden = true; $('decision').querySelector('h2').textContent = 'Now'; return; }
+  var pl = s.view.players[me], res = clear($('res'));
+  Object.keys(pl.res).forEach(function (k) { res.appendChild(el('li', k + ' ' + pl.res[k])); });
+  res.appendChild(el('li', (s.score.vp[me]) + ' VP'));
+  var hand = clear($('hand'));
+  if (!s.hand.length) hand.appendChild(el('li', 'no cards in hand', {'class': 'waiting'}));
+  s.hand.forEach(function (c) {
+    var li = el('li');
+    li.appendChild(el('b', c.name)); li.appendChild(el('small', c.kind));
+    li.appendChild(el('div', c.text));
+    if (c.combat) li.appendChild(el('small', c.combat));
+    hand.appendChild(li);
+  });
+  $('cities').textContent = s.cities.filter(function (c) { return c.owner === me; }).map(function (c) {
+    var pieces = Object.keys(c.pieces).filter(function (k) { return c.pieces[k] === me; }).map(function (k) { return word(s, k); });
+    return c.at + ' (' + pieces.join(', ') + (c.wonders.length ? '; ' + c.wonders.map(function (x) { return word(s, x); }).join(', ') : '') + ', ' + c.mood + ')';
+  }).join(' · ') || 'none';
+  $('advances').textContent = pl.advances.map(function (a) { return word(s, a); }).join(', ');
+}
+function drawPlayers(s) {
+  var t = clear($('players')), head = el('tr');
+  ['player', 'seat', 'VP', 'cities', 'advances', 'cards'].forEach(function (h) { head.appendChild(el('th', h)); });
+  t.appendChild(head);
+  s.seats.forEach(function (seat) {
+    var pl = s.view.players[seat.player], cards = 0;
+    Object.keys(pl.hand).forEach(function (k) { var h = pl.hand[k]; cards += (h.length !== undefined ? h.length : h.count); });
+    var row = el('tr', null, s.waiting_for && s.waiting_for.player === seat.player ? {'class': 'turn'} : {});
+    [seat.name + (seat.player === s.player ? ' (you)' : ''), seat.kind, s.score.vp[seat.player],
+     s.cities.filter(function (c) { return c.owner === seat.player; }).length, pl.advances.length, cards]
+      .forEach(function (v) { row.appendChild(el('td', v)); });
+    t.appendChild(row);
+  });
+}
+function drawLog(s) {
+  var log = clear($('log')), start = Math.max(0, s.log.length - 150);
+  for (var i = start; i < s.log.length; i++) log.appendChild(el('li', s.log[i], i >= logSeen ? {'class': 'recent'} : {}));
+  logSeen = s.log.length;
+  log.scrollTop = log.scrollHeight;
+}
+function draw(s, svg) {
+  $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
+  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn : 'set-up') +
+    (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
+  $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
+  drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s);
+  shown = s.step;
+  document.body.setAttribute('data-step', s.step);
+  document.body.setAttribute('data-ready', 'true');
+}
+function refresh() {
+  if (loading) { again = true; return; }
+  loading = true;
+  Promise.all([api('GET', BASE + Q), fetch(BASE + '/board.svg' + Q).then(function (r) { return r.text(); })])
+    .then(function (both) { draw(both[0], both[1]); })
+    .catch(function (err) { $('status').textContent = err.message; })
+    .then(function () { loading = false; if (again) { again = false; refresh(); } });
+}
+function choose(option) {
+  Array.prototype.forEach.call(document.querySelectorAll('#options button'), function (b) { b.disabled = true; });
+  say('');
+  api('POST', BASE + '/actions', {token: TOKEN, choice: option})
+    .catch(function (err) { say(err.message); })
+    .then(refresh);
+}
+refresh();
+if (window.EventSource) {
+  var events = new EventSource(BASE + '/events' + Q);
+  events.addEventListener('update', function (e) {
+    if (JSON.parse(e.data).step !== shown) refresh();
+  });
+}
+"""
