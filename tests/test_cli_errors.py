@@ -190,3 +190,22 @@ def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1() -> None
         result = runner.invoke(demo, args)
         assert result.exit_code == 1 and needle in result.output, result.output
         assert result.output.startswith("error") and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["play", "--players", "9"], "--players"),
+    (["no-such-command"], "No such command"),
+    (["play", "--no-such-option"], "No such option"),
+])
+def test_usage_errors_of_the_installed_command_are_one_line_and_exit_2(argv: list[str], says: str):
+    """The console entry point (not the test runner) turns Click's own usage errors into `error:` lines."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "from rulewright.tools.cli import app; app()", *argv],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].startswith("error: ") and says in lines[0]
+    assert lines[1].startswith("  = hint: ") and "--help" in lines[1]
+    assert len(lines) == 2 and "Traceback" not in done.stderr and "╭" not in done.stderr

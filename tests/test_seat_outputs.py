@@ -78,3 +78,14 @@ def test_render_and_replay_as_a_seat_through_the_cli(game, seat, tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert_nothing_hidden(page.read_text(), game, int(seat))
     assert str(SEED) not in result.output
+
+
+def test_play_json_as_a_seat_holds_no_seed() -> None:
+    """`play --json --as SEAT` adds that seat's view: a per-seat output, so the seed is left out."""
+    result = runner.invoke(app, ["play", "--players", "2", "--seed", str(SEED), "--json", "--as", "1"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert "view" in out and "seed" not in out
+    assert str(SEED) not in result.output
+    public = runner.invoke(app, ["play", "--players", "2", "--seed", str(SEED), "--json"])
+    assert json.loads(public.output)["seed"] == SEED  # the whole account (no seat named) keeps it

@@ -15,6 +15,7 @@ import datetime
 import functools
 import json
 import os
+import sys
 import tempfile
 import traceback
 from collections.abc import Callable
@@ -24,6 +25,11 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+try:  # Typer >= 0.29 carries its own copy of Click; its usage errors are that copy's classes
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - older Typer on Click
+    from click import exceptions as click_errors  # type: ignore[no-redef]
 
 GUARDED = "__rulewright_guarded__"
 
@@ -161,6 +167,28 @@ class GuardedTyper(typer.Typer):
     def add_typer(self, typer_instance: typer.Typer, *args: Any, **kwargs: Any) -> None:
         guard_app(typer_instance)
         super().add_typer(typer_instance, *args, **kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """The console entry point: Click's own usage errors become one `error:` line too (exit 2)."""
+        if "standalone_mode" in kwargs:
+            return super().__call__(*args, **kwargs)
+        try:
+            rv = super().__call__(*args, standalone_mode=False, **kwargs)
+        except click_errors.NoArgsIsHelpError as err:  # a bare command group: its help, as Click does
+            err.show()
+            sys.exit(err.exit_code)
+        except click_errors.UsageError as err:
+            where = err.ctx.command_path if err.ctx is not None else "rulewright"
+            _stderr().print(f"[bold red]error[/]: {escape(_first_line(err.format_message(), 400))}")
+            _stderr().print(f"  = hint: {escape(where)} --help lists the commands and options")
+            sys.exit(2)
+        except click_errors.ClickException as err:
+            _stderr().print(f"[bold red]error[/]: {escape(_first_line(err.format_message(), 400))}")
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            _stderr().print("aborted")
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
 
 
 def guard_app(app: typer.Typer) -> None:

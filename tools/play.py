@@ -157,7 +157,8 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
         typer.echo(write_viewer(game.save(), html), err=True)
     if as_json:
         out = summary(game)
-        if as_player is not None:
+        if as_player is not None:  # a per-seat output: never the seed (docs/hidden-information.md)
+            out.pop("seed", None)
             out["view"] = game.view(as_player)
         typer.echo(json.dumps(out, sort_keys=True))
     else:
