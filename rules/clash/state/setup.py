@@ -33,7 +33,7 @@ def new_player(name: str, defn: ClashDefinition) -> dict:
         "turn": {},
         "reserved_wonder": None,
         "in_play": [],   # cards kept in front of the player (event_effects.keep_in_play)
-        "civilization": None,      # the Civilizations expansion (rules/clash/civilizations.py)
+        "civilization": None,      # the Civilizations expansion (rules/clash/civilizations/civilizations.py)
         "leader": None,            # the leader card in force while its figure lives
         "leaders_left": [],        # unused leader cards (hidden)
         "captured_leaders": [],    # enemy leaders killed in battle, 2 VP each
