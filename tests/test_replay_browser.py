@@ -10,51 +10,19 @@ test is skipped on a developer's machine and fails under CI (CI=true), so CI can
 
 from __future__ import annotations
 
-import os
 import shutil
 import time
 from pathlib import Path
 
 import pytest
+from browser import ARTIFACTS, chromium
 from rulewright.tools.play import play_game
 from rulewright.tools.replay_html import replay_html
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "out" / "artifacts"
-
-
-def _need_browser():
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium (pip install -e '.[dev]')")
-    if missing:
-        message = "the browser test needs " + ", ".join(missing) + " (apt-get install -y chromium chromium-driver)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
-    _need_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                "--disable-dev-shm-usage", "--window-size=1600,1000", f"--user-data-dir={profile}"):
-        opts.add_argument(arg)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-    drv.set_page_load_timeout(60)
-    yield drv
-    drv.quit()
+    yield from chromium(tmp_path_factory.mktemp("chromium-profile"))
 
 
 @pytest.fixture(scope="module")

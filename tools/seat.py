@@ -150,21 +150,9 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
     return out
 
 
-def game_title(game: Game) -> str:
-    """The board's title: players, variants, packs; never the seed (a seat must not learn it)."""
-    cfg = game.config
-    bits = [f"{len(game.state['players'])} players"]
-    if cfg.get("variants"):
-        bits.append("variants " + ", ".join(cfg["variants"]))
-    packs = [p for p in cfg.get("packs", ["base"]) if p != "base"]
-    if packs:
-        bits.append("packs " + ", ".join(map(str, packs)))
-    return "Clash of Cultures — " + ", ".join(bits)
-
-
 def board_svg(game: Game, seat: int | None) -> str:
     """The board and player panels as `seat` sees them (None: the public view)."""
-    from .render import BoardRenderer, frame_of
+    from .render import BoardRenderer, frame_of, game_title
 
     r = BoardRenderer(game.rt.defn, len(game.state["players"]), seat)
     return r.svg_document(frame_of(game, seat, None, game_title(game)))
