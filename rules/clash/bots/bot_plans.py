@@ -21,9 +21,13 @@ if TYPE_CHECKING:
 ABILITY_VALUE = {SpecialAction: 3.0, Trigger: 2.0, Modifier: 2.0, Grant: 2.5, Forbid: 1.5}
 WONDER_REQUIREMENT = 6.0  # an advance a reachable wonder still needs
 WONDER_FIRST_STEP = 3.0  # an advance that opens wonders at all (required by every wonder)
-LIMIT_RAISE = 7.0  # an advance that lets the bot hold what its wonder costs
+LIMIT_RAISE = 12.0  # an advance that lets the bot hold what its wonder costs
+GOAL_REQUIREMENT = 15.0  # an advance the wonder goal (revealed, a city fits it) still needs
+TOKEN_NEED = 12.0  # an advance whose border token the wonder in reach still needs
 GOVERNMENT_FIRST, GOVERNMENT_NEXT = 8.0, 14.0  # entering a government, then going deeper in it
+GOVERNMENT_PATH = 10.0  # an advance on the way into the seat's own government
 ADVANCE_SPREAD = 8.0  # advances of near worth are taken in varied order (seeded), so games try them all
+TOKEN_ADVANCE = 15  # the advance action's score while a wonder waits only for tokens
 SAVING = {"advance": -35, "build": -25, "grow": -30, "collect": 35, "found_city": -20}  # action scores while saving
 
 
@@ -34,6 +38,19 @@ def _ability_worth(defn, entry_id: str) -> float:
         worth[entry_id] = 0.0 if entry is None else sum(
             v for ab in entry.abilities for cls, v in ABILITY_VALUE.items() if isinstance(ab, cls))
     return worth[entry_id]
+
+
+def _government_path(rt: Clash, p: int) -> set[str]:
+    """The seat's own government (the seats take them in turn, so games try every one): the category's
+    entry advance and what that advance requires, until p holds a government advance."""
+    govs = sorted(rt.defn.government_categories, key=lambda c: (rt.defn.categories[c].data.get("order", 0), c))
+    held = rt.player(p)["advances"]
+    if not govs or any(rt.defn.category_of.get(a) in rt.defn.government_categories for a in held):
+        return set()
+    entry = rt.defn.categories[govs[p % len(govs)]].data.get("advances", [None])[0]
+    if entry is None:
+        return set()
+    return {entry, *rt.defn.advances[entry].data.get("requires", [])} - set(held)
 
 
 def wonder_targets(rt: Clash, p: int) -> list[str]:
@@ -59,6 +76,8 @@ def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
         other = any(rt.defn.category_of.get(a) in rt.defn.government_categories and rt.defn.category_of[a] != cat
                     for a in rt.player(p)["advances"])
         value += GOVERNMENT_NEXT if held else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
+    if adv in _government_path(rt, p) and not _goal_missing(rt, p, memo):
+        value += GOVERNMENT_PATH  # the wonder goal's advances come first
     if "targets" not in memo:
         memo["targets"] = wonder_targets(rt, p)
         memo["needs"] = [missing_for(rt, p, w) for w in memo["targets"]]
@@ -66,22 +85,46 @@ def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     if targets:
         everywhere = all(adv in rt.defn.wonders[w].data.get("requires", []) for w in targets)
         if everywhere:
-            value += WONDER_FIRST_STEP + WONDER_REQUIREMENT * (len(rt.player(p)["advances"]) >= 6)
+            value += WONDER_FIRST_STEP + WONDER_REQUIREMENT * (len(rt.player(p)["advances"]) >= 4)
         elif any(adv in m and len(m) == 1 for m in needs):
             value += WONDER_REQUIREMENT  # the last advance a wonder needs
         elif any(adv in m for m in needs):
-            value += WONDER_REQUIREMENT / 3
+            value += WONDER_REQUIREMENT / 2
     return value
 
 
+def city_fits(rt: Clash, p: int, wonder: str) -> bool:
+    """Does one of p's cities meet the wonder's own requirement (e.g. a port), advances aside?"""
+    reqs = rt.index.requirements.get(wonder, ())
+    return not reqs or any(all(r.cond(rt.ctx(p, wonder, city=c)) for r in reqs) for c in rt.cities_of(p))
+
+
 def wonder_goal(rt: Clash, p: int) -> str | None:
-    """The wonder p works towards: its reserved one, else a revealed one needing the fewest advances."""
+    """The wonder p works towards: its reserved one, else a revealed one that one of its cities can hold,
+    needing the fewest advances; equal ones are spread over the seats, so games try every wonder."""
     w = rt.state["wonders"]
     mine = rt.player(p)["reserved_wonder"]
     if mine and mine in w["revealed"]:
         return mine
+    order = sorted(rt.defn.wonders)
     open_ = [x for x in w["revealed"] if x in wonder_targets(rt, p)]
-    return min(open_, key=lambda x: (len(missing_for(rt, p, x)), x), default=None)
+    return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x)),
+                                     (order.index(x) + 3 * p) % len(order)), default=None)
+
+
+def fits_with_piece(rt: Clash, p: int, city: str, piece: str) -> bool:
+    """Would adding `piece` to `city` let the wonder goal stand there when nothing of p's fits it now?"""
+    goal = wonder_goal(rt, p)
+    if goal is None or city_fits(rt, p, goal):
+        return False
+    pieces = rt.state["cities"][city]["pieces"]
+    if piece in pieces:
+        return False
+    pieces[piece] = p
+    try:
+        return all(r.cond(rt.ctx(p, goal, city=city)) for r in rt.index.requirements.get(goal, ()))
+    finally:
+        del pieces[piece]
 
 
 def _token_short(rt: Clash, p: int, wonder: str) -> dict[str, int]:
@@ -103,21 +146,49 @@ def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
         pl["advances"].pop()
 
 
+def _goal_missing(rt: Clash, p: int, memo: dict) -> list[str]:
+    """The advances the wonder goal still needs (when one of p's cities fits it)."""
+    if "goal_missing" not in memo:
+        goal = wonder_goal(rt, p)
+        memo["goal_missing"] = missing_for(rt, p, goal) if goal is not None and city_fits(rt, p, goal) else []
+    return memo["goal_missing"]
+
+
 def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) -> float:
     """An advance that lets p hold what its wonder goal costs (a higher culture level, a food limit)."""
     memo = {} if memo is None else memo
     if "short" not in memo:
         goal = wonder_goal(rt, p)
         memo["short"] = _token_short(rt, p, goal) if goal is not None else {}
-    return sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
+    value = sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
+    if adv in _goal_missing(rt, p, memo):
+        value += GOAL_REQUIREMENT  # the wonder p works towards needs it
+    token = BORDER_LEVEL.get(rt.defn.advances[adv].data.get("border", "none"), ("", ""))[1]
+    if token and saving_need(rt, p, token, memo):
+        value += TOKEN_NEED  # its border token is one the wonder in reach still asks for
+    return value
 
 
 def wonder_in_reach(rt: Clash, p: int) -> str | None:
-    """The wonder goal once p holds its advances and may hold its cost: p saves for it."""
+    """The wonder goal once p holds its advances, may hold its cost and has a city for it: p saves for it."""
     goal = wonder_goal(rt, p)
-    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal):
+    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal) or not city_fits(rt, p, goal):
         return None
     return goal
+
+
+def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
+    """How much of `what` the wonder goal asks of p beyond its holdings, once the goal is at most one
+    advance away: collecting and paying look ahead to it before the saving proper starts."""
+    memo = {} if memo is None else memo
+    if "near_goal" not in memo:
+        goal = wonder_goal(rt, p)
+        memo["near_goal"] = goal if goal is not None and \
+            len(missing_for(rt, p, goal)) + (not city_fits(rt, p, goal)) <= 1 else None
+    x = memo["near_goal"]
+    if x is None:
+        return 0
+    return max(0, int(rt.defn.wonders[x].data.get("cost", {}).get(what, 0)) - rt.player(p)["res"].get(what, 0))
 
 
 def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
@@ -132,6 +203,11 @@ def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
         return 0
     cost = rt.defn.wonders[x].data.get("cost", {})
     return max(0, int(cost.get(what, 0)) - rt.player(p)["res"].get(what, 0))
+
+
+def tokens_needed(rt: Clash, p: int, memo: dict | None = None) -> list[str]:
+    """The tokens (culture, mood) the wonder in reach still asks for: advances' borders give them."""
+    return [token for _, token in BORDER_LEVEL.values() if saving_need(rt, p, token, memo)]
 
 
 def saving(rt: Clash, p: int) -> bool:

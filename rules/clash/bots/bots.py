@@ -8,12 +8,26 @@ reproducible and still varied.
 
 from __future__ import annotations
 
+import re
+
 from ....engine.decision import Decision
 from ....engine.rng import Rng, seed_state
 from ..actions.movement import group_counts
+from ..state.setup import RESOURCES
 from .bot_cards import card_worth, civil_value, combat_benefit
-from .bot_plans import ADVANCE_SPREAD, SAVING, advance_plan_value, saving, saving_need
+from .bot_plans import (
+    ADVANCE_SPREAD,
+    SAVING,
+    TOKEN_ADVANCE,
+    advance_plan_value,
+    fits_with_piece,
+    goal_need,
+    saving,
+    saving_need,
+    tokens_needed,
+)
 
+_AMOUNTS = re.compile(r"\b(gets?|gains?|pays?|loses?) (\d+) (\w+)")
 ACTION_PRIORITY = {
     "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
     "collect": 50, "move": 35, "civic_improvement": 30, "end": 0,
@@ -67,6 +81,8 @@ class GreedyBot:
                 return card
             if "wonder" in label.lower():
                 return 100
+            if self._spends_goal(rt, p, opt):
+                return -5  # it costs what the wonder goal needs: ending the turn is better
             if "influence" in label.lower():
                 return 10 if self._saving(rt, p) else 60
             return 20 if "free" in label else 25
@@ -91,7 +107,12 @@ class GreedyBot:
         if opt == "cultural_influence" and self._saving(rt, p):
             base -= 40  # culture is kept for a wonder
         if opt in SAVING and self._saving(rt, p):
-            base += SAVING[opt]
+            if opt == "advance" and tokens_needed(rt, p, self._memo) and not self._resources_needed(rt, p):
+                base += TOKEN_ADVANCE  # an advance's border token is what the wonder still lacks
+            else:
+                base += SAVING[opt]
+        elif opt in SAVING and opt != "advance" and self._near_goal(rt, p):
+            base += SAVING[opt] // 2  # one advance from the goal: start putting resources aside
         if opt == "civic_improvement":
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
             base += 40 if angry else -10
@@ -103,6 +124,30 @@ class GreedyBot:
         if "saving" not in memo:
             memo["saving"] = saving(rt, p)
         return memo["saving"]
+
+    def _spends_goal(self, rt, p, opt) -> bool:
+        """Does the special action `opt` cost something the wonder goal still needs?"""
+        key = opt[len("special:"):]
+        ability = next((a for a in rt.special_actions(p) if a.key == key), None)
+        return ability is not None and any(
+            goal_need(rt, p, c.what, self._memo) or saving_need(rt, p, c.what, self._memo) for c in ability.cost)
+
+    def _choose(self, rt, p, opt, label):
+        """An effect's choice: what it gains that the wonder goal needs, less what it pays of it."""
+        score = 0.0
+        for verb, n, what in _AMOUNTS.findall(label):
+            need = goal_need(rt, p, what, self._memo) + saving_need(rt, p, what, self._memo)
+            sign = 1 if verb in ("get", "gain", "gets", "gains") else -1
+            score += sign * int(n) * (1 + 2 * (need > 0))
+        return score
+
+    def _near_goal(self, rt, p) -> bool:
+        """Is the wonder goal one step away (an advance or a piece) and does it still ask for resources?"""
+        return any(goal_need(rt, p, k, self._memo) for k in RESOURCES)
+
+    def _resources_needed(self, rt, p) -> bool:
+        """Does the wonder in reach still ask for resources (not only tokens) beyond p's holdings?"""
+        return any(saving_need(rt, p, k, self._memo) for k in RESOURCES)
 
     def _basic_score(self, rt, p):
         return lambda action: self._action(rt, p, action, action) if action else 0.0
@@ -147,8 +192,20 @@ class GreedyBot:
         if room <= 0:
             return -20
         need = {"food": 6, "ore": 5, "wood": 5, "gold": 7, "mood": 4, "idea": 4, "culture": 4}.get(what, 3)
-        need += saving_need(rt, p, what, getattr(self, "_memo", None))
+        need += goal_need(rt, p, what, getattr(self, "_memo", None))
         return need - res.get(what, 0)
+
+    def _pay(self, rt, p, opt, label):
+        """Pay with what the wonder goal does not ask for, and with what we hold plenty of."""
+        res = rt.player(p)["res"]
+        score = 0.0
+        for part in label.split(", "):
+            n, _, what = part.partition(" ")
+            if not n.isdigit():
+                n, what = "1", part
+            keep = 1 + 4 * (goal_need(rt, p, what, self._memo) > 0 or saving_need(rt, p, what, self._memo) > 0)
+            score -= int(n) * (keep - res.get(what, 0) / 10)
+        return score
 
     def _build(self, rt, p, opt, label):
         if opt == "done":
@@ -163,7 +220,9 @@ class GreedyBot:
         piece = opt.split(":")[-1]
         # pieces that give something when built (their effect triggers on piece_built) are worth more
         rewards = any(t.source == piece for t in rt.index.triggers.get("piece_built", ()))
-        return 5 + (3 if rewards else 0)
+        city = opt.rpartition(":")[0]
+        fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece)
+        return 5 + (3 if rewards else 0) + (15 if fits else 0)  # a piece the wonder goal's city needs
 
     def _move_from(self, rt, p, opt, label):
         if opt == "done":
