@@ -45,32 +45,25 @@ def buyable(rt: Clash, p: int) -> list[str]:
 
 
 def can_buy_any(rt: Clash, p: int) -> bool:
-    """Is some advance affordable now? The action menu asks at every decision; the answer is memoised
-    on a fingerprint of everything a cost modifier's condition can read (the player's resources,
-    levels, abilities, advances, hands, once-per-turn uses and grants for the turn, and the board's
-    cities, units and wonders), so it is recomputed whenever any of that changes."""
-    memo = rt.memo.setdefault("can_buy_any", {})
-    key = _cost_fingerprint(rt, p)
-    if key not in memo:
-        ctx = rt.ctx(p, "rules")
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = any(can_get(rt, p, a) and rt.can_pay(ctx, advance_cost(rt, p, a), "advance")
-                        for a in rt.defn.advances)
-    return memo[key]
-
-
-def _cost_fingerprint(rt: Clash, p: int) -> tuple:
-    st = rt.state
-    pl = rt.player(p)
-    turn = st["turn_no"]
-    return (p, tuple(pl["res"].values()), pl["culture_level"], pl["happiness_level"], rt.active_set(p),
-            tuple(pl["advances"]), tuple(len(h) for h in pl["hand"].values()),
-            tuple(sorted(k for k, v in pl["used"].items() if v == turn)),
-            tuple((t[0], tuple(t[1])) for t in pl["temp"]),
-            tuple((s, c["owner"], tuple(c["pieces"].items()), c["mood"], c["act"]) for s, c in st["cities"].items()),
-            tuple((u["owner"], u["type"], u["space"]) for u in st["units"].values()),
-            tuple(st["wonders"]["built"].items()), st["board"]["revealed"].count(True))
+    """Is some advance affordable now? The action menu asks at every decision, so while no cost modifier
+    of p's is in force, the advances without a cost of their own share one payability check."""
+    ctx = rt.ctx(p, "rules")
+    srcs = rt.active_set(p)
+    modified = any(m.source in srcs for m in rt.index.modifiers.get("advance_cost", ()))
+    plain_ok: bool | None = None
+    for adv in rt.defn.advances:
+        if not can_get(rt, p, adv):
+            continue
+        if modified or adv in rt.index.costs:
+            if rt.can_pay(ctx, advance_cost(rt, p, adv), "advance"):
+                return True
+            continue
+        if plain_ok is None:
+            plain_ok = rt.can_pay(ctx, [(w, max(0, int(n))) for w, n in sorted(rt.params["advance_cost"].items())],
+                                  "advance")
+        if plain_ok:
+            return True
+    return False
 
 
 def buy_advance(rt: Clash, p: int) -> Generator:

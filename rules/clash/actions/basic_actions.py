@@ -18,13 +18,38 @@ class BasicAction:
     run: Callable[[Clash, int], Generator]
 
 
+def can_collect(rt: Clash, p: int) -> bool:
+    """Some city of p's may collect (the menu's question: stops at the first)."""
+    return any(cities.can_activate(rt, p, c) and cities.collect_options(rt, p, c, cities.collect_spaces(rt, p, c, 1))
+               for c in rt.cities_of(p))
+
+
+def can_build_units(rt: Clash, p: int) -> bool:
+    """Some city of p's may build a unit (stops at the first)."""
+    return any(cities.can_activate(rt, p, c) and any(cities.affordable(rt, p, [t])
+                                                     for t in cities.buildable_types(rt, p, c, []))
+               for c in rt.cities_of(p))
+
+
+def can_grow(rt: Clash, p: int) -> bool:
+    """Some city of p's may add a piece (stops at the first)."""
+    ctx = rt.ctx(p, "rules")
+    return any(rt.can_pay(ctx, cities.grow_cost(rt, p, c, piece), "grow")
+               for c in rt.cities_of(p) if cities.can_activate(rt, p, c) for piece in cities.grow_pieces(rt, p, c))
+
+
+def can_move(rt: Clash, p: int) -> bool:
+    """Some unit of p's may move (stops at the first space)."""
+    return bool(movement.movable_origins(rt, p, set(), first_only=True))
+
+
 BASIC: dict[str, BasicAction] = {
     "buy_advance": BasicAction(advances.can_buy_any, advances.buy_advance),
     "found_city": BasicAction(lambda rt, p: bool(cities.founding_spaces(rt, p)), cities.found_city),
-    "collect": BasicAction(lambda rt, p: bool(cities.collectable_cities(rt, p)), cities.collect),
-    "build_units": BasicAction(lambda rt, p: bool(cities.buildable_cities(rt, p)), cities.build_units),
-    "increase_size": BasicAction(lambda rt, p: bool(cities.growable(rt, p)), cities.increase_size),
-    "move": BasicAction(lambda rt, p: bool(movement.movable_origins(rt, p, set())), movement.move_action),
+    "collect": BasicAction(can_collect, cities.collect),
+    "build_units": BasicAction(can_build_units, cities.build_units),
+    "increase_size": BasicAction(can_grow, cities.increase_size),
+    "move": BasicAction(can_move, movement.move_action),
     "civic_improvement": BasicAction(lambda rt, p: bool(civic.civic_targets(rt, p)),
                                      lambda rt, p: civic.civic_improvement(rt, p)),
     "cultural_influence": BasicAction(lambda rt, p: bool(influence.attempts(rt, p, first_only=True)),

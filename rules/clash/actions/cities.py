@@ -246,7 +246,7 @@ def armies_in(rt: Clash, p: int, space: str) -> int:
                and not rt.state["units"][u]["ship"])
 
 
-def _buildable_types(rt: Clash, p: int, city: str, planned: list[str]) -> list[str]:
+def buildable_types(rt: Clash, p: int, city: str, planned: list[str]) -> list[str]:
     out = []
     for utype, e in rt.defn.units.items():
         if e.data.get("role") in NEVER_BUILT_ROLES:
@@ -277,7 +277,7 @@ def _total_cost(rt: Clash, types: list[str]) -> list[tuple[str, int]]:
     return sorted(tot.items())
 
 
-def _affordable(rt: Clash, p: int, types: list[str]) -> bool:
+def affordable(rt: Clash, p: int, types: list[str]) -> bool:
     ctx = rt.ctx(p, "rules")
     if rt.can_pay(ctx, _total_cost(rt, types), "build"):
         return True
@@ -309,7 +309,7 @@ def buildable_cities(rt: Clash, p: int) -> list[str]:
     for c in rt.cities_of(p):
         if not can_activate(rt, p, c):
             continue
-        if any(_affordable(rt, p, [t]) for t in _buildable_types(rt, p, c, [])):
+        if any(affordable(rt, p, [t]) for t in buildable_types(rt, p, c, [])):
             out.append(c)
     return out
 
@@ -319,7 +319,7 @@ def build_units(rt: Clash, p: int) -> Generator:
     cap = rt.quantity("build_count", p, activity_size(rt, city), city=city)
     planned: list[str] = []
     while len(planned) < cap:
-        types = [t for t in _buildable_types(rt, p, city, planned) if _affordable(rt, p, planned + [t])]
+        types = [t for t in buildable_types(rt, p, city, planned) if affordable(rt, p, planned + [t])]
         if not types:
             break
         options = types + (["done"] if planned else [])

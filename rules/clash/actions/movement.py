@@ -110,15 +110,21 @@ def group_counts(rt: Clash, option: str) -> dict[str, int]:
     return out
 
 
-def movable_origins(rt: Clash, p: int, moved: set[str]) -> list[str]:
-    """Spaces from which some unit can move. A single unit can go wherever a group with it can, so
-    testing one unit of each kind (land, aboard, ship) per space is enough."""
+def movable_origins(rt: Clash, p: int, moved: set[str], first_only: bool = False) -> list[str]:
+    """Spaces from which some unit can move (`first_only`: stop at the first). A single unit can go
+    wherever a group with it can, so testing one unit of each kind (land, aboard, ship) per space is enough."""
     by_space: dict[str, dict[tuple, str]] = {}
     for u in rt.units_of(p):
         if _movable(rt, p, u, moved):
             d = rt.state["units"][u]
             by_space.setdefault(d["space"], {}).setdefault((d["type"], bool(d["ship"])), u)
-    return [s for s in sorted(by_space) if any(destinations(rt, p, s, [u])[0] for u in by_space[s].values())]
+    out = []
+    for s in sorted(by_space):
+        if any(destinations(rt, p, s, [u])[0] for u in by_space[s].values()):
+            out.append(s)
+            if first_only:
+                break
+    return out
 
 
 # ---- where a group can go ---------------------------------------------------------------------------

@@ -346,23 +346,23 @@ def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
 
 
 def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> int:
-    """How many status-phase objectives in hand would hold with this advance: the bot pursues them."""
+    """How many status-phase objective cards in hand, none of whose objectives holds now, would hold
+    with this advance: the bot pursues them (only the unmet cards are tried again, per option)."""
     pl = rt.player(p)
     cards = pl["hand"].get("objective_card", [])
     if not cards:
         return 0
-    if memo is None or "objectives_met" not in memo:
-        before = _objectives_met(rt, p, cards)
-        if memo is not None:
-            memo["objectives_met"] = before
-    else:
-        before = memo["objectives_met"]
+    memo = {} if memo is None else memo
+    if "objectives_unmet" not in memo:
+        memo["objectives_unmet"] = [c for c in cards if not _objectives_met(rt, p, [c])]
+    unmet = memo["objectives_unmet"]
+    if not unmet:
+        return 0
     pl["advances"].append(advance)
     try:
-        after = _objectives_met(rt, p, cards)
+        return _objectives_met(rt, p, unmet)
     finally:
         pl["advances"].pop()
-    return max(0, after - before)
 
 
 def _objectives_met(rt, p: int, cards: list[str]) -> int:

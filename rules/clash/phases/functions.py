@@ -77,7 +77,7 @@ def _distance(rt: Clash, ctx: Ctx, a: Any, b: Any) -> int:
 
 def _can_influence(rt: Clash, ctx: Ctx, spent: int = 0) -> bool:
     """A cultural influence attempt is possible after spending `spent` culture tokens first."""
-    return bool(attempts(rt, ctx.me, spent=int(spent or 0)))
+    return bool(attempts(rt, ctx.me, spent=int(spent or 0), first_only=True))
 
 
 def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0, city: Any = "") -> bool:

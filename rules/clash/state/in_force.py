@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class InForce:
-    """Abilities in force for each player; needs `state`, `defn`, `index`, `player` and `n`."""
+    """Abilities in force for each player; needs `game` (its `state`), `defn`, `index`, `player` and `n`."""
 
     defn: ClashDefinition
     _sources_cache: dict[tuple, tuple[list[str], frozenset[str]]]
@@ -27,10 +27,14 @@ class InForce:
 
     def _sources_entry(self, p: int) -> tuple[list[str], frozenset[str]]:
         """(ordered sources, the same as a set), memoised on what decides them."""
-        pl = self.player(p)
-        cities = self.state["cities"]
-        built = self.state["wonders"]["built"]
-        wonders = tuple(w for w, c in built.items() if c in cities and cities[c]["owner"] == p) if built else ()
+        state = self.game.state
+        pl = state["players"][p]
+        built = state["wonders"]["built"]
+        if built:
+            cities = state["cities"]
+            wonders = tuple(w for w, c in built.items() if c in cities and cities[c]["owner"] == p)
+        else:
+            wonders = ()
         key = (p, tuple(pl["advances"]), wonders, tuple(pl["hand"].get(HAND_KIND, ())),
                pl.get("civilization"), pl.get("leader"))
         got = self._sources_cache.get(key)

@@ -65,7 +65,7 @@ class Clash(InForce, Resources):
         return Rng(self.state)
 
     def player(self, i: int) -> dict:
-        return self.state["players"][i]
+        return self.game.state["players"][i]  # the hottest accessor: no detour through `state`
 
     @property
     def n(self) -> int:
