@@ -37,6 +37,7 @@ COMMAND_MODULES: list[str] = [
     "analyze",
     "render",
     "serve",
+    "langdoc",
 ]
 
 for _name in COMMAND_MODULES:
