@@ -38,6 +38,7 @@ COMMAND_MODULES: list[str] = [
     "render",
     "serve",
     "langdoc",
+    "lsp",
 ]
 
 for _name in COMMAND_MODULES:
