@@ -16,6 +16,7 @@ from lsprotocol import types as T
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 from rulewright.dsl.loader import bundled_packs, game_vocab, load_content
+from rulewright.tools.bench import _fifty_entries, _lsp_diagnostics_ms
 
 TIMEOUT = 60
 
@@ -171,6 +172,13 @@ def test_diagnostics_follow_changes(lsp: Driver, pack: Path) -> None:
     assert [(g.code, g.range.start) for g in got] == [("E0201", T.Position(line, col))]
 
 
+def test_ranges_count_utf16_units_as_the_protocol_does(lsp: Driver, pack: Path) -> None:
+    text = ADVANCES.replace('action "Print":', 'action "Print \U0001F600" when has(roadz):')
+    got = lsp.open(pack / "advances.yaml", text)
+    line, col = where(text, "roadz")
+    assert [(g.code, g.range.start) for g in got if "roadz" in g.message] == [("E0201", T.Position(line, col + 1))]
+
+
 def test_completion_after_on_lists_the_hooks(lsp: Driver, pack: Path) -> None:
     path = pack / "advances.yaml"
     lsp.open(path, ADVANCES)
@@ -207,6 +215,8 @@ def test_hover_explains_the_ability_and_the_word(lsp: Driver, pack: Path) -> Non
     text = lsp.hover(path, line, col + 2)
     assert game_vocab("clash").docs["hooks"]["city_collected"] in text
     assert "`collected`: list" in text
+    line, col = where(ADVANCES, "city has academy")
+    assert "`city`: city, in scope in this ability" in lsp.hover(path, line, col)
 
 
 def test_definition_jumps_to_the_entry(lsp: Driver, pack: Path) -> None:
@@ -248,3 +258,8 @@ def test_broken_documents_never_crash_the_server(lsp: Driver, pack: Path, text: 
         text_document=T.TextDocumentIdentifier(uri=from_fs_path(str(path))))))
     # still alive and answering
     assert lsp.change(pack / "advances.yaml", ADVANCES)[0].code == "E0201"
+
+
+def test_bench_measures_the_diagnostics_of_a_fifty_entry_file() -> None:
+    assert _fifty_entries(ADVANCES).count("\n  - id:") == 50
+    assert _lsp_diagnostics_ms(quick=True) > 0  # and its bench file lints clean (asserted inside)

@@ -13,6 +13,7 @@ from ...dsl.explain import explain_ability
 from ...dsl.parser import parse_effect
 from ..clikit import display_path
 from ..langdoc.model import Word
+from .complete import scope
 from .scan import Block, Scan, ability_lines, ability_text, word_at
 from .session import Session
 
@@ -61,6 +62,11 @@ def hover_markdown(session: Session, s: Scan, line: int, col: int, path: Path) -
             parts.append(f"`{word}`: a value of `{enum}`")
         if word in vocab.globals:
             parts.append(f"`{word}`: {vocab.globals[word]}, always bound")
+        if block is not None:
+            head = s.lines[ability_lines(s, block, line)[0]][block.indent:]
+            variables = scope(vocab, head)
+            if word in variables:
+                parts.append(f"`{word}`: {variables[word]}, in scope in this ability (`{head.split(':')[0].strip()}`)")
     if block is not None:
         english = explanation(session, s, block, line, path)
         if english:

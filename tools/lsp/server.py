@@ -53,6 +53,21 @@ def doc_path(uri: str) -> Path | None:
     return Path(path) if path and path.lower().endswith(YAML_SUFFIXES) else None
 
 
+def utf16(text: str, col: int) -> int:
+    """A character index in a line as the protocol counts it (UTF-16 code units)."""
+    return len(text[:col].encode("utf-16-le")) // 2
+
+
+def from_utf16(text: str, units: int) -> int:
+    """The protocol's UTF-16 column in a line as a character index."""
+    count = 0
+    for i, ch in enumerate(text):
+        if count >= units:
+            return i
+        count += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
 def to_range(d: Diagnostic, lines: list[str]) -> T.Range:
     """A diagnostic's 1-based line and columns as a protocol range (to the end of the word when open)."""
     line = max(d.line - 1, 0)
@@ -63,7 +78,14 @@ def to_range(d: Diagnostic, lines: list[str]) -> T.Range:
     else:
         _, _, end = word_at(text, start)
         end = end if end > start else min(start + 1, len(text))
-    return T.Range(T.Position(line, start), T.Position(line, max(end, start)))
+    return T.Range(T.Position(line, utf16(text, start)), T.Position(line, utf16(text, max(end, start))))
+
+
+def cursor(source: str, pos: T.Position) -> tuple[int, int]:
+    """A protocol position as (line, character index) in the document's text."""
+    lines = source.split("\n")
+    text = lines[pos.line] if pos.line < len(lines) else ""
+    return pos.line, (pos.character if text.isascii() else from_utf16(text, pos.character))
 
 
 def to_lsp(d: Diagnostic, lines: list[str]) -> T.Diagnostic:
@@ -139,7 +161,7 @@ def create_server(game: str | None = None) -> RulewrightServer:
         if path is None:
             return None
         doc = ls.workspace.get_text_document(params.text_document.uri)
-        items = completions(ls.session, scan(doc.source), params.position.line, params.position.character, path)
+        items = completions(ls.session, scan(doc.source), *cursor(doc.source, params.position), path)
         return T.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
@@ -149,7 +171,7 @@ def create_server(game: str | None = None) -> RulewrightServer:
         if path is None:
             return None
         doc = ls.workspace.get_text_document(params.text_document.uri)
-        text = hover_markdown(ls.session, scan(doc.source), params.position.line, params.position.character, path)
+        text = hover_markdown(ls.session, scan(doc.source), *cursor(doc.source, params.position), path)
         return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
@@ -160,8 +182,8 @@ def create_server(game: str | None = None) -> RulewrightServer:
             return None
         doc = ls.workspace.get_text_document(params.text_document.uri)
         lines = doc.source.split("\n")
-        line = params.position.line
-        word, _, _ = word_at(lines[line] if line < len(lines) else "", params.position.character)
+        line, col = cursor(doc.source, params.position)
+        word, _, _ = word_at(lines[line] if line < len(lines) else "", col)
         if not word:
             return None
         own = next((e for e in scan(doc.source).entries if e.id == word), None)
