@@ -14,6 +14,7 @@ from rulewright.dsl.loader import game_vocab
 from rulewright.dsl.vocabulary import WORD_SECTIONS
 from rulewright.tools.cli import app
 from rulewright.tools.langdoc.markdown import anchor
+from rulewright.tools.langdoc.model import ABILITY_FORMS, STATEMENT_FORMS
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -49,9 +50,9 @@ def test_examples_link_to_the_lines_that_hold_them(built: Path) -> None:
 
 def test_statement_and_ability_forms_have_examples(built: Path) -> None:
     md = (built / "language.md").read_text()
-    for keyword in ("on", "modify", "grant", "forbid", "action", "choose", "repeat up to", "for each player"):
-        block = md.split(f"### `{keyword}`\n", 1)[1].split("###", 1)[0]
-        assert "Example: `" in block, keyword
+    for form in ABILITY_FORMS + STATEMENT_FORMS:
+        block = md.split(f"### `{form.keyword}`\n", 1)[1].split("###", 1)[0]
+        assert form.syntax in block and "Example: `" in block, form.keyword
 
 
 def test_content_index_lists_every_entry(built: Path) -> None:

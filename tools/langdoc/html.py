@@ -70,6 +70,8 @@ def _form(f: Form, out_dir: Path) -> str:
     body = f"<h3><code>{escape(f.keyword)}</code></h3><pre>{escape(f.syntax)}</pre><p>{inline(f.doc)}</p>"
     if f.example is not None:
         body += f"<p>Example: {_use(f.example, out_dir)}</p>"
+    elif f.sample:
+        body += f"<p>Example: <code>{escape(f.sample)}</code> (no bundled entry uses it yet)</p>"
     return _item(f"{f.keyword} {f.syntax} {f.doc}", body)
 
 

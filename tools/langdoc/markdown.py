@@ -37,6 +37,8 @@ def _form(f: Form, out_dir: Path) -> list[str]:
     out = [f"### `{f.keyword}`", "", f"    {f.syntax}", "", f.doc, ""]
     if f.example is not None:
         out += [f"Example: {_use(f.example, out_dir)}", ""]
+    elif f.sample:
+        out += [f"Example: `{f.sample}` (no bundled entry uses it yet)", ""]
     return out
 
 

@@ -73,6 +73,7 @@ class Form:
     node: type
     test: Callable[[Any], bool] = lambda node: True
     example: Use | None = None
+    sample: str = ""  # written from the vocabulary when no bundled entry uses the form
 
 
 ABILITY_FORMS = [
@@ -254,6 +255,10 @@ def build_reference(content: Content) -> Reference:
                     w = index.get((section, name))
                     if w is not None and len(w.uses) < MAX_USES and all(u.entry != entry.id for u in w.uses):
                         w.uses.append(_use(content, entry, text, combat, pos))
+    for form in statements:
+        if form.example is None and form.keyword in ("gain", "pay", "lose", "draw"):
+            kinds = vocab.kinds_of(form.keyword)
+            form.sample = f"{form.keyword} 1 {kinds[0]}" if kinds else ""
     entries: dict[str, list[Entry]] = {}
     for e in content.entries.values():
         entries.setdefault(e.kind, []).append(e)
