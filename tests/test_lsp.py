@@ -200,6 +200,10 @@ def test_completion_of_words_and_variables(lsp: Driver, pack: Path) -> None:
     line, col = where(text, "city has academy")  # inside `on city_collected when ...`: its payload
     labels = lsp.complete(path, line, col)
     assert {"city", "collected", "player", "me", "academy", "has_advance", "happy", "writing"} <= set(labels)
+    text2 = ADVANCES.replace("has(roads)", "cities_in_mood(happy) > 0")
+    lsp.open(path, text2)
+    line, col = where(text2, "happy)")  # an argument: the values of its declared type
+    assert set(lsp.complete(path, line, col)) == set(vocab.enums["mood"])
     line, col = where(text, "[writing]")  # a field that names advances
     labels = lsp.complete(path, line, col + 1)
     assert "writing" in labels and "academy" not in labels

@@ -1,7 +1,8 @@
 """Completion: what may come next at the cursor, read from the line before it and the game's vocabulary.
 
 Inside an effect: hooks after `on` (and `on any`), quantities after `modify`, grants after `grant`,
-prohibitions after `forbid`, procedures after `do`, kinds after `gain N` (pay, lose, draw); elsewhere
+prohibitions after `forbid`, procedures after `do`, kinds after `gain N` (pay, lose, draw), the
+values of an argument's declared type inside a call's parentheses; elsewhere
 the names of expressions: the variables in scope (the payload of the trigger's hook, the context of the
 quantity, grant or prohibition), the always-bound names, functions, enum values and content ids. Outside
 effects, a field that names other entries (`requires:`, `category:` ...) completes their ids.
@@ -69,6 +70,45 @@ def expression_items(session: Session, path: Path, variables: dict[str, str]) ->
     return [i for i in items if not (i.label in seen or seen.add(i.label))]
 
 
+def open_call(text: str) -> tuple[str, int] | None:
+    """The call the cursor is inside of, from the text before it: (name, argument index), or None."""
+    depth, commas = 0, 0
+    for i in range(len(text) - 1, -1, -1):
+        ch = text[i]
+        if ch in ")]":
+            depth += 1
+        elif ch == "[" and depth:
+            depth -= 1
+        elif ch == "(":
+            if depth:
+                depth -= 1
+                continue
+            m = re.search(r"([A-Za-z_]\w*)\s*$", text[:i])
+            return (m.group(1), commas) if m else None
+        elif ch == "," and not depth:
+            commas += 1
+        elif ch == "[" or ch == ":":
+            return None
+    return None
+
+
+def argument_type(vocab: Vocabulary, name: str, index: int) -> str:
+    """The declared type of a call's argument ("" when unknown or past the end)."""
+    for table in (vocab.functions, vocab.primitives, vocab.grants):
+        sig = table.get(name)
+        if sig is not None:
+            return sig.args[index] if index < len(sig.args) else ""
+    sig = vocab.quantities.get(name)
+    return (sig.arg or "") if sig is not None and index == 0 else ""
+
+
+def typed_items(vocab: Vocabulary, typ: str, variables: dict[str, str]) -> list[T.CompletionItem]:
+    """Constants (enum values, ids, actions ...) and variables of one type."""
+    items = [_item(k, T.CompletionItemKind.Variable, t) for k, t in {**vocab.globals, **variables}.items() if t == typ]
+    items += [_item(k, T.CompletionItemKind.EnumMember, t) for k, t in vocab.constants.items() if t == typ]
+    return items
+
+
 def _in_effect(session: Session, s: Scan, block: Block, line: int, col: int, path: Path) -> list[T.CompletionItem]:
     before = s.lines[line][:col]
     head_text = before[: len(before) - len(re.search(r"[A-Za-z0-9_]*$", before).group(0))]
@@ -83,8 +123,13 @@ def _in_effect(session: Session, s: Scan, block: Block, line: int, col: int, pat
         what = tokens[-2]
         return [_item(k, T.CompletionItemKind.EnumMember, what) for k in dict.fromkeys(vocab.kinds_of(what))]
     first, _ = ability_lines(s, block, line)
-    head = s.lines[first][block.indent:]
-    return expression_items(session, path, scope(vocab, head))
+    variables = scope(vocab, s.lines[first][block.indent:])
+    call = open_call(head_text)
+    if call is not None:
+        typed = typed_items(vocab, argument_type(vocab, *call), variables)
+        if typed:
+            return typed
+    return expression_items(session, path, variables)
 
 
 def completions(session: Session, s: Scan, line: int, col: int, path: Path) -> list[T.CompletionItem]:
