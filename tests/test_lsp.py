@@ -16,6 +16,7 @@ from lsprotocol import types as T
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 from rulewright.dsl.loader import bundled_packs, game_vocab, load_content
+from rulewright.engine.games import game_dir
 from rulewright.tools.bench import _fifty_entries, _lsp_diagnostics_ms
 
 TIMEOUT = 60
@@ -234,6 +235,11 @@ def test_definition_jumps_to_the_entry(lsp: Driver, pack: Path) -> None:
     line, col = where(ADVANCES, "[printing]")  # an id of the document itself
     res = lsp.run(lsp.client.text_document_definition_async(T.DefinitionParams(**lsp.at(path, line, col + 3))))
     assert res.uri == from_fs_path(str(path)) and res.range.start.line == where(ADVANCES, "printing")[0]
+    line, col = where(ADVANCES, "city_collected")  # a hook: where the vocabulary declares it
+    res = lsp.run(lsp.client.text_document_definition_async(T.DefinitionParams(**lsp.at(path, line, col + 2))))
+    vocabulary = Path(game_dir("clash")) / "vocabulary.yaml"
+    assert res.uri == from_fs_path(str(vocabulary.resolve()))
+    assert vocabulary.read_text().split("\n")[res.range.start.line].startswith("  city_collected: {")
 
 
 def test_document_symbols_are_the_entries(lsp: Driver, pack: Path) -> None:

@@ -190,7 +190,10 @@ def create_server(game: str | None = None) -> RulewrightServer:
         if own is not None:
             return location(str(path), own.line + 1, own.column + 1)
         entry = ls.session.find(word, path)
-        return location(entry.file, entry.line, entry.column) if entry is not None else None
+        if entry is not None:
+            return location(entry.file, entry.line, entry.column)
+        declared = ls.session.declaration(word)  # a vocabulary word: where the game declares it
+        return location(*declared) if declared else None
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @safe(default=None)

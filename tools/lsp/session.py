@@ -12,8 +12,9 @@ from pathlib import Path
 
 from ...dsl.content import Content, Entry
 from ...dsl.loader import check_document, load_content
+from ...dsl.vocabulary import WORD_SECTIONS
 from ...engine.diagnostics import Diagnostic
-from ...engine.games import default_game
+from ...engine.games import default_game, game_dir
 from ..clikit import all_bundled
 from ..langdoc.model import Reference, build_reference
 
@@ -76,6 +77,21 @@ class Session:
             entry = content.entries.get(entry_id)
             if entry is not None:
                 return entry
+        return None
+
+    def declaration(self, word: str) -> tuple[str, int, int] | None:
+        """Where the game's vocabulary declares a word (hook, quantity, grant ...): (file, line, column)."""
+        path = game_dir(self.game) / "vocabulary.yaml"
+        try:
+            lines = path.read_text(encoding="utf-8").split("\n")
+        except OSError:
+            return None
+        section = ""
+        for i, line in enumerate(lines):
+            if line[:1].isalpha():
+                section = line.split(":", 1)[0]
+            elif section in WORD_SECTIONS and line.startswith(f"  {word}:"):
+                return str(path), i + 1, 3
         return None
 
     def ids(self, path: Path) -> dict[str, Entry]:
