@@ -180,6 +180,19 @@ def test_ranges_count_utf16_units_as_the_protocol_does(lsp: Driver, pack: Path) 
     assert [(g.code, g.range.start) for g in got if "roadz" in g.message] == [("E0201", T.Position(line, col + 1))]
 
 
+def test_a_burst_of_changes_is_checked_at_its_last_version(lsp: Driver, pack: Path) -> None:
+    path = pack / "advances.yaml"
+    lsp.open(path, ADVANCES)
+    uri = from_fs_path(str(path))
+    fixed = ADVANCES.replace("tempel", "temple")
+    for k in range(1, 6):  # five quick changes, faster than a check; the last one fixes the typo
+        lsp.version += 1
+        lsp.client.text_document_did_change(T.DidChangeTextDocumentParams(
+            text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=lsp.version),
+            content_changes=[T.TextDocumentContentChangeWholeDocument(text=fixed if k == 5 else ADVANCES)]))
+    assert lsp.wait_diagnostics(uri, lsp.version) == []
+
+
 def test_completion_after_on_lists_the_hooks(lsp: Driver, pack: Path) -> None:
     path = pack / "advances.yaml"
     lsp.open(path, ADVANCES)

@@ -7,6 +7,7 @@ answer (and lint's diagnostics for it), never a dead server.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Callable
@@ -26,12 +27,14 @@ from .session import Session, pack_folder
 log = logging.getLogger(__name__)
 YAML_SUFFIXES = (".yaml", ".yml")
 TRIGGERS = [" ", "(", "[", ",", "."]
+SETTLE_S = 0.05  # changes closer together than this are checked once
 
 
 class RulewrightServer(LanguageServer):
     def __init__(self, game: str | None = None) -> None:
         super().__init__("rulewright", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
         self.session = Session(game)
+        self.latest: dict[str, int] = {}  # the last version of each document that changed
 
 
 def safe(default: Any = None) -> Callable:
@@ -136,9 +139,13 @@ def create_server(game: str | None = None) -> RulewrightServer:
         publish(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
-    @safe()
-    def did_change(ls: RulewrightServer, params: T.DidChangeTextDocumentParams) -> None:
-        publish(ls, params.text_document.uri)
+    async def did_change(ls: RulewrightServer, params: T.DidChangeTextDocumentParams) -> None:
+        # a burst of keystrokes is checked once, at its last version
+        uri, version = params.text_document.uri, params.text_document.version
+        ls.latest[uri] = version
+        await asyncio.sleep(SETTLE_S)
+        if ls.latest.get(uri) == version:
+            safe()(publish)(ls, uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
     @safe()
