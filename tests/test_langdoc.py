@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser import chromium
 from rulewright.dsl.loader import game_vocab
 from rulewright.dsl.vocabulary import WORD_SECTIONS
 from rulewright.tools.cli import app
@@ -71,3 +72,18 @@ def test_html_page_is_self_contained_with_a_search_box(built: Path) -> None:
 def test_unknown_game_is_a_usage_error(tmp_path: Path) -> None:
     res = runner.invoke(app, ["docs", "--out", str(tmp_path), "--game", "nosuchgame"])
     assert res.exit_code == 2
+
+
+def test_search_box_filters_the_page_in_a_browser(built: Path, tmp_path: Path) -> None:
+    """The page's own script: typing a word leaves that word's entry and hides the rest."""
+    gen = chromium(tmp_path / "profile")
+    driver = next(gen)
+    try:
+        driver.get((built / "language.html").as_uri())
+        driver.find_element("id", "q").send_keys("city_collected")
+        shown = [e.get_attribute("id") for e in driver.find_elements("css selector", ".item:not(.hidden)")]
+        assert shown == [anchor("hooks", "city_collected")]
+        assert driver.find_element("id", "count").text == "1 found"
+        assert not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    finally:
+        next(gen, None)
