@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary
 from .yaml_positions import holder, is_dir, not_a_file, plain, pos_of, read_yaml
 
 __all__ = ["CONTENT_ROOT", "NOT_CONTENT_KINDS", "PACKAGE_ROOT", "RULES_ROOT", "SCHEMA_ROOT", "Content", "Entry",
-           "Pack", "bundled_packs", "game_vocabulary", "known_kinds", "load_content", "read_yaml",
+           "Pack", "bundled_packs", "check_document", "game_vocabulary", "known_kinds", "load_content", "read_yaml",
            "resolve_packs", "schema_for"]
 
 # ---- packs -------------------------------------------------------------------------------------
@@ -189,45 +189,14 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
         files.append((content.packs[-1] if content.packs else Pack("extra", "", "", game, [], f.parent, {}), f))
 
     for pack, path in files:
-        doc = read_yaml(path, diags, sources)
-        if doc is None:
-            continue
-        file = str(path)
-        if not isinstance(doc, CommentedMap):
-            diags.append(Diagnostic(file, 1, 1, "E0010", "a content file must be a mapping",
-                                    "start with `kind: <kind>` and `entries:`"))
-            continue
-        kind = doc.get("kind")
-        if kind is None:
-            # a single document such as the map: schema named after the file
-            schema = schema_for(path.stem)
-            if schema is None:
-                diags.append(Diagnostic(file, 1, 1, "E0014", "no `kind:` in this file",
-                                        f"known kinds: {', '.join(known_kinds())}"))
-                continue
-            if schema_errors(doc, plain(doc), schema, file, diags):
-                content.documents[path.stem] = plain(doc)
-            continue
-        schema = schema_for(str(kind))
-        if schema is None:
-            line, col = pos_of(doc, ["kind"])
-            diags.append(Diagnostic(file, line, col, "E0014", f"unknown kind '{kind}'",
-                                    did_you_mean(str(kind), known_kinds()) or f"known kinds: {', '.join(known_kinds())}"))
-            continue
-        if not schema_errors(doc, plain(doc), schema, file, diags):
-            continue
-        for i, item in enumerate(doc.get("entries") or []):
-            line, col = item.lc.line + 1, item.lc.col + 1
-            entry = Entry(str(kind), str(item["id"]), plain(item), pack.id, file, line, col)
-            if entry.id in content.entries:
-                other = content.entries[entry.id]
-                iline, icol = pos_of(doc, ["entries", i, "id"])
-                diags.append(Diagnostic(file, iline, icol, "E0020", f"duplicate id '{entry.id}'",
-                                        f"first defined at {other.file}:{other.line}", end_column=icol + len(entry.id)))
-                continue
-            content.entries[entry.id] = entry
-            raw.append((entry, item))
+        raw += read_entries(content, pack, path)
+    _check_entries(content, raw)
+    return content
 
+
+def _check_entries(content: Content, raw: list[tuple[Entry, Any]]) -> None:
+    """The steps after reading: ids become constants, references, shapes, effects, whole-pack checks."""
+    vocab, diags = content.vocab, content.diagnostics
     for kind in vocab.content_types:
         vocab.add_content(kind, [e.id for e in content.of_kind(kind)])
 
@@ -235,12 +204,76 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
     check_shapes(content, diags)
 
     for entry, item in raw:
-        entry.effect = _parse_checked(item, entry, vocab, sources, diags)
+        entry.effect = _parse_checked(item, entry, vocab, content.sources, diags)
         combat = item.get("combat")
         if isinstance(combat, CommentedMap):
-            entry.combat_effect = _parse_checked(combat, entry, vocab, sources, diags)
+            entry.combat_effect = _parse_checked(combat, entry, vocab, content.sources, diags)
     diags.extend(check_pack(content))  # cycles, tags, Unicode, the game's own checks
+
+
+def check_document(base: Content, path: Path, text: str) -> Content:
+    """Check one content file as an editor holds it, against content already loaded (its pack and the packs
+    it depends on), with the steps of `load_content` run for this file alone: what `rulewright lint` of the
+    pack would say about the file, in milliseconds. The file's saved version in `base` gives way to `text`;
+    the result keeps every entry, and the diagnostics of this file only. `base` is not changed."""
+    target = Path(path).resolve()
+    file = str(target)
+    others = {k: e for k, e in base.entries.items() if Path(e.file).resolve() != target}
+    content = Content(base.game, game_vocab(base.game), packs=list(base.packs), entries=others,
+                      documents=dict(base.documents))
+    pack = next((p for p in base.packs if Path(p.root).resolve() == target.parent), None)
+    if pack is None:  # a file outside the packs: loaded on top of them, as `rulewright lint FILE` does
+        pack = base.packs[-1] if base.packs else Pack("extra", "", "", base.game, [], target.parent, {})
+    raw = read_entries(content, pack, target, text)
+    _check_entries(content, raw)
+    content.diagnostics = [d for d in content.diagnostics if d.file == file]
     return content
+
+
+def read_entries(content: Content, pack: Pack, path: Path, text: str | None = None) -> list[tuple[Entry, Any]]:
+    """Read one content file into `content` (schema-checked entries by id); the entries with their YAML
+    items, for the later steps. `text` is the file as an editor holds it (default: read the disk)."""
+    diags, sources = content.diagnostics, content.sources
+    raw: list[tuple[Entry, Any]] = []
+    doc = read_yaml(path, diags, sources, text)
+    if doc is None:
+        return raw
+    file = str(path)
+    if not isinstance(doc, CommentedMap):
+        diags.append(Diagnostic(file, 1, 1, "E0010", "a content file must be a mapping",
+                                "start with `kind: <kind>` and `entries:`"))
+        return raw
+    kind = doc.get("kind")
+    if kind is None:
+        # a single document such as the map: schema named after the file
+        schema = schema_for(path.stem)
+        if schema is None:
+            diags.append(Diagnostic(file, 1, 1, "E0014", "no `kind:` in this file",
+                                    f"known kinds: {', '.join(known_kinds())}"))
+            return raw
+        if schema_errors(doc, plain(doc), schema, file, diags):
+            content.documents[path.stem] = plain(doc)
+        return raw
+    schema = schema_for(str(kind))
+    if schema is None:
+        line, col = pos_of(doc, ["kind"])
+        diags.append(Diagnostic(file, line, col, "E0014", f"unknown kind '{kind}'",
+                                did_you_mean(str(kind), known_kinds()) or f"known kinds: {', '.join(known_kinds())}"))
+        return raw
+    if not schema_errors(doc, plain(doc), schema, file, diags):
+        return raw
+    for i, item in enumerate(doc.get("entries") or []):
+        line, col = item.lc.line + 1, item.lc.col + 1
+        entry = Entry(str(kind), str(item["id"]), plain(item), pack.id, file, line, col)
+        if entry.id in content.entries:
+            other = content.entries[entry.id]
+            iline, icol = pos_of(doc, ["entries", i, "id"])
+            diags.append(Diagnostic(file, iline, icol, "E0020", f"duplicate id '{entry.id}'",
+                                    f"first defined at {other.file}:{other.line}", end_column=icol + len(entry.id)))
+            continue
+        content.entries[entry.id] = entry
+        raw.append((entry, item))
+    return raw
 
 
 def _parse_checked(item: Any, entry: Entry, vocab: Vocabulary, sources: dict, diags: list[Diagnostic]):

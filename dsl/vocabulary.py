@@ -13,6 +13,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
+WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
+
 
 @dataclass
 class Signature:
@@ -52,6 +55,9 @@ class Vocabulary:
     # the game's typing rules beyond the vocabulary (content.yaml `language`: requires_context, containers,
     # stands_on)
     language: dict[str, Any] = field(default_factory=dict)
+    # one-line descriptions of the words, by section (hooks, quantities, grants, forbids, functions,
+    # primitives) and name: the `doc:` key of each entry, kept out of its signature or payload
+    docs: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Vocabulary:
@@ -60,10 +66,19 @@ class Vocabulary:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
+        docs: dict[str, dict[str, str]] = {}
+
+        def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
+            spec = dict(spec or {})
+            doc = spec.pop(DOC_KEY, None)
+            if doc is not None:
+                docs.setdefault(section, {})[name] = str(doc)
+            return spec
+
         def sigs(section: str) -> dict[str, Signature]:
             out = {}
             for name, spec in (data.get(section) or {}).items():
-                spec = spec or {}
+                spec = undoc(section, name, spec)
                 out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
                                       returns=spec.get("returns", "int" if section == "quantities" else "any"),
                                       context=dict(spec.get("context") or {}), arg=spec.get("arg"),
@@ -77,9 +92,9 @@ class Vocabulary:
                 losable=list(data.get("losable") or []), decks=list(data.get("decks") or []),
                 actions=list(data.get("actions") or []),
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
-                hooks={k: dict(v or {}) for k, v in (data.get("hooks") or {}).items()},
+                hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"))
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs)
         for enum, members in v.enums.items():
             for m in members:
                 v.constants[m] = enum

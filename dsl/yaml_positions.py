@@ -46,13 +46,15 @@ def not_a_file(path: Path) -> bool:
         return True
 
 
-def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]]) -> Any:
-    if not_a_file(path):  # a FIFO or a device: reading it would block or never end
+def read_yaml(path: Path, diags: list[Diagnostic], sources: dict[str, list[str]], text: str | None = None) -> Any:
+    """The document of a YAML file with positions, or None (and a diagnostic); `text`: the file's text as an
+    editor holds it, read instead of the disk."""
+    if text is None and not_a_file(path):  # a FIFO or a device: reading it would block or never end
         diags.append(Diagnostic(str(path), 1, 1, "W0007", "not a regular file: skipped",
                                 "a pack holds plain YAML files", severity="warning"))
         return None
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if text is None else text
     except (OSError, UnicodeDecodeError, ValueError) as err:
         diags.append(Diagnostic(str(path)[:200], 1, 1, "E0001", f"cannot read file: {str(err)[:300]}"))
         return None

@@ -17,7 +17,9 @@ Figures (the last line printed is the JSON of all of them):
 - new_game_ms: setting up a new 4-player game (content loaded);
 - content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
   without / with the on-disk cache;
-- lint_all_s: `rulewright lint` of all bundled content, in a fresh process.
+- lint_all_s: `rulewright lint` of all bundled content, in a fresh process;
+- lsp_diagnostics_ms_50: the language server's diagnostics for a 50-entry content file after a change
+  (median; its pack already loaded, as while editing).
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from __future__ import annotations
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated
@@ -114,6 +118,42 @@ def _fork_times(quick: bool) -> dict:
     return {"fork_us_p50": round(_pct(samples, 0.5) * 1e6, 1), "fork_us_p99": round(_pct(samples, 0.99) * 1e6, 1)}
 
 
+def _fifty_entries(text: str, n: int = 50) -> str:
+    """A content file of n entries made from the entries of `text` (ids suffixed so none collide)."""
+    head, *chunks = re.split(r"(?m)^(?=  - id:)", text)
+    out = [head]
+    for k in range(n):
+        chunk = chunks[k % len(chunks)]
+        out.append(re.sub(r"^(  - id:\s*)(\S+)", rf"\g<1>\g<2>_b{k}", chunk, count=1).rstrip("\n") + "\n\n")
+    return "".join(out)
+
+
+def _lsp_diagnostics_ms(quick: bool) -> float:
+    """Median time of the language server's check of a 50-entry file after a change, in milliseconds."""
+    from ..dsl.loader import bundled_packs
+    from .lsp.session import Session
+
+    base = next(iter(bundled_packs().values()))
+    biggest = max(base.glob("*.yaml"), key=lambda f: f.read_text().count("\n  - id:"))
+    text = _fifty_entries(biggest.read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        pack = Path(tmp) / "bench"
+        pack.mkdir()
+        session = Session()
+        (pack / "pack.yaml").write_text(f"id: bench\nname: Bench\nversion: 1.0.0\ngame: {session.game}\n"
+                                        f"depends: [{base.name}]\n")
+        doc = pack / biggest.name
+        doc.write_text(text)
+        assert not session.check(doc, text), "the bench file should be clean"  # the pack loaded, as when opened
+        samples = []
+        for k in range(5 if quick else 15):
+            edited = text + f"# edit {k}\n"
+            t = time.perf_counter()
+            session.check(doc, edited)
+            samples.append(time.perf_counter() - t)
+    return round(statistics.median(samples) * 1000, 1)
+
+
 def measure(quick: bool) -> dict:
     from ..api import new_game
     from ..engine.bots import RandomBot
@@ -185,6 +225,7 @@ def measure(quick: bool) -> dict:
             "t = time.perf_counter(); r = CliRunner().invoke(app, ['lint']); assert r.exit_code == 0, r.output\n"
             "print(time.perf_counter() - t)")
     results["lint_all_s"] = round(_fresh(lint), 3)
+    results["lsp_diagnostics_ms_50"] = _lsp_diagnostics_ms(quick)
     return results
 
 

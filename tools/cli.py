@@ -37,6 +37,8 @@ COMMAND_MODULES: list[str] = [
     "analyze",
     "render",
     "serve",
+    "langdoc",
+    "lsp",
 ]
 
 for _name in COMMAND_MODULES:
