@@ -14,7 +14,9 @@ from rulewright.tools.scenarios import find_scenarios, load_scenario, run_scenar
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "examples" / "modding"
+CIV = PACK / "civilization"  # the cookbook's civilisation: its own pack, for it needs the expansion
 SCENARIOS = PACK / "scenarios"
+MINE = ("modding", "modding_civ")
 FILES = find_scenarios([SCENARIOS])
 # the hooks the state primitives emit (rules/clash/state/changes.py): each needs a recipe with a scenario
 STATE_HOOKS = ["resource_gained", "resource_paid", "resource_lost", "city_mood_changed", "city_size_changed",
@@ -23,8 +25,8 @@ TIMING = ["once per turn", "once per round", "once per game", "times per turn", 
 
 
 def _content():
-    content = load_content(["base", str(PACK)])
-    return content, [e for e in content.entries.values() if e.pack == "modding" and e.kind != "category"]
+    content = load_content(["base", "civilizations", str(PACK), str(CIV)])
+    return content, [e for e in content.entries.values() if e.pack in MINE and e.kind not in ("category", "civilization")]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
@@ -38,7 +40,9 @@ def test_the_pack_lints_and_every_recipe_reads_back_in_english():
     assert [d for d in content.errors if d.severity == "error"] == []
     assert len(mine) >= 20
     kinds = {e.kind for e in mine}
-    assert {"advance", "action_card", "wonder", "objective_card", "event_card", "city_piece"} <= kinds
+    assert {"advance", "action_card", "wonder", "objective_card", "event_card", "city_piece", "leader",
+            "special_advance"} <= kinds
+    assert not [d for d in content.diagnostics if Path(d.file).is_relative_to(PACK)]  # no warning either
     for e in mine:
         english = " ".join(explain_effect(e.effect, content.vocab.phrases))
         assert english and "?" not in english, (e.id, english)
@@ -58,8 +62,10 @@ def test_every_state_hook_and_timing_word_has_a_recipe_with_a_scenario():
         assert any(i in covered for i in users), f"no recipe with a scenario says '{word}'"
 
 
-def test_removing_any_recipe_fails_a_scenario():
-    report = mutation_report([SCENARIOS], packs=("base", str(PACK)), of_pack="modding")
+@pytest.mark.parametrize("packs,pack", [(("base", str(PACK)), "modding"),
+                                        (("base", "civilizations", str(CIV)), "modding_civ")])
+def test_removing_any_recipe_fails_a_scenario(packs, pack):
+    report = mutation_report([SCENARIOS], packs=packs, of_pack=pack)
     assert report["uncovered"] == [], f"recipes without a scenario: {report['uncovered']}"
     assert report["survived"] == [], f"recipes removable without a failing scenario: {report['survived']}"
-    assert len(report["killed"]) >= 20
+    assert len(report["killed"]) >= (20 if pack == "modding" else 7)
