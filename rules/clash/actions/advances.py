@@ -107,7 +107,7 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
     pl["turn"].setdefault("collects_at_gain", {})[adv] = pl["turn"].get("collects", 0)
     rt.log(f"{rt.name(p)} gets {d.advances[adv].name}")
     events = yield from raise_levels(rt, p, d.advances[adv].data.get("border", "none"))
-    rt.enforce_limits(p)
+    yield from rt.enforce_limits(p)
     for _ in range(events):
         draw_event = SERVICES["draw_event"]  # written above this layer (cards.events)
         yield from draw_event(rt, p)

@@ -42,10 +42,13 @@ class Resources:
         res[what] = max(before, min(before + n, self.limit(p, what)))
         return res[what] - before
 
-    def enforce_limits(self, p: int) -> None:
+    def enforce_limits(self, p: int) -> Generator:
+        """Bring holdings down to the limits (after an advance changed them); what is cut is lost (resource_lost)."""
         res = self.player(p)["res"]
         for k in RESOURCES + TOKENS:
-            res[k] = max(0, min(res[k], self.limit(p, k)))
+            over = res[k] - max(0, min(res[k], self.limit(p, k)))
+            if over > 0:
+                yield from self.lose_resource(p, k, over, "rules")
 
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
         p = ctx.me
