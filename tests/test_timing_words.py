@@ -37,9 +37,12 @@ def test_limits_on_actions_and_modifiers_and_until_end_of_round():
     assert "until the end of the turn" in said[2]
 
 
-def test_a_misspelt_limit_is_a_diagnostic():
-    effect, errors = parse_effect("on turn_start once per week: gain 1 gold\n")
+@pytest.mark.parametrize("text", ["on turn_start once per week: gain 1 gold",
+                                  "on turn_start at most 0 times per turn: gain 1 gold"])
+def test_a_wrong_limit_is_a_diagnostic(text):
+    effect, errors = parse_effect(text + "\n")
     assert effect is None and errors and errors[0].line == 1
+    assert "once per turn" in errors[0].hint  # the hint names the limits there are
 
 
 def _runtime():
