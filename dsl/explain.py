@@ -120,6 +120,12 @@ def _grant_words(call: A.Call, phrases: Phrases | None = None) -> str:
     return f"you may {words(call.name)}" + (f" ({args})" if args else "")
 
 
+def hook_words(hook: str, any_player: bool, phrases: Phrases | None) -> str | None:
+    """The game's English for a hook (rules/<game>/content.yaml `hook_phrases`), if it words it."""
+    said = (phrases or {}).get(f"on:{hook}") or {}
+    return said.get("any" if any_player else "mine")
+
+
 def limit_words(ab: A.Modify | A.Trigger | A.ActionDef) -> str:
     """How often a limited ability may be used: "once per turn", "twice per round", "at most 3 times per game"."""
     times = {1: "once", 2: "twice"}.get(ab.times, f"at most {ab.times} times")
@@ -159,7 +165,8 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
         return out + "."
     if isinstance(ab, A.Trigger):
         who = "any player's" if ab.any_player else "your"
-        head = f"On {who} {words(ab.hook)}{when}"
+        said = hook_words(ab.hook, ab.any_player, phrases)
+        head = f"Whenever {said}{when}" if said else f"On {who} {words(ab.hook)}{when}"
         pre = _opts(ab.once_per_turn, ab.optional, ab.cost)
         body = "; ".join(explain_stmt(s) for s in ab.body)
         once = f" ({limit_words(ab)})" if ab.once_per_turn else ""
@@ -182,7 +189,9 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
     if isinstance(ab, A.Requires):
         return f"Requires: {expr(ab.cond)}."
     if isinstance(ab, A.ObjectiveDef):
-        when_done = f"immediately on your {words(ab.hook)}" if ab.hook else "in the status phase"
+        said = hook_words(ab.hook, False, phrases) if ab.hook else None
+        when_done = (f"immediately when {said}" if said else f"immediately on your {words(ab.hook)}") if ab.hook \
+            else "in the status phase"
         cond = f" if {expr(ab.cond)}" if ab.cond is not None else ""
         return f'Objective "{ab.name}": completed {when_done}{cond}.'
     return "?"
