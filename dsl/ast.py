@@ -122,6 +122,7 @@ class GrantTemp(Stmt):
     """`grant name(args) until end of turn`: a permission that lapses when the turn ends."""
 
     call: Call
+    until: str = "turn"  # or "round": it lapses when the round ends (after its status phase)
 
 
 @dataclass
@@ -200,9 +201,11 @@ class Modify(Ability):
     when: Expr | None = None
     minimum: Expr | None = None
     maximum: Expr | None = None
-    once_per_turn: bool = False
+    once_per_turn: bool = False  # limited in use (see `per` and `times`), not only per turn
     optional: bool = False
     cost: list[CostItem] = field(default_factory=list)
+    per: str = "turn"  # with once_per_turn: the period of the limit (turn, round or game)
+    times: int = 1     # with once_per_turn: uses allowed in that period
 
 
 @dataclass
@@ -220,6 +223,8 @@ class Trigger(Ability):
     cost: list[CostItem] = field(default_factory=list)
     any_player: bool = False
     hook_pos: Pos = NOWHERE
+    per: str = "turn"
+    times: int = 1
 
 
 @dataclass
@@ -232,6 +237,8 @@ class ActionDef(Ability):
     once_per_turn: bool = False
     cost: list[CostItem] = field(default_factory=list)
     when: Expr | None = None
+    per: str = "turn"
+    times: int = 1
 
 
 @dataclass

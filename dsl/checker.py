@@ -116,6 +116,8 @@ class Checker:
         """W0301: an unconditional trigger on hook H whose body always runs a procedure that emits H."""
         if ab.when is not None or ab.once_per_turn or ab.optional or ab.cost:
             return  # a condition, a once-per-turn, a choice or a price may stop it: not obviously a loop
+        verbs = {A.Gain: "gain", A.Pay: "pay", A.Lose: "lose", A.Draw: "draw"}
+        emitted = self.v.language.get("statement_hooks") or {}  # what the game's gain, pay ... emit
         todo = list(ab.body)
         while todo:
             s = todo.pop()
@@ -123,13 +125,18 @@ class Checker:
                 todo.extend(s.items)
             elif isinstance(s, (A.Repeat, A.ForEachPlayer)):
                 todo.extend(s.body)
-            elif isinstance(s, A.Do):
-                sig = self.v.primitives.get(s.call.name)
-                if sig is not None and ab.hook in sig.emits:
+            elif isinstance(s, A.Do) or type(s) in verbs:
+                if isinstance(s, A.Do):
+                    sig = self.v.primitives.get(s.call.name)
+                    name, emits = s.call.name, (sig.emits if sig is not None else [])
+                else:
+                    name = verbs[type(s)]
+                    emits = emitted.get(name) or []
+                if ab.hook in emits:
                     end = s.pos.end_column if s.pos.end_line == s.pos.line else s.pos.column + 1
                     self.diags.append(Diagnostic(
                         self.file, s.pos.line, s.pos.column, "W0301",
-                        f"this trigger on '{ab.hook}' does {s.call.name}, which emits '{ab.hook}' again: "
+                        f"this trigger on '{ab.hook}' does {name}, which emits '{ab.hook}' again: "
                         "it sets itself off without end", "add a `when` condition or `once per turn` that stops "
                         "it (at run time the loop is cut after a few nested triggers)", "warning", end))
 

@@ -146,9 +146,13 @@ class Compiler:
         if isinstance(s, A.GrantTemp):
             name = s.call.name
             args = [self.expr(a) for a in s.call.args]
+            until = s.until
 
             def grant(ctx: Ctx) -> Generator:
-                ctx.rt.grant_until_end_of_turn(ctx, name, [f(ctx) for f in args])
+                if until == "turn":
+                    ctx.rt.grant_until_end_of_turn(ctx, name, [f(ctx) for f in args])
+                else:
+                    ctx.rt.grant_until_end_of(ctx, until, name, [f(ctx) for f in args])
                 yield from ()
 
             return grant
@@ -242,13 +246,13 @@ class Compiler:
             return E.Modifier(source, index, text, ab.quantity.name, arg, ab.op, self.expr(ab.value), when,
                               self.expr(ab.minimum) if ab.minimum is not None else None,
                               self.expr(ab.maximum) if ab.maximum is not None else None,
-                              ab.once_per_turn, ab.optional, self.costs(ab.cost))
+                              ab.once_per_turn, ab.optional, self.costs(ab.cost), ab.per, ab.times)
         if isinstance(ab, A.Trigger):
             return E.Trigger(source, index, text, ab.hook, self.body(ab.body), when, ab.once_per_turn,
-                             ab.optional, ab.any_player, self.costs(ab.cost))
+                             ab.optional, ab.any_player, self.costs(ab.cost), ab.per, ab.times)
         if isinstance(ab, A.ActionDef):
             return E.SpecialAction(source, index, text, ab.title, self.body(ab.body), ab.free,
-                                   ab.once_per_turn, self.costs(ab.cost), when)
+                                   ab.once_per_turn, self.costs(ab.cost), when, ab.per, ab.times)
         if isinstance(ab, A.Forbid):
             return E.Forbid(source, index, text, ab.what, when)
         if isinstance(ab, A.Acquire):

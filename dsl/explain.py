@@ -83,7 +83,7 @@ def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
     if isinstance(s, A.Cancel):
         return "cancel it"
     if isinstance(s, A.GrantTemp):
-        return f"{_grant_words(s.call)} until the end of the turn"
+        return f"{_grant_words(s.call)} until the end of the {s.until}"
     if isinstance(s, A.Choose):
         parts = []
         for alt in s.alts:
@@ -120,6 +120,18 @@ def _grant_words(call: A.Call, phrases: Phrases | None = None) -> str:
     return f"you may {words(call.name)}" + (f" ({args})" if args else "")
 
 
+def hook_words(hook: str, any_player: bool, phrases: Phrases | None) -> str | None:
+    """The game's English for a hook (rules/<game>/content.yaml `hook_phrases`), if it words it."""
+    said = (phrases or {}).get(f"on:{hook}") or {}
+    return said.get("any" if any_player else "mine")
+
+
+def limit_words(ab: A.Modify | A.Trigger | A.ActionDef) -> str:
+    """How often a limited ability may be used: "once per turn", "twice per round", "at most 3 times per game"."""
+    times = {1: "once", 2: "twice"}.get(ab.times, f"at most {ab.times} times")
+    return f"{times} per {ab.per}"
+
+
 def _opts(once: bool, optional: bool, cost: list[A.CostItem]) -> str:
     bits = []
     if optional:
@@ -149,20 +161,21 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
         if ab.optional or ab.cost:
             out += " if you choose" + (f" to pay {costs(ab.cost)}" if ab.cost else "")
         if ab.once_per_turn:
-            out += " (once per turn)"
+            out += f" ({limit_words(ab)})"
         return out + "."
     if isinstance(ab, A.Trigger):
         who = "any player's" if ab.any_player else "your"
-        head = f"On {who} {words(ab.hook)}{when}"
+        said = hook_words(ab.hook, ab.any_player, phrases)
+        head = f"Whenever {said}{when}" if said else f"On {who} {words(ab.hook)}{when}"
         pre = _opts(ab.once_per_turn, ab.optional, ab.cost)
         body = "; ".join(explain_stmt(s) for s in ab.body)
-        once = " (once per turn)" if ab.once_per_turn else ""
+        once = f" ({limit_words(ab)})" if ab.once_per_turn else ""
         return f"{head}: {pre + ' ' if pre else ''}{body}{once}."
     if isinstance(ab, A.ActionDef):
         kind = "Free action" if ab.free else "As an action"
         bits = [kind]
         if ab.once_per_turn:
-            bits.append("once per turn")
+            bits.append(limit_words(ab))
         if ab.cost:
             bits.append(f"pay {costs(ab.cost)}")
         if ab.when is not None:
@@ -176,7 +189,9 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
     if isinstance(ab, A.Requires):
         return f"Requires: {expr(ab.cond)}."
     if isinstance(ab, A.ObjectiveDef):
-        when_done = f"immediately on your {words(ab.hook)}" if ab.hook else "in the status phase"
+        said = hook_words(ab.hook, False, phrases) if ab.hook else None
+        when_done = (f"immediately when {said}" if said else f"immediately on your {words(ab.hook)}") if ab.hook \
+            else "in the status phase"
         cond = f" if {expr(ab.cond)}" if ab.cond is not None else ""
         return f'Objective "{ab.name}": completed {when_done}{cond}.'
     return "?"

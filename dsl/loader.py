@@ -99,6 +99,8 @@ def game_vocab(game: str) -> Vocabulary:
     """A fresh vocabulary for the game, with its phrases for the explainer and its typing rules."""
     vocab = Vocabulary.from_data(game_vocabulary(game))
     vocab.phrases = dict(content_spec(game).get("grant_phrases") or {})
+    # hooks worded by the game ("on:HOOK" -> {"mine": ..., "any": ...}), see explain.hook_words
+    vocab.phrases.update({f"on:{h}": dict(w) for h, w in (content_spec(game).get("hook_phrases") or {}).items()})
     vocab.language = dict(content_spec(game).get("language") or {})
     return vocab
 

@@ -12,7 +12,7 @@ _TOKEN_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted title", "COLON": "':'",
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "VBAR": "'|'",
     "ASSIGN": "'=', '+=' or '-='", "CMP": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*' or '//'",
-    "ONCE_PER_TURN": "'once per turn'", "UP_TO": "'up to'", "UNTIL_END_OF_TURN": "'until end of turn'",
+    "ONCE_PER_TURN": "'once per turn' (or per round, per game, at most N times per turn)", "UP_TO": "'up to'", "UNTIL_END_OF_TURN": "'until end of turn' (or of round)",
     "$END": "the end of the effect",
 }
 

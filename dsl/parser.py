@@ -118,6 +118,13 @@ def _pos(meta_or_token) -> A.Pos:
     return A.Pos(m.line, m.column, m.end_line, m.end_column)
 
 
+def _limit(text: str) -> tuple[str, int]:
+    """`once per round` -> ("round", 1); `twice per turn` -> ("turn", 2); `at most 3 times per game` -> ("game", 3)."""
+    words = text.split()
+    times = 1 if words[0] == "once" else 2 if words[0] == "twice" else int(words[2])
+    return words[-1], times
+
+
 _VALUE_TOKENS = {"NAME", "NUMBER", "STRING", "ASSIGN", "CMP", "ADDOP", "MULOP"}
 
 
@@ -206,8 +213,9 @@ class _ToAst(Transformer):
         return A.Cancel(pos=_pos(meta))
 
     def grant_stmt(self, meta, c):
+        until = "round" if str(c[-1]).rstrip().endswith("round") else "turn"
         c = _a(c)
-        return A.GrantTemp(c[0], pos=_pos(meta))
+        return A.GrantTemp(c[0], until, pos=_pos(meta))
 
     def line(self, meta, c):
         items = [x for x in c if not isinstance(x, Token)]
@@ -267,7 +275,7 @@ class _ToAst(Transformer):
         return [x for x in c if isinstance(x, A.CostItem)]
 
     def opt_once(self, meta, c):
-        return ("once", True)
+        return ("once", _limit(str(c[0])))
 
     def opt_optional(self, meta, c):
         return ("optional", True)
@@ -317,25 +325,28 @@ class _ToAst(Transformer):
         c = _a(c)
         opts = self._opts(c)
         op = next(x for x in c if isinstance(x, tuple) and x[0] == "op")
+        per, times = opts.get("once") or ("turn", 1)
         return A.Modify(c[0], op[1], op[2], opts.get("when"), op[3].get("min"), op[3].get("max"),
                         bool(opts.get("once")), bool(opts.get("optional")), opts.get("cost", []),
-                        pos=_pos(meta))
+                        per, times, pos=_pos(meta))
 
     def trigger(self, meta, c):
         raw, c = c, _a(c)
         opts = self._opts(c)
         body = next(x for x in c if isinstance(x, list))
         any_player = any(isinstance(x, Token) and x.type == "ANY" for x in raw)
+        per, times = opts.get("once") or ("turn", 1)
         return A.Trigger(str(c[0]), body, opts.get("when"), bool(opts.get("once")),
                          bool(opts.get("optional")), opts.get("cost", []), any_player=any_player,
-                         pos=_pos(meta), hook_pos=_pos(c[0]))
+                         pos=_pos(meta), hook_pos=_pos(c[0]), per=per, times=times)
 
     def action_def(self, meta, c):
         c = _a(c)
         opts = self._opts(c)
         body = next(x for x in c if isinstance(x, list))
+        per, times = opts.get("once") or ("turn", 1)
         return A.ActionDef(str(c[0])[1:-1], body, bool(opts.get("free")), bool(opts.get("once")),
-                           opts.get("cost", []), opts.get("when"), pos=_pos(meta))
+                           opts.get("cost", []), opts.get("when"), per, times, pos=_pos(meta))
 
     def forbid(self, meta, c):
         c = _a(c)

@@ -51,6 +51,13 @@ class Ability:
         return self.text
 
     @property
+    def limited(self) -> tuple[str, int] | None:
+        """(period, uses allowed) for an ability limited in use, e.g. ("round", 1); None if unlimited."""
+        if not getattr(self, "once_per_turn", False):
+            return None
+        return getattr(self, "per", "turn"), getattr(self, "times", 1)
+
+    @property
     def key(self) -> str:
         """Stable key for once-per-turn bookkeeping."""
         return f"{self.source}#{self.index}"
@@ -81,6 +88,8 @@ class Modifier(Ability):
     once_per_turn: bool = False
     optional: bool = False
     cost: list[CostSpec] = field(default_factory=list)
+    per: str = "turn"  # with once_per_turn: the period of the limit (turn, round, game)
+    times: int = 1     # with once_per_turn: uses allowed in the period
 
     def apply(self, ctx: Ctx, current: int) -> int:
         v = self.value(ctx) if self.value else 0
@@ -106,6 +115,8 @@ class Trigger(Ability):
     optional: bool = False
     any_player: bool = False
     cost: list[CostSpec] = field(default_factory=list)
+    per: str = "turn"
+    times: int = 1
 
 
 @dataclass
@@ -116,6 +127,8 @@ class SpecialAction(Ability):
     once_per_turn: bool = False
     cost: list[CostSpec] = field(default_factory=list)
     when: Fn | None = None
+    per: str = "turn"
+    times: int = 1
 
 
 @dataclass

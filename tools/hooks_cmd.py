@@ -6,8 +6,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..dsl.loader import game_vocabulary
-from ..dsl.vocabulary import Vocabulary
+from ..dsl.explain import hook_words
+from ..dsl.loader import game_vocab
 from ..engine.games import default_game
 from .clikit import OutputFormat, console, fail, guarded
 
@@ -19,7 +19,7 @@ def hooks(
     """Print the hook catalog: each hook's name and its payload fields with their types."""
     game = game or default_game()
     try:
-        vocab = Vocabulary.from_data(game_vocabulary(game))
+        vocab = game_vocab(game)
     except FileNotFoundError:
         fail(f"unknown game '{game}'", 2)
     if format is OutputFormat.json:
@@ -28,8 +28,10 @@ def hooks(
     table = Table(title=f"{len(vocab.hooks)} hooks ({game})", title_justify="left")
     table.add_column("hook", style="bold")
     table.add_column("payload")
+    table.add_column("fires when")  # the game's English for the hook, where it words it (hook_phrases)
     for name, payload in vocab.hooks.items():
-        table.add_row(name, ", ".join(f"{k}: {v}" for k, v in payload.items()) or "-")
+        table.add_row(name, ", ".join(f"{k}: {v}" for k, v in payload.items()) or "-",
+                      hook_words(name, False, vocab.phrases) or "")
     console().print(table)
 
 

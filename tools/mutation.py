@@ -51,14 +51,16 @@ def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict
     return out
 
 
-def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None) -> dict[str, list[str]]:
-    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in the bundled packs."""
+def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None,
+                    packs: tuple[str, ...] = BUNDLED, of_pack: str | None = None) -> dict[str, list[str]]:
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs`
+    (the bundled packs by default); `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
     cov = coverage(paths)
-    base = definition(BUNDLED)
+    base = definition(packs)
     kinds = MUTATED_KINDS
-    targets = [e.id for e in base.content.entries.values()
-               if e.kind in kinds and e.effect is not None and e.effect.abilities]
-    targets += [f"{e.id}#{k}" for e in base.content.entries.values()
+    entries = [e for e in base.content.entries.values() if of_pack is None or e.pack == of_pack]
+    targets = [e.id for e in entries if e.kind in kinds and e.effect is not None and e.effect.abilities]
+    targets += [f"{e.id}#{k}" for e in entries
                 if e.kind in PER_ABILITY_KINDS and e.effect is not None and len(e.effect.abilities) > 1
                 for k in range(len(e.effect.abilities))]
     if only:

@@ -98,8 +98,8 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
     pl["turn"].setdefault("advances_gained", []).append(adv)
     pl["turn"].setdefault("collects_at_gain", {})[adv] = pl["turn"].get("collects", 0)
     rt.log(f"{rt.name(p)} gets {d.advances[adv].name}")
-    events = raise_levels(rt, p, d.advances[adv].data.get("border", "none"))
-    rt.enforce_limits(p)
+    events = yield from raise_levels(rt, p, d.advances[adv].data.get("border", "none"))
+    yield from rt.enforce_limits(p)
     for _ in range(events):
         draw_event = SERVICES["draw_event"]  # written above this layer (cards.events)
         yield from draw_event(rt, p)
@@ -128,7 +128,7 @@ def lose_advance(rt: Clash, p: int, adv: str) -> None:
     pl["temp"] = [t for t in pl["temp"] if len(t) < 3 or t[2] not in gone]
 
 
-def raise_levels(rt: Clash, p: int, border: str) -> int:
+def raise_levels(rt: Clash, p: int, border: str) -> Generator:
     """A bordered advance moves its level up (to 8 at most) and gives a token; returns events to draw."""
     if border not in BORDER_LEVEL:
         return 0
@@ -136,7 +136,9 @@ def raise_levels(rt: Clash, p: int, border: str) -> int:
     pl = rt.player(p)
     before = pl[level_key]
     pl[level_key] = min(rt.params["scale_max"], before + 1)
-    rt.add_resource(p, token, 1)
+    if pl[level_key] != before:
+        yield from rt.level_raised(p, token, pl[level_key], "advancing")
+    yield from rt.gain_resource(p, token, 1, "advancing")
     if pl[level_key] != before and pl[level_key] in rt.params["event_levels"]:
         return 1
     return 0

@@ -31,14 +31,12 @@ def effective_mood(rt: Clash, space: str) -> str:
     return c["mood"]
 
 
-def lower_mood(rt: Clash, space: str, steps: int = 1) -> None:
-    c = rt.state["cities"][space]
-    c["mood"] = MOODS[max(0, MOODS.index(c["mood"]) - steps)]
+def lower_mood(rt: Clash, space: str, steps: int = 1, cause: str = "rules") -> Generator:
+    yield from rt.shift_mood(space, -steps, cause)
 
 
-def raise_mood_steps(rt: Clash, space: str, steps: int = 1) -> None:
-    c = rt.state["cities"][space]
-    c["mood"] = MOODS[min(2, MOODS.index(c["mood"]) + steps)]
+def raise_mood_steps(rt: Clash, space: str, steps: int = 1, cause: str = "rules") -> Generator:
+    yield from rt.shift_mood(space, steps, cause)
 
 
 def activity_size(rt: Clash, space: str) -> int:
@@ -58,7 +56,7 @@ def can_activate(rt: Clash, p: int, space: str) -> bool:
     return not ((c["mood"] == "angry" or acts_happy(rt, space)) and c["act"] >= 1)
 
 
-def end_activation(rt: Clash, space: str, counts: bool = True) -> None:
+def end_activation(rt: Clash, space: str, counts: bool = True) -> Generator:
     """A second or third activation in a turn lowers the mood one step, as the last thing (the owner's
     quantity activation_mood_loss; asked only when there is a mood to lose, so a once-per-turn waiver
     is not spent on an angry city)."""
@@ -73,7 +71,7 @@ def end_activation(rt: Clash, space: str, counts: bool = True) -> None:
         if steps <= 0:
             rt.log(f"  the city at {space} is activated again and keeps its mood")
             return
-        lower_mood(rt, space, steps)
+        yield from lower_mood(rt, space, steps, "reactivation")
         rt.log(f"  the city at {space} is activated again and becomes {c['mood']}")
 
 
@@ -108,8 +106,9 @@ def can_found_at(rt: Clash, p: int, space: str) -> bool:
 def found_city(rt: Clash, p: int) -> Generator:
     space = yield from rt.ask(p, "space", "Found a city where?", founding_spaces(rt, p))
     settler = next(u for u in rt.units_at(space, p, rt.role("founder")) if not rt.state["units"][u]["ship"])
-    del rt.state["units"][settler]
+    yield from rt.take_unit(settler, "founding")
     add_city(rt.state, rt.defn, p, space)
+    yield from rt.size_changed(space, 0, "founding")
     rt.log(f"  {rt.name(p)} founds a city at {space}")
     yield from rt.emit("city_founded", p, city=space)
 
@@ -213,12 +212,14 @@ def collect(rt: Clash, p: int) -> Generator:
         got.append(w)
     gained: dict[str, int] = {}
     for w in got:
-        gained[w] = gained.get(w, 0) + rt.add_resource(p, w, 1)
+        gained[w] = gained.get(w, 0) + 1
+    for w, n in list(gained.items()):  # one resource_gained per kind collected
+        gained[w] = yield from rt.gain_resource(p, w, n, "collecting")
     rt.player(p)["turn"]["collects"] = rt.player(p)["turn"].get("collects", 0) + 1
     rt.log(f"  collects {', '.join(f'{n} {w}' for w, n in sorted(gained.items()) if n) or 'nothing'} at {city}")
     yield from rt.emit("city_collected", p, city=city, collected=got)
     yield from rt.emit("city_activated", p, city=city)
-    end_activation(rt, city)
+    yield from end_activation(rt, city)
 
 
 # ---- build units ------------------------------------------------------------------------------------
@@ -350,11 +351,11 @@ def build_units(rt: Clash, p: int) -> Generator:
     # one payment, so that a substitute for the draft's mood (e.g. gold) is weighed with the rest
     yield from rt.pay_for(p, _total_cost(rt, rest) + drafted, "build", "units")
     for t in planned:
-        rt.new_unit(p, t, build_placement(rt, p, t, city))
+        yield from rt.place_unit(p, t, build_placement(rt, p, t, city), "building")
     rt.log(f"  builds {', '.join(rt.defn.units[t].name for t in planned)} at {city}")
     yield from rt.emit("units_built", p, city=city, built=list(planned))
     yield from rt.emit("city_activated", p, city=city)
-    end_activation(rt, city)
+    yield from end_activation(rt, city)
 
 
 # ---- increase city size -----------------------------------------------------------------------------
@@ -424,7 +425,7 @@ def increase_size(rt: Clash, p: int) -> Generator:
     counts = rt.quantity("grow_activates", p, 1, city=city, piece=piece) > 0
     if counts:
         yield from rt.emit("city_activated", p, city=city)
-    end_activation(rt, city, counts)
+    yield from end_activation(rt, city, counts)
 
 
 def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
@@ -432,7 +433,9 @@ def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
     if rt.defn.pieces[piece].data.get("placement") == "adjacent_sea":
         seas = sorted(sea_neighbours(rt, city))
         c["port"] = yield from rt.ask(p, "space", "Which sea space does the piece face?", seas)
+    before = len(c["pieces"])
     c["pieces"][piece] = p
     rt.log(f"  {rt.name(p)} adds a {rt.defn.pieces[piece].name} to the city at {city}")
+    yield from rt.size_changed(city, before, "growing")
     yield from rt.emit("piece_built", p, city=city, piece=piece)
 

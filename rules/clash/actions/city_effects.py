@@ -27,9 +27,8 @@ def raise_city_mood(rt: Clash, p: int, city: Any, steps: Any = 1, ctx: Ctx | Non
     c = rt.state["cities"].get(city) if city else None
     if c is None or c["owner"] < 0 or c["mood"] == "happy":
         return
-    raise_mood_steps(rt, city, max(0, int(steps or 0)))
+    yield from raise_mood_steps(rt, city, max(0, int(steps or 0)), rt.cause_of(ctx.source) if ctx else "rules")
     rt.log(f"  the city at {city} becomes {c['mood']}")
-    yield from ()
 
 
 def _can_activate(rt: Clash, p: int, city: Any) -> bool:
@@ -40,7 +39,7 @@ def activate_city(rt: Clash, p: int, city: Any, ctx: Ctx | None = None) -> Gener
     if not _can_activate(rt, p, city):
         return
     yield from rt.emit("city_activated", p, city=city)
-    end_activation(rt, city)
+    yield from end_activation(rt, city)
 
 
 def discard_card(rt: Clash, p: int, deck: Any, ctx: Ctx | None = None) -> Generator:
@@ -54,6 +53,7 @@ def discard_card(rt: Clash, p: int, deck: Any, ctx: Ctx | None = None) -> Genera
     hand.remove(card)
     rt.state["discard"].setdefault(deck, []).append(card)
     rt.log(f"  {rt.name(p)} discards one {str(deck).replace('_', ' ')}")
+    yield from rt.card_discarded(p, card, rt.cause_of(ctx.source) if ctx else "rules")
 
 
 def _is_coastal(rt: Clash, ctx: Ctx, space: Any) -> bool:

@@ -38,7 +38,7 @@ def civic_improvement(rt: Clash, p: int, city: str | None = "", ctx=None) -> Gen
         if pick == "done":
             break
         yield from rt.pay_for(p, [("mood", civic_step_cost(rt, p, pick))], "civic", "civic improvement")
-        raise_mood_steps(rt, pick)
+        yield from raise_mood_steps(rt, pick, 1, "improving")
         steps += 1
         rt.log(f"  the city at {pick} becomes {rt.state['cities'][pick]['mood']}")
     yield from rt.emit("civic_improved", p)

@@ -57,7 +57,7 @@ def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None 
         if fertile:
             where = yield from rt.ask(p, "space", "Place the barbarian settlement where?", fertile)
             place_barbarian_city = SERVICES["place_barbarian_city"]  # written above this layer (combat.barbarians)
-            place_barbarian_city(rt, where)
+            yield from place_barbarian_city(rt, where)
     seas = sum(1 for s in rt.board.region_spaces(slot_index) if rt.is_water(s))
     yield from rt.emit("region_revealed", p, region=slot_index, seas=seas)
 

@@ -60,8 +60,9 @@ def found_city_with(rt: Clash, p: int, utype: Any, reach: Any = 0, at: Any = _AN
     uid = yield from rt.ask(p, "unit", f"Which {rt.defn.units[utype].name} founds the city?", units,
                             [f"{rt.defn.units[utype].name} at {rt.state['units'][u]['space']}" for u in units])
     space = yield from rt.ask(p, "space", "Found the city where?", options[uid])
-    rt.state["units"].pop(uid)
+    yield from rt.take_unit(uid, "founding")
     add_city(rt.state, rt.defn, p, space)
+    yield from rt.size_changed(space, 0, "founding")
     rt.log(f"  {rt.name(p)} founds a city at {space} with a {rt.defn.units[utype].name}")
     for d in rt.state["units"].values():
         if d["ship"] == uid:  # its passengers land in the new city

@@ -82,7 +82,7 @@ def cultural_influence(rt: Clash, p: int, ctx=None, source: str | None = None) -
     pick = yield from rt.ask(p, "influence", "Influence which city, from where?", ids, labels)
     src, tgt, need = options[ids.index(pick)]
     res = rt.player(p)["res"]
-    res["culture"] -= need
+    yield from rt.spend(p, "culture", need, "influencing")
     die = roll(rt)
     threshold = rt.quantity("influence_threshold", p, rt.params["influence_threshold"], source=src, target=tgt)
     total = die
@@ -93,7 +93,7 @@ def cultural_influence(rt: Clash, p: int, ctx=None, source: str | None = None) -
             go = yield from rt.ask(p, "boost", f"Rolled {die}: spend {more} culture to succeed?",
                                    ["boost", "no"], [f"spend {more} culture", "accept the failure"])
             if go == "boost":
-                res["culture"] -= more
+                yield from rt.spend(p, "culture", more, "influencing")
                 boosted = more
                 total += more
     rt.log(f"  influence from {src} on {tgt}: rolled {die}" + (f" +{boosted}" if boosted else "")

@@ -85,7 +85,7 @@ def revive_units(rt: Clash, p: int, piece: str, resource: str = "food", amount: 
         yield from rt.pay_for(p, cost, "any", name)
         rec = next(r for r in records if r["type"] == pick)
         records.remove(rec)
-        uid = rt.new_unit(p, pick, city)
+        uid = yield from rt.place_unit(p, pick, city, "reviving")
         for flag in ("moved", "stop", "battled"):
             rt.state["units"][uid][flag] = rec[flag]
         rt.log(f"  {rt.name(p)} brings a lost {rt.defn.units[pick].name} back at {city} ({name})")

@@ -440,6 +440,6 @@ def _pay_tokens(rt: Clash, p: int, n: int, why: str) -> Generator:
     labels = [f"{m} mood, {c} culture" for m, c in splits]
     pick = yield from rt.ask(p, "pay", f"Pay {n} tokens to {why}", labels, labels)
     m, c = splits[labels.index(pick)]
-    res["mood"] -= m
-    res["culture"] -= c
+    yield from rt.spend(p, "mood", m, "moving")
+    yield from rt.spend(p, "culture", c, "moving")
 

@@ -113,7 +113,7 @@ def collect_space(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Gene
         rt.log(f"  the space at {space} gives {rt.name(p)} nothing")
         return
     what = yield from rt.ask(p, "collect", f"Collect what from the space at {space}?", sorted(options))
-    got = rt.add_resource(p, what, 1)
+    got = yield from rt.gain_resource(p, what, 1, rt.cause_of(ctx.source) if ctx else "rules")
     rt.log(f"  {rt.name(p)} gets {got} {what} from the space at {space}")
 
 
@@ -166,8 +166,8 @@ def cross_over(rt: Clash, p: int, old: Any, new: Any, ctx: Ctx | None = None) ->
     uid = by_space[origin][0]
     dest = yield from rt.ask(p, "move_to", f"Where does the new {names[new].name} go?", _convert_targets(rt, p, uid, new))
     carried = _carried(rt, uid)
-    rt.state["units"].pop(uid)
-    nid = rt.new_unit(p, new, dest)
+    yield from rt.take_unit(uid, "converting")
+    nid = yield from rt.place_unit(p, new, dest, "converting")
     rt.state["units"][nid]["moved"] = 1
     done.append(nid)
     for u in carried:  # a ship turned into a land unit lands its passengers with it

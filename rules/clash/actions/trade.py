@@ -80,8 +80,8 @@ def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Gener
             g["hand"][kind].remove(card)
             r["hand"][kind].append(card)
         return
-    g["res"][kind] -= n
-    rt.add_resource(receiver, kind, n)  # above the receiver's limit the rest is lost, as always
+    yield from rt.spend(giver, kind, n, "trading")
+    yield from rt.gain_resource(receiver, kind, n, "trading")  # above the receiver's limit the rest is lost
 
 
 # ---- trade routes in use (the Trade Routes advance) -----------------------------------------------------

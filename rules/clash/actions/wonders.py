@@ -20,7 +20,7 @@ def reveal_wonder(rt: Clash, p: int, ctx=None) -> Generator:
         top = w["deck"].pop()
         w["revealed"].append(top)
         rt.log(f"  the wonder {rt.defn.wonders[top].name} is revealed")
-    yield from ()
+        yield from rt.card_drawn(p, top, "wonder_card", rt.cause_of(ctx.source) if ctx else "rules")
 
 
 @procedure("reserve_wonder")
@@ -96,7 +96,7 @@ def build_wonder(rt: Clash, p: int, *where: str | None, ctx=None, reserved_only:
     rt.log(f"  {rt.name(p)} builds the {rt.defn.wonders[wonder].name} at {city}")
     yield from rt.emit("wonder_built", p, city=city, wonder=wonder)
     yield from rt.emit("city_activated", p, city=city)
-    end_activation(rt, city)
+    yield from end_activation(rt, city)
 
 
 @procedure("build_reserved_wonder")

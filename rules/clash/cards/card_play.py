@@ -25,7 +25,7 @@ GRANT = "free_card_play"
 
 def special_usable(rt: Clash, p: int, a: SpecialAction) -> bool:
     """The special action's own limits allow it now: once per turn, its condition, its cost."""
-    if a.once_per_turn and rt._used(p, rt._once_key(a)):
+    if a.once_per_turn and rt._spent(p, a):
         return False
     ctx = rt.ctx(p, a.source)
     if a.when is not None and not a.when(ctx):

@@ -170,8 +170,7 @@ def basic_action(rt: Clash, p: int, action: str, ctx: Ctx | None = None) -> Gene
     if not proc.available(rt, p) or rt.player(p)["res"]["mood"] < mood:
         rt.log(f"  {rt.name(p)} cannot {spec['name'].lower()} now")
         return
-    if mood:
-        rt.player(p)["res"]["mood"] -= mood
+    yield from rt.spend(p, "mood", mood, "card")
     rt.log(f"{rt.name(p)}: {spec['name']} (without spending an action)")
     yield from proc.run(rt, p)
 

@@ -80,7 +80,7 @@ def lower_city_mood(rt: Clash, p: int, city: Any, steps: int = 1, ctx=None) -> G
     if result.get("cancelled"):
         rt.log(f"  the mood of the city at {city} is kept")
         return
-    lower_mood(rt, city, int(steps))
+    yield from lower_mood(rt, city, int(steps), rt.cause_of(ctx.source) if ctx else "event")
     rt.log(f"  the city at {city} becomes {c['mood']}")
 
 
@@ -103,6 +103,7 @@ def destroy_piece(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Genera
     piece = yield from rt.ask(c["owner"], "piece", f"Which city piece of the city at {city} is destroyed?", others,
                               [rt.defn.pieces[x].name for x in others])
     colour = c["pieces"].pop(piece)
+    yield from rt.size_changed(city, len(c["pieces"]) + 1, rt.cause_of(ctx.source) if ctx else "event")
     if rt.defn.pieces[piece].data.get("placement") == "adjacent_sea":
         c["port"] = None
     rt.log(f"  the {rt.defn.pieces[piece].name} of the city at {city} is destroyed")
@@ -117,14 +118,13 @@ def destroy_city(rt: Clash, p: int, city: Any, vp: int = 0, ctx=None) -> Generat
         return
     owner = c["owner"]
     for u in [u for u in rt.units_at(city, owner) if not rt.state["units"][u]["ship"]]:
-        remove_unit(rt, u)
+        yield from remove_unit(rt, u, None, rt.cause_of(ctx.source) if ctx else "event")
     for piece, colour in sorted(c["pieces"].items()):
         _score(rt, colour, vp, f"the destroyed {rt.defn.pieces[piece].name}")
     for w in c["wonders"]:
         _score(rt, owner, rt.defn.rules["scoring"]["wonder"], f"the lost wonder {rt.defn.wonders[w].name}")
-    raze_city(rt, city)
+    yield from raze_city(rt, city, rt.cause_of(ctx.source) if ctx else "event")
     rt.log(f"  the city at {city} is destroyed")
-    yield from ()
 
 
 # ---- units -----------------------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def lose_units(rt: Clash, p: int, n: int = 1, utype: Any = None, space: Any = No
         here = [u for u in units if rt.state["units"][u]["space"] == where and rt.state["units"][u]["type"] == kind]
         # an empty ship before one that carries units
         here.sort(key=lambda u: (any(d["ship"] == u for d in rt.state["units"].values()), int(u)))
-        remove_unit(rt, here[0])
+        yield from remove_unit(rt, here[0], None, rt.cause_of(ctx.source) if ctx else "event")
         rt.log(f"  {rt.name(p)} loses one {rt.defn.units[kind].name} at {where}")
 
 

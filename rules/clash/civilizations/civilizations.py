@@ -108,7 +108,7 @@ def take_leader(rt: Clash, p: int, where: str | None) -> Generator:
         pick = left[rt.rng.below(len(left))]
     left.remove(pick)
     pl["leader"] = pick
-    rt.new_unit(p, leader_type(rt), where)
+    yield from rt.place_unit(p, leader_type(rt), where, "rules")
     rt.log(f"  {rt.name(p)}'s leader is {rt.defn.leaders[pick].name}, at {where}")
 
 
@@ -143,7 +143,7 @@ def new_leader(rt: Clash, p: int, ctx=None) -> Generator:
     if alive:
         uid = leader_figure(rt, p)
         if uid:
-            rt.state["units"].pop(uid)
+            yield from rt.take_unit(uid, "disbanding")
         pl["leader"] = None
         pl.setdefault("discarded_leaders", []).append(alive)
         rt.log(f"  {rt.name(p)} retires {rt.defn.leaders[alive].name}")

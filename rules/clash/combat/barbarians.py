@@ -37,10 +37,11 @@ BARBARIAN = -1
 
 
 @service("place_barbarian_city")
-def place_barbarian_city(rt: Clash, space: str, units: int = 1) -> None:
+def place_barbarian_city(rt: Clash, space: str, units: int = 1) -> Generator:
     add_city(rt.state, rt.defn, BARBARIAN, space)
+    yield from rt.size_changed(space, 0, "barbarians")
     for _ in range(units):
-        rt.new_unit(BARBARIAN, rt.role("army"), space)
+        yield from rt.place_unit(BARBARIAN, rt.role("army"), space, "barbarians")
     rt.log(f"  a barbarian settlement appears at {space}")
 
 
@@ -88,7 +89,7 @@ def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
     spots = [s for s in _empty_land_near(rt, p, 2) if s not in rt.state["board"]["exhausted"]]
     if spots and settlements > 0 and armies > 0:
         where = yield from rt.ask(p, "space", "Barbarians spawn: place the settlement where?", spots)
-        place_barbarian_city(rt, where)
+        yield from place_barbarian_city(rt, where)
     settlements, armies = _barbarian_room(rt)
     camps = sorted(s for s, c in rt.state["cities"].items() if c["owner"] == BARBARIAN)
     special = _special_barbarians(rt)
@@ -102,7 +103,7 @@ def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
             return
         kind = yield from rt.ask(p, "barbarian_unit", "Which barbarian unit joins the settlement?", kinds,
                                  [rt.defn.units[k].name for k in kinds])
-        rt.new_unit(BARBARIAN, kind, where)
+        yield from rt.place_unit(BARBARIAN, kind, where, "barbarians")
         what = "unit" if kind == infantry else rt.defn.units[kind].name
         rt.log(f"  a barbarian {what} joins the settlement at {where}")
 
@@ -223,7 +224,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
             # every land unit in the city may fall (settlers and leaders too), in the order of casualties;
             # the player picks each one (left=1: asked even when all would fall, as in the base game)
             u = yield from next_casualty(rt, p, chooser_of(p, b), units, 1, "Which unit takes the hit?")
-            remove_unit(rt, u, b)
+            yield from remove_unit(rt, u, b)
             continue
         if city not in rt.state["cities"]:
             break
@@ -234,13 +235,14 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
                                       [rt.defn.pieces[x].name for x in others])
             del pieces[piece]
             lost_size += 1
+            yield from rt.size_changed(city, len(pieces) + 1, "barbarians")
         else:
             raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
-            raze_city(rt, city)
+            yield from raze_city(rt, city, "barbarians")
             rt.log(f"  the barbarians destroy the city at {city}")
             break
     if city in rt.state["cities"] and lost_size:
-        rt.state["cities"][city]["mood"] = "angry"
+        yield from rt.set_mood(city, "angry", "barbarians")
         rt.log(f"  the city at {city} loses {lost_size} piece{'s' if lost_size > 1 else ''} and becomes angry")
     # survivors go home: they never left their settlement in this model
     rt.round_sources = {}

@@ -24,40 +24,40 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
     size = len(city["pieces"])
     if loser == BARBARIAN:
         killed = (b.killed.get(BARBARIAN, 0) if b else 0)
-        rt.add_resource(captor, "gold", killed)
+        yield from rt.gain_resource(captor, "gold", killed, "capture")
         keep = yield from rt.ask(captor, "capture", "Keep the barbarian city or raze it?", ["keep", "raze"],
                                  ["keep it (angry)", "raze it for 1 more gold"])
         if keep == "raze":
             raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
-            raze_city(rt, space)
-            rt.add_resource(captor, "gold", 1)
+            yield from raze_city(rt, space, "capture")
+            yield from rt.gain_resource(captor, "gold", 1, "capture")
             rt.log(f"  {rt.name(captor)} razes the barbarian city at {space}")
             return
-        _swap_pieces(rt, captor, loser, space)
+        yield from _swap_pieces(rt, captor, loser, space)
         if space in st["cities"]:
-            st["cities"][space]["mood"] = "angry"
+            yield from rt.set_mood(space, "angry", "capture")
             rt.log(f"  {rt.name(captor)} captures the barbarian city at {space}")
         return
     was_content = city["mood"] in ("happy", "neutral")
     was_happy = city["mood"] == "happy"
-    _swap_pieces(rt, captor, loser, space)
+    yield from _swap_pieces(rt, captor, loser, space)
     if space in st["cities"]:  # (a captor without a settlement left removes the city, page 12)
-        st["cities"][space]["mood"] = "angry"
+        yield from rt.set_mood(space, "angry", "capture")
         rt.log(f"  {rt.name(captor)} captures {rt.name(loser)}'s city at {space}")
     if was_content:
-        rt.add_resource(captor, "gold", size)
+        yield from rt.gain_resource(captor, "gold", size, "capture")
         rt.log(f"  spoils of war: {rt.name(captor)} gets {size} gold")
         refuge = sorted(rt.cities_of(loser))
         if refuge and len(rt.units_of(loser, rt.role("founder"))) < int(
                 rt.defn.limit(rt.role("founder"), 4)):
             where = yield from rt.ask(loser, "city", "Refugees: place a settler in which city?", refuge)
-            rt.new_unit(loser, rt.role("founder"), where)
+            yield from rt.place_unit(loser, rt.role("founder"), where, "capture")
     if space in st["cities"]:
         yield from rt.emit("city_captured", captor, city=space, loser=loser,
                            mood="happy" if was_happy else "neutral" if was_content else "angry")
 
 
-def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
+def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> Generator:
     """The owner's pieces change colour; pieces the captor has run out of are removed for 1 gold each."""
 
     city = rt.state["cities"][space]
@@ -66,14 +66,17 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> None:
         if owner != loser or rt.defn.pieces[piece].data.get("keeps_colour"):
             continue  # under another player's cultural influence, or a piece that keeps its builder's colour
         if counts.get(piece, 0) >= rt.defn.limit(piece, 7):
+            before = len(city["pieces"])
             del city["pieces"][piece]
-            rt.add_resource(captor, "gold", 1)
+            yield from rt.gain_resource(captor, "gold", 1, "capture")
             if piece == rt.defn.foundation:
-                rt.add_resource(captor, "gold", len(city["pieces"]))  # every piece removed gives 1 gold
+                # every piece removed gives 1 gold
+                yield from rt.gain_resource(captor, "gold", len(city["pieces"]), "capture")
                 rt.log(f"  {rt.name(captor)} has no settlement left: the city at {space} is removed")
                 raze_city = SERVICES["raze_city"]  # written above this layer (phases.status)
-                raze_city(rt, space)
+                yield from raze_city(rt, space, "capture")
                 return
+            yield from rt.size_changed(space, before, "capture")
             continue
         city["pieces"][piece] = captor
         counts[piece] = counts.get(piece, 0) + 1

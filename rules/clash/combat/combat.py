@@ -167,7 +167,9 @@ def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
     return value
 
 
-def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
+def remove_unit(rt: Clash, uid: str, b: Battle | None = None, cause: str = "battle") -> Generator:
+    """A unit dies (in a battle, or by an effect: `cause`); ships take their passengers down with them.
+    unit_removed fires for each, once the removal is complete."""
     u = rt.state["units"].pop(uid, None)
     if u is None:
         return
@@ -183,6 +185,8 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None) -> None:
                 b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
                 b.removed_types.setdefault(d["owner"], []).append(d["type"])
             _unit_gone(rt, d, b)
+            yield from rt.unit_removed(d, cause)
+    yield from rt.unit_removed(u, cause)
 
 
 def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
@@ -235,7 +239,7 @@ def take_casualties(rt: Clash, b: Battle | None, owner: int, units: list[str], h
         prompt = f"{rt.name(owner)} loses {n - k} more unit{'s' if n - k > 1 else ''}: which type goes next?"
         u = yield from next_casualty(rt, owner, chooser, alive, n - k, prompt)
         alive.remove(u)
-        remove_unit(rt, u, b)
+        yield from remove_unit(rt, u, b)
     return alive
 
 
@@ -263,7 +267,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     if not dfn:
         # settlers alone (or an empty city) are defeated without dice
         for u in rt.units_at(space, defender):
-            remove_unit(rt, u, b)
+            yield from remove_unit(rt, u, b)
         winner = attacker
     else:
         b.round = 1
@@ -320,15 +324,15 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
         loser_side = defender if winner == attacker else attacker
         if winner is not None:
             for u in rt.units_at(space, loser_side):  # settlers die with their army
-                remove_unit(rt, u, b)
+                yield from remove_unit(rt, u, b)
     if winner is None:
         rt.log("  both sides are wiped out: no winner")
         # settlers die with their armies, on both sides
         for u in rt.units_at(space, attacker) + rt.units_at(space, defender) + [x for x in units if x in st["units"]]:
-            remove_unit(rt, u, b)
+            yield from remove_unit(rt, u, b)
     elif winner == defender:
         for u in [x for x in units if x in st["units"]]:
-            remove_unit(rt, u, b)
+            yield from remove_unit(rt, u, b)
         rt.log(f"  {rt.name(defender)} holds {space}")
     else:
         rt.log(f"  {rt.name(attacker)} wins the battle at {space}")
@@ -368,7 +372,7 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
         pick = yield from rt.ask(who, "combat_card", f"Round {b.round}: play a combat card?", ["none"] + fits, labels)
         if pick == "none":
             continue
-        rt.play_card(who, pick)
+        yield from rt.play_card(who, pick)
         b.cards.setdefault(who, []).append(pick)
         rt.round_sources[who] = [combat_source(pick)]
         rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")

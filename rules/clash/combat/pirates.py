@@ -97,8 +97,8 @@ def _room(rt: Clash) -> bool:
     return t is not None and len(all_pirates(rt)) < rt.defn.limit(t)
 
 
-def _new_pirate(rt: Clash, space: str) -> None:
-    rt.new_unit(PIRATES, pirate_type(rt), space)
+def _new_pirate(rt: Clash, space: str) -> Generator:
+    yield from rt.place_unit(PIRATES, pirate_type(rt), space, "piracy")
     rt.log(f"  a {rt.defn.units[pirate_type(rt)].name.lower()} appears at {space}")
 
 
@@ -114,7 +114,7 @@ def place_pirate(rt: Clash, p: int, region: int, ctx=None) -> Generator:
     if not seas:
         return
     where = yield from rt.ask(p, "space", "Place the pirate ship on which sea space?", seas)
-    _new_pirate(rt, where)
+    yield from _new_pirate(rt, where)
 
 
 def _coastal(rt: Clash, city: str) -> bool:
@@ -167,7 +167,7 @@ def pirate_raid(rt: Clash, p: int, ctx=None) -> Generator:
             continue
         what = yield from rt.ask(p, "pay", f"Pirate raid on the city at {city}: lose what?", goods,
                                  [f"1 {g}" for g in goods])
-        res[what] -= 1
+        yield from rt.lose_resource(p, what, 1, "piracy")
         rt.log(f"  {rt.name(p)} loses 1 {what} to the pirates")
     targets = [c for _, c in pairs]
     for _ in range(unpaid):
@@ -176,7 +176,7 @@ def pirate_raid(rt: Clash, p: int, ctx=None) -> Generator:
             break
         city = yield from rt.ask(p, "city", "Pirate raid: which raided city's mood drops?", options)
         targets.remove(city)
-        lower_mood(rt, city, 1)
+        yield from lower_mood(rt, city, 1, "piracy")
         rt.log(f"  the city at {city} becomes {rt.state['cities'][city]['mood']}")
 
 
@@ -191,7 +191,7 @@ def pirate_spawn(rt: Clash, p: int, ctx=None) -> Generator:
         return
     if _room(rt):
         where = yield from rt.ask(p, "space", "Pirates spawn: place a pirate ship where?", spots)
-        _new_pirate(rt, where)
+        yield from _new_pirate(rt, where)
         return
     movable = sorted({rt.state["units"][u]["space"] for u in pirate_units(rt)})
     if not movable:

@@ -32,7 +32,7 @@ def _setup(rt: Clash) -> Generator:
 
 
 @service("place_new_units")
-def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Generator:
+def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None, cause: str = "rules") -> Generator:
     """Put free units into play (component limits apply); `at` None lets the player pick a city."""
     limit = rt.defn.limit(utype)
     army = rt.is_army(utype)
@@ -53,7 +53,7 @@ def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None) -> Ge
                 return
             where = yield from rt.ask(p, "city", f"Place the new {rt.defn.units[utype].name} in which city?",
                                       sorted(options))
-        rt.new_unit(p, utype, where)
+        yield from rt.place_unit(p, utype, where, cause)
         rt.log(f"  {rt.name(p)} gets a {rt.defn.units[utype].name} at {where}")
 
 
@@ -62,7 +62,7 @@ def _raise_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:
     if not options:
         return
     city = yield from rt.ask(p, "city", "Raise the mood of which city?", options)
-    cities.raise_mood_steps(rt, city, int(steps))
+    yield from cities.raise_mood_steps(rt, city, int(steps), rt.cause_of(ctx.source) if ctx else "rules")
     rt.log(f"  the city at {city} becomes {rt.state['cities'][city]['mood']}")
 
 

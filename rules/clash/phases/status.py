@@ -35,7 +35,7 @@ def status_free_advance(rt: Clash, p: int, ctx=None) -> Generator:
 @procedure("draw_status_cards")
 def draw_status_cards(rt: Clash, p: int, ctx=None) -> Generator:
     for deck, n in rt.params["status_draw"].items():
-        yield from rt.draw_cards(p, deck, n)
+        yield from rt.draw_cards(p, deck, n, "status_phase")
 
 
 @procedure("offer_raze")
@@ -48,16 +48,18 @@ def offer_raze(rt: Clash, p: int, ctx=None) -> Generator:
                              ["raze nothing"] + [f"raze the city at {c}" for c in small])
     if pick == "keep":
         return
-    raze_city(rt, pick)
-    rt.add_resource(p, "gold", rt.params["raze_gold"])
+    yield from raze_city(rt, pick, "status_phase")
+    yield from rt.gain_resource(p, "gold", rt.params["raze_gold"], "status_phase")
     rt.log(f"  {rt.name(p)} razes the city at {pick}")
 
 
 @service("raze_city")
-def raze_city(rt: Clash, space: str) -> None:
+def raze_city(rt: Clash, space: str, cause: str = "rules") -> Generator:
+    """The city leaves the board with its wonders; its size becomes 0 (city_size_changed)."""
     city = rt.state["cities"].pop(space)
     for w in city["wonders"]:
         rt.state["wonders"]["built"].pop(w, None)
+    yield from rt.size_changed(space, len(city["pieces"]), cause, city["owner"])
 
 
 @step("determine_first_player")

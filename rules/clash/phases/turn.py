@@ -26,7 +26,7 @@ def start_turn(rt: Clash, p: int) -> None:
     st["actions_left"] = rt.params["actions_per_turn"]
     pl = rt.player(p)
     pl["turn"] = {"collects": 0, "influence_success": 0, "advances_gained": []}
-    pl["temp"] = []
+    pl["temp"] = lasting_temps(rt, pl)
     for c in st["cities"].values():
         c["act"] = 0
     for u in st["units"].values():
@@ -57,7 +57,13 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
             cap(rt, choice.removeprefix("special:").split("#")[0], "special", used[choice])
         yield from runner()
     yield from rt.emit("turn_end", p)
-    rt.player(p)["temp"] = []
+    rt.player(p)["temp"] = lasting_temps(rt, rt.player(p))
+
+
+def lasting_temps(rt: Clash, pl: dict) -> list:
+    """The player's temporary permissions that outlast a turn: those granted until the end of this round."""
+    now = f"round{rt.state['round']}"
+    return [t for t in pl["temp"] if len(t) > 3 and t[3] == now]
 
 
 @service("action_cost")
@@ -99,8 +105,7 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
 def _basic_runner(rt: Clash, p: int, aid: str, name: str, proc, cost_a: int, cost_m: int):
     def run() -> Generator:
         rt.state["actions_left"] -= cost_a
-        if cost_m:
-            rt.player(p)["res"]["mood"] -= cost_m
+        yield from rt.spend(p, "mood", cost_m, "action_cost")
         rt.log(f"{rt.name(p)}: {name}")
         yield from proc.run(rt, p)
 
@@ -114,7 +119,7 @@ def _special_runner(rt: Clash, p: int, a: SpecialAction):
         if rt.in_hand(p, a.source):  # a card announced: others' abilities may cancel it (nothing is paid)
             said = yield from rt.emit("action_card_played", p, card=a.source)
             if said.get("cancelled"):
-                rt.play_card(p, a.source)
+                yield from rt.play_card(p, a.source)
                 rt.log(f"  {rt.source_name(a.source)} is cancelled: its action and costs are not paid")
                 return
         if frees_card_action(rt, p, a):
@@ -122,9 +127,9 @@ def _special_runner(rt: Clash, p: int, a: SpecialAction):
         elif not a.free:
             rt.state["actions_left"] -= 1
         if a.once_per_turn:
-            rt._mark_used(p, rt._once_key(a))
+            rt._spend(p, a)
         if rt.in_hand(p, a.source):
-            rt.play_card(p, a.source)
+            yield from rt.play_card(p, a.source)
         rt.log(f"{rt.name(p)}: {a.title} ({rt.source_name(a.source)})")
         yield from rt.pay(ctx, [(c.what, c.amount(ctx)) for c in a.cost])
         yield from a.body(ctx)

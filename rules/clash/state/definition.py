@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from functools import cache
@@ -40,6 +41,20 @@ def merge(base: Any, overlay: Any) -> Any:
             out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
         return out
     return copy.deepcopy(overlay)
+
+
+def counted_hooks(content: Content) -> frozenset[str]:
+    """Hooks an effect counts with times_this_turn(hook): emitted even when no trigger listens to them."""
+    out: set[str] = set()
+    for e in content.entries.values():
+        combat = e.data.get("combat")
+        for text in (e.data.get("effect"), combat.get("effect") if isinstance(combat, dict) else None):
+            if isinstance(text, str) and "times_this_turn" in text:
+                out.update(_COUNTED.findall(text))
+    return frozenset(out)
+
+
+_COUNTED = re.compile(r"times_this_turn\(\s*([a-z_][a-z0-9_]*)")
 
 
 @cache
@@ -108,6 +123,8 @@ class ClashDefinition:
         self.government_categories = {c for c, e in self.categories.items() if e.data.get("government")}
         self.top_advance = {c: e.data["advances"][0] for c, e in self.categories.items()}
         self.objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
+        # hooks something listens to: the state-change hooks (state/changes.py) are emitted only for these
+        self.listened_hooks = frozenset(self.index.triggers) | frozenset(self.objective_hooks) | counted_hooks(self.content)
         self._layouts: dict[int, Layout] = {}
         self._boards: dict[tuple, Board] = {}
         self._terrains = {r["id"]: region_terrains(r)

@@ -78,12 +78,13 @@ class InForce:
     def in_hand(self, p: int, source: str) -> bool:
         return p >= 0 and source in self.player(p)["hand"].get(HAND_KIND, ())
 
-    def play_card(self, p: int, card: str) -> None:
-        """A hand card used for its effect is played: out of the hand, onto the discard pile."""
+    def play_card(self, p: int, card: str) -> Generator:
+        """A hand card used for its effect is played: out of the hand, onto the discard pile (card_played)."""
         self.player(p)["hand"][HAND_KIND].remove(card)
         self.state["discard"][HAND_KIND].append(card)
         self.cards_played.setdefault(p, []).append(card)
         self.log(f"{self.name(p)} plays {self.source_name(card)}")
+        yield from self.card_played(p, card)
 
     def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
         return Ctx(self, p, source, vars)
@@ -104,6 +105,33 @@ class InForce:
 
     def _mark_used(self, p: int, key: str) -> None:
         self.player(p)["used"][key] = self.state["turn_no"]
+
+    def _period(self, per: str) -> str:
+        return f"r{self.state['round']}" if per == "round" else "game" if per == "game" else f"t{self.state['turn_no']}"
+
+    def _spent(self, p: int, ab) -> bool:
+        """Has a limited ability (once per turn, once per round, at most N times per game ...) no use left?
+        Once per turn keeps the old record (the turn number); other limits record [period, uses]."""
+        per, times = ab.limited or ("", 0)
+        if not per:
+            return False
+        if per == "turn" and times == 1:
+            return self._used(p, self._once_key(ab))
+        got = self.player(p)["used"].get(self._once_key(ab))
+        return isinstance(got, list) and got[0] == self._period(per) and got[1] >= times
+
+    def _spend(self, p: int, ab) -> None:
+        """Count one use of a limited ability (see _spent)."""
+        per, times = ab.limited or ("", 0)
+        if not per:
+            return
+        if per == "turn" and times == 1:
+            self._mark_used(p, self._once_key(ab))
+            return
+        used = self.player(p)["used"]
+        key, now = self._once_key(ab), self._period(per)
+        got = used.get(key)
+        used[key] = [now, got[1] + 1 if isinstance(got, list) and got[0] == now else 1]
 
     def _once_key(self, ab) -> str:
         kind = type(ab).__name__
@@ -128,9 +156,9 @@ class InForce:
                 ctx = self.ctx(p, g.source, **vars)
                 if self._cond(g, ctx):
                     out.append(tuple(a(ctx) for a in g.args))
-        for tname, targs, *_ in self.player(p)["temp"]:
-            if tname == name:
-                out.append(tuple(targs))
+        for tname, targs, *rest in self.player(p)["temp"]:
+            if tname == name and (len(rest) < 2 or rest[1] == f"round{self.state['round']}"):
+                out.append(tuple(targs))  # one granted until the end of an earlier round has lapsed
         return out
 
     def forbidden(self, what: str, **vars: Any) -> bool:
@@ -159,10 +187,10 @@ class InForce:
             if ctx is None:
                 continue
             if m.once_per_turn:
-                if self._used(p, self._once_key(m)):
+                if self._spent(p, m):
                     continue
                 if commit:
-                    self._mark_used(p, self._once_key(m))
+                    self._spend(p, m)
             value = m.apply(ctx, value)
         return value
 
@@ -189,7 +217,7 @@ class InForce:
             ctx = self._applies(m, p, srcs, arg, vars)
             if ctx is None:
                 continue
-            if m.once_per_turn and self._used(p, self._once_key(m)):
+            if m.once_per_turn and self._spent(p, m):
                 continue
             if not self.can_pay(ctx, [(c.what, c.amount(ctx)) for c in m.cost]):
                 continue
@@ -206,7 +234,7 @@ class InForce:
         for m in mods:
             ctx = self.ctx(p, m.source, **vars)
             if m.once_per_turn:
-                self._mark_used(p, self._once_key(m))
+                self._spend(p, m)
             cost.extend((c.what, int(c.amount(ctx))) for c in m.cost)
         if cost:
             yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))

@@ -131,6 +131,21 @@ def _cities_in_mood(rt: Clash, p: int, mood: str) -> int:
     return sum(1 for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == mood)
 
 
+def _cities_of_size(rt: Clash, p: int, size: int) -> int:
+    """Cities of size `size` or more."""
+    return sum(1 for c in rt.cities_of(p) if rt.city_size(c) >= int(size or 0))
+
+
+def _cities_on(rt: Clash, p: int, terrain: str) -> int:
+    """Cities standing on spaces of that terrain."""
+    return sum(1 for c in rt.cities_of(p) if rt.terrain(c) == terrain)
+
+
+def _held(rt: Clash, p: int, what: str) -> int:
+    """Resources or tokens of one kind held."""
+    return int(rt.player(p)["res"].get(what, 0))
+
+
 def _piece_kinds(rt: Clash, p: int) -> int:
     kinds = {x for c in rt.cities_of(p) for x in _own_pieces(rt, p, c)}
     kinds.discard(rt.defn.foundation)
@@ -203,6 +218,10 @@ MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     "spaces_with_units": (1, _spaces_with_units),
     "special_advances_count": (0, lambda rt, p: len(rt.special_advances(p))),
     "leaders_left": (0, lambda rt, p: len(rt.player(p).get("leaders_left") or [])),
+    # -- issue 19: measures a modder reaches for
+    "cities_of_size": (1, _cities_of_size),
+    "cities_on": (1, _cities_on),
+    "held": (1, _held),
 }
 
 
@@ -240,6 +259,22 @@ def _lead(rt: Clash, ctx: Ctx, name: str, *args: Any) -> int:
         return 0
     mine = measure(rt, name, ctx.me, args)
     return mine - max((measure(rt, name, q, args) for q in _others(rt, ctx.me)), default=0)
+
+
+def _least(rt: Clash, ctx: Ctx, name: str, *args: Any) -> bool:
+    """Strictly less than every other player."""
+    if ctx.me < 0:
+        return False
+    mine = measure(rt, name, ctx.me, args)
+    return all(mine < measure(rt, name, q, args) for q in _others(rt, ctx.me))
+
+
+def _rivals(rt: Clash, ctx: Ctx, name: str, args: tuple, sign: int) -> int:
+    """Other players whose measure is above yours (sign 1) or below it (sign -1)."""
+    if ctx.me < 0:
+        return 0
+    mine = measure(rt, name, ctx.me, args)
+    return sum(1 for q in _others(rt, ctx.me) if (measure(rt, name, q, args) - mine) * sign > 0)
 
 
 def _category_complete(rt: Clash, ctx: Ctx, category: str, p: int | None = None) -> bool:
@@ -309,6 +344,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {name: _measure_function(name) for na
 FUNCTIONS.update({
     "most": _most,
     "lead": _lead,
+    "least": _least,
+    "rivals_ahead": lambda rt, ctx, name, *args: _rivals(rt, ctx, name, args, 1),
+    "rivals_behind": lambda rt, ctx, name, *args: _rivals(rt, ctx, name, args, -1),
     "category_complete": _category_complete,
     "is_barbarian": lambda rt, ctx, p: p is not None and p < 0,
     "home_space": lambda rt, ctx, p: home_space(rt, p) if p is not None and p >= 0 else None,

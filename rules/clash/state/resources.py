@@ -14,6 +14,7 @@ from ....dsl.limits import MAX_RUNTIME, cap
 from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
+from .changes import PURPOSE_CAUSE
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 from .splits import bounded_splits
 
@@ -41,16 +42,19 @@ class Resources:
         res[what] = max(before, min(before + n, self.limit(p, what)))
         return res[what] - before
 
-    def enforce_limits(self, p: int) -> None:
+    def enforce_limits(self, p: int) -> Generator:
+        """Bring holdings down to the limits (after an advance changed them); what is cut is lost (resource_lost)."""
         res = self.player(p)["res"]
         for k in RESOURCES + TOKENS:
-            res[k] = max(0, min(res[k], self.limit(p, k)))
+            over = res[k] - max(0, min(res[k], self.limit(p, k)))
+            if over > 0:
+                yield from self.lose_resource(p, k, over, "rules")
 
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
         p = ctx.me
         n = int(n or 0)
         if what in RESOURCES or what in TOKENS:
-            got = self.add_resource(p, what, n)
+            got = yield from self.gain_resource(p, what, n, self.cause_of(ctx.source))
             if got:
                 self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
         elif what == "actions":
@@ -61,7 +65,7 @@ class Resources:
         elif what == "vp":
             self.player(p)["event_vp"] += n
         elif what in self.defn.units:
-            yield from SERVICES["place_new_units"](self, p, what, n, at)
+            yield from SERVICES["place_new_units"](self, p, what, n, at, self.cause_of(ctx.source))
         yield from ()
 
     def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
@@ -143,11 +147,13 @@ class Resources:
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,
-                                       self.source_name(ctx.source))
+                                       self.source_name(ctx.source), self.cause_of(ctx.source))
         return paid
 
-    def pay_for(self, p: int, cost: list[tuple[str, int]], purpose: str, why: str) -> Generator:
-        """Ask how to pay (when there is a choice) and pay; returns the payment made."""
+    def pay_for(self, p: int, cost: list[tuple[str, int]], purpose: str, why: str,
+                cause: str | None = None) -> Generator:
+        """Ask how to pay (when there is a choice) and pay; returns the payment made. Emits resource_paid
+        with `cause` (by default the purpose's: advance, build ...; `card` for any other payment)."""
         res = self.player(p)["res"]
         anys = sum(n for w, n in cost if w == "any_resource")
         cost = [(w, n) for w, n in cost if w != "any_resource"]
@@ -170,17 +176,17 @@ class Resources:
             for k, v in chosen.items():
                 res[k] -= v
                 paid[k] = paid.get(k, 0) + v
+        yield from self.paid(p, paid, cause or PURPOSE_CAUSE.get(purpose, "card"))
         return paid
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
-        res = self.player(ctx.me)["res"]
-        res[what] = max(0, res[what] - int(n or 0))
-        yield from ()
+        yield from self.lose_resource(ctx.me, what, n, self.cause_of(ctx.source))
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
-        yield from self.draw_cards(ctx.me, deck, int(n or 0))
+        yield from self.draw_cards(ctx.me, deck, int(n or 0), self.cause_of(ctx.source))
 
-    def draw_cards(self, p: int, deck: str, n: int) -> Generator:
+    def draw_cards(self, p: int, deck: str, n: int, cause: str = "rules") -> Generator:
+        """Draw n cards of a deck into p's hand (wonders are revealed, events resolved); card_drawn each."""
         if deck == "wonder_card":
             for _ in range(n):
                 yield from SERVICES["reveal_wonder"](self, p)
@@ -189,16 +195,18 @@ class Resources:
             for _ in range(n):
                 yield from SERVICES["draw_event"](self, p)
             return
-        got = 0
+        drawn: list[str] = []
         for _ in range(n):
             card = draw_card(self.state, deck)
             if card is None:
                 break
             self.player(p)["hand"][deck].append(card)
-            got += 1
-        if got:
+            drawn.append(card)
+        if drawn:
+            got = len(drawn)
             self.log(f"{self.name(p)} draws {got} {deck.replace('_', ' ')}{'s' if got != 1 else ''}")
-        yield from ()
+        for card in drawn:
+            yield from self.card_drawn(p, card, deck, cause)
 
     # ---- small helpers used by procedures ------------------------------------------------------
     def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:

@@ -17,6 +17,7 @@ from ....engine.board import Board
 from ....engine.decision import Decision, RunawayEffect
 from ....engine.rng import Rng
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
+from .changes import Changes
 from .in_force import InForce
 from .measures import tally_hook
 from .resources import Resources
@@ -29,7 +30,7 @@ BARBARIAN = -1
 MAX_TRIGGER_DEPTH = 24
 
 
-class Clash(InForce, Resources):
+class Clash(InForce, Resources, Changes):
     def __init__(self, defn: ClashDefinition, game: Game):
         self.defn = defn
         self.game = game
@@ -177,7 +178,7 @@ class Clash(InForce, Resources):
                     ctx.ability = t
                     if not self._cond(t, ctx):
                         continue
-                    if t.once_per_turn and self._used(owner, self._once_key(t)):
+                    if t.once_per_turn and self._spent(owner, t):
                         continue
                     cost = [(c.what, c.amount(ctx)) for c in t.cost]
                     if cost and not self.can_pay(ctx, cost):
@@ -189,9 +190,9 @@ class Clash(InForce, Resources):
                             continue
                     if card:
                         played.add(t.source)
-                        self.play_card(owner, t.source)
+                        yield from self.play_card(owner, t.source)
                     if t.once_per_turn:
-                        self._mark_used(owner, self._once_key(t))
+                        self._spend(owner, t)
                     if cost:
                         yield from self.pay(ctx, cost)
                     self._trigger_chain.append(t.source)
@@ -248,6 +249,10 @@ class Clash(InForce, Resources):
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
         self.player(ctx.me)["temp"].append([name, list(args), ctx.source])
+
+    def grant_until_end_of(self, ctx: Ctx, period: str, name: str, args: list) -> None:
+        """A permission lasting the round (its status phase too): kept at turn starts while the round lasts."""
+        self.player(ctx.me)["temp"].append([name, list(args), ctx.source, f"{period}{self.state['round']}"])
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
         options = [str(i) for i in range(len(labels))]
