@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..names import with_article
 from ..registry import SERVICES, service
 from ..state.setup import add_city
 
@@ -433,6 +434,6 @@ def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
         seas = sorted(sea_neighbours(rt, city))
         c["port"] = yield from rt.ask(p, "space", "Which sea space does the piece face?", seas)
     c["pieces"][piece] = p
-    rt.log(f"  {rt.name(p)} adds a {rt.defn.pieces[piece].name} to the city at {city}")
+    rt.log(f"  {rt.name(p)} adds {with_article(rt.defn.pieces[piece].name)} to the city at {city}")
     yield from rt.emit("piece_built", p, city=city, piece=piece)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..names import with_article
 from ..registry import functions, procedures
 from ..state.setup import add_city
 from .cities import can_found_at
@@ -62,7 +63,7 @@ def found_city_with(rt: Clash, p: int, utype: Any, reach: Any = 0, at: Any = _AN
     space = yield from rt.ask(p, "space", "Found the city where?", options[uid])
     rt.state["units"].pop(uid)
     add_city(rt.state, rt.defn, p, space)
-    rt.log(f"  {rt.name(p)} founds a city at {space} with a {rt.defn.units[utype].name}")
+    rt.log(f"  {rt.name(p)} founds a city at {space} with {with_article(rt.defn.units[utype].name)}")
     for d in rt.state["units"].values():
         if d["ship"] == uid:  # its passengers land in the new city
             d["ship"], d["space"], d["stop"] = None, space, 1
