@@ -178,5 +178,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             e = d.content.entries.get(c)
             if e is not None:
                 english = " ".join(explain_effect(e.effect, d.content.vocab.phrases)) if e.effect else "(no effect)"
+                if e.combat_effect is not None:
+                    english += " Combat: " + " ".join(explain_effect(e.combat_effect, d.content.vocab.phrases))
                 res.messages.append(f"  {e.name}: printed \"{e.text}\"; the effect says: {english}")
     return res
