@@ -60,6 +60,7 @@ def load_scenario(path: Path) -> dict:
 def bundled_scenario_dirs() -> list[Path]:
     dirs = [PACKAGE_ROOT / "tests" / "scenarios"]
     dirs += sorted(p for p in CONTENT_ROOT.glob("*/*/tests") if p.is_dir())
+    dirs += sorted(p for p in (PACKAGE_ROOT / "examples").glob("*/tests") if p.is_dir())  # cookbook packs
     return [d for d in dirs if d.is_dir()]
 
 
