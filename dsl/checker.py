@@ -345,7 +345,8 @@ class Checker:
             return "int"
         if op in ("in", "not in"):
             if not self.compatible("list", right):
-                self.error(e.right.pos, "E0204", f"expected a list after '{op}', found {right}")
+                self.error(e.right.pos, "E0204", f"expected a list after '{op}', found {right}",
+                           "a list is written in brackets, e.g. `x in [a, b]`; to compare with one value use `=`")
             return "bool"
         if op == "has":
             if not any(self.compatible(t, left) for t in self.containers + ["list"]):

@@ -61,6 +61,8 @@ def test_expected_lists_the_accepted_values(vocab):
     """Every 'expected X, found Y' of the corpus says what X accepts."""
     for c in _cases():
         for d in c["diagnostics"]:
-            if d["message"].startswith("expected ") and ", found " in d["message"]:
+            if d["message"].startswith("expected a list after"):
+                assert "a list is written in brackets" in d["hint"], d
+            elif d["message"].startswith("expected ") and ", found " in d["message"]:
                 typ = d["message"].split()[1].rstrip(",")
                 assert f" {typ} is " in d["hint"], d

@@ -124,7 +124,8 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
                   "position": spec.get("position") or {}}
         game = Game(d, config)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
-        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {err}"], covers)
+        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {readable(str(err))}"],
+                      covers)
     for i, step in enumerate(spec.get("actions") or []):
         if isinstance(step, dict) and "expect" in step:  # a checkpoint between actions
             for exp in step["expect"] or []:
