@@ -147,6 +147,12 @@ def _influenced_pieces(rt: Clash, p: int) -> int:
                for owner in c["pieces"].values() if owner == p)
 
 
+def _influenced_players(rt: Clash, p: int) -> int:
+    """Different players whose cities hold a piece in your colour (a per-opponent count)."""
+    return len({c["owner"] for c in rt.state["cities"].values()
+                if c["owner"] != p and c["owner"] >= 0 and any(owner == p for owner in c["pieces"].values())})
+
+
 def _isolated_cities(rt: Clash, p: int) -> int:
     return sum(1 for c in rt.cities_of(p) if not _near_city(rt, c, lambda owner: True))
 
@@ -203,6 +209,8 @@ MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     "spaces_with_units": (1, _spaces_with_units),
     "special_advances_count": (0, lambda rt, p: len(rt.special_advances(p))),
     "leaders_left": (0, lambda rt, p: len(rt.player(p).get("leaders_left") or [])),
+    # -- issue 22: per-opponent counts
+    "influenced_players": (0, _influenced_players),
 }
 
 
