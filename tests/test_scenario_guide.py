@@ -90,3 +90,10 @@ def test_test_command_runs_a_packs_tests_folder(tmp_path):
     (empty / "pack.yaml").write_text((pack / "pack.yaml").read_text().replace("mypack", "empty"))
     res = CliRunner().invoke(app, ["test", str(empty)])
     assert res.exit_code == 1 and "no tests/ folder" in res.output
+
+
+def test_an_unknown_expectation_lists_the_known_ones():
+    result = run_scenario(_spec([], [{"gold": 3}]))
+    assert result.messages == ['unknown expectation {"gold": 3}: an item checks one of path (with equals, at_least, '
+                               "at_most, contains, excludes, length or absent), log, no_log, options_include, "
+                               "options_exclude, pending, vp, over (docs/scenarios.md)"]

@@ -124,7 +124,9 @@ def check(game: Game, exp: dict) -> str | None:  # noqa: C901 - one branch per e
         return f"expected VP {want}, actual {dict(enumerate(got))}" if wrong else None
     if "over" in exp:
         return None if game.over == bool(exp["over"]) else f"expected over={exp['over']}, got {game.over}"
-    return f"unknown expectation {json.dumps(exp)}"
+    return (f"unknown expectation {json.dumps(exp)}: an item checks one of path (with equals, at_least, at_most, "
+            "contains, excludes, length or absent), log, no_log, options_include, options_exclude, pending, vp, "
+            "over (docs/scenarios.md)")
 
 
 def waiting(game: Game) -> str:
