@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
+from . import teach
 from .vocabulary import Signature, Vocabulary
 
 
@@ -75,10 +76,8 @@ class Checker:
                     self.expect(m, "int", scope)
             self.costs(ab.cost, scope)
         elif isinstance(ab, A.Trigger):
-            payload = self.v.hooks.get(ab.hook)
+            payload = self.hook(ab.hook, ab.hook_pos)
             if payload is None:
-                self.error(ab.hook_pos, "E0202", f"unknown hook '{ab.hook}'",
-                           did_you_mean(ab.hook, self.v.hooks) or "`rulewright hooks` lists every hook")
                 return  # its condition and body would only report follow-on errors
             scope.update(payload)
             self.cond(ab.when, scope)
@@ -90,12 +89,10 @@ class Checker:
             self.costs(ab.cost, scope)
             self.stmts(ab.body, scope, in_trigger=False)
         elif isinstance(ab, A.Forbid):
-            sig = self.v.forbids.get(ab.what)
+            sig = self.lookup(self.v.forbids, ab.what, ab.what_pos, "E0212", "prohibition")
             if sig is None:
-                self.error(ab.what_pos, "E0212", f"unknown prohibition '{ab.what}'",
-                           did_you_mean(ab.what, self.v.forbids))
-            else:
-                scope.update(sig.context)
+                return  # its condition would only report names its context would have bound
+            scope.update(sig.context)
             self.cond(ab.when, scope)
         elif isinstance(ab, A.Acquire):
             self.costs(ab.cost, scope)
@@ -104,10 +101,8 @@ class Checker:
             self.cond(ab.cond, scope)
         elif isinstance(ab, A.ObjectiveDef):
             if ab.hook is not None:
-                payload = self.v.hooks.get(ab.hook)
+                payload = self.hook(ab.hook, ab.hook_pos)
                 if payload is None:
-                    self.error(ab.hook_pos, "E0202", f"unknown hook '{ab.hook}'",
-                               did_you_mean(ab.hook, self.v.hooks) or "`rulewright hooks` lists every hook")
                     return
                 scope.update(payload)
             self.cond(ab.cond, scope)
@@ -141,10 +136,30 @@ class Checker:
                         "it (at run time the loop is cut after a few nested triggers)", "warning", end))
 
     # ---- helpers
-    def lookup(self, table: dict[str, Signature], name: str, pos: A.Pos, code: str, what: str):
+    def hook(self, name: str, pos: A.Pos) -> dict[str, str] | None:
+        """The payload of hook `name`, or an error naming its nearest family of hooks."""
+        payload = self.v.hooks.get(name)
+        if payload is None:
+            wrong = teach.misplaced(self.v, name, "hook")
+            if wrong:
+                self.error(pos, "E0202", wrong[0], wrong[1] + "; " + teach.hook_hint(name, self.v.hooks))
+            else:
+                self.error(pos, "E0202", f"unknown hook '{name}'", teach.hook_hint(name, self.v.hooks))
+        return payload
+
+    def lookup(self, table: dict[str, Signature], name: str, pos: A.Pos, code: str, what: str,
+               want: str | None = None):
+        """The signature of `name` in `table`; else an error that says what the word is, or lists the
+        names of this kind (of a result that fits `want`) near it."""
         sig = table.get(name)
         if sig is None:
-            self.error(pos, code, f"unknown {what} '{name}'", did_you_mean(name, table))
+            wrong = teach.misplaced(self.v, name, what)
+            if wrong:
+                self.error(pos, code, *wrong)
+                return None
+            names = [n for n, s in table.items() if not want or self.compatible(want, s.returns)] or list(table)
+            hint = teach.mean(teach.closest(name, names)) or f"{what}s: {teach.listed(names, what)}"
+            self.error(pos, code, f"unknown {what} '{name}'", hint)
         return sig
 
     def arity(self, call: A.Call, lo: int, hi: int) -> bool:
@@ -152,9 +167,16 @@ class Checker:
         if n < lo or n > hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             self.error(call.pos, "E0203", f"'{call.name}' takes {want} argument{'s' if hi != 1 else ''}, "
-                       f"got {n}")
+                       f"got {n}", f"write it {teach.signature(call.name, self.arg_types(call.name), lo)}")
             return False
         return True
+
+    def arg_types(self, name: str) -> list[str]:
+        for table in (self.v.functions, self.v.primitives, self.v.grants):
+            if name in table:
+                return table[name].args
+        sig = self.v.quantities.get(name)
+        return [sig.arg] if sig and sig.arg else []
 
     def call_args(self, call: A.Call, sig: Signature, scope: dict[str, str]) -> None:
         if self.arity(call, sig.required, len(sig.args)):
@@ -169,17 +191,34 @@ class Checker:
     def kind(self, what: str, verb: str, pos: A.Pos) -> None:
         allowed = self.v.kinds_of(verb)
         if what not in allowed:
-            self.error(pos, "E0209", f"cannot {verb} '{what}'",
-                       did_you_mean(what, allowed) or f"{verb} takes one of: {', '.join(sorted(allowed)[:12])}")
+            others = [v for v in ("gain", "pay", "lose", "draw") if v != verb and what in self.v.kinds_of(v)]
+            where = f"'{what}' can be {' or '.join(v + ('ed' if v != 'draw' else 'n') for v in others)}, " \
+                    "not " + (verb + "ed" if verb != "draw" else "drawn") + "; " if others else ""
+            where = where.replace("payed", "paid").replace("loseed", "lost").replace("gained", "gained")
+            hint = teach.mean(teach.closest(what, allowed)) or f"{verb} takes one of: {teach.listed(allowed, verb)}"
+            self.error(pos, "E0209", f"cannot {verb} '{what}'", where + hint)
 
     def cond(self, e: A.Expr | None, scope: dict[str, str]) -> None:
         if e is not None:
             self.expect(e, "bool", scope)
 
     def expect(self, e: A.Expr, typ: str, scope: dict[str, str]) -> None:
-        got = self.expr(e, scope)
+        got = self.expr(e, scope, typ)
         if not self.compatible(typ, got):
-            self.error(e.pos, "E0204", f"expected {typ}, found {got}")
+            self.mismatch(e, typ, got, scope)
+
+    def mismatch(self, e: A.Expr, typ: str, got: str | None, scope: dict[str, str]) -> None:
+        """E0204 with what the expected type accepts, and what the written word is if it is a hook or grant."""
+        written = e.parts[0] if isinstance(e, A.Ref) and len(e.parts) == 1 else None
+        found = f"{got} '{written}'" if written else f"{got}"
+        hint = teach.accepts(self.v, typ, scope, self.compatible)
+        if written:
+            near = teach.closest(written, teach.values_of(self.v, typ, scope, self.compatible))
+            if near and got not in ("hook", "grant"):
+                hint = teach.mean(near) + " " + hint
+            if got in ("hook", "grant"):
+                hint = f"'{written}' is {teach.what_it_is(self.v, written)[0]}; " + hint
+        self.error(e.pos, "E0204", f"expected {typ}, found {found}", hint)
 
     # ---- statements
     def stmts(self, body: list[A.Stmt], scope: dict[str, str], in_trigger: bool) -> None:
@@ -230,19 +269,19 @@ class Checker:
             self.stmts(s.body, scope, in_trigger)
 
     # ---- expressions
-    def expr(self, e: A.Expr, scope: dict[str, str]) -> str | None:
+    def expr(self, e: A.Expr, scope: dict[str, str], want: str | None = None) -> str | None:
         if isinstance(e, A.Num):
             return "int"
         if isinstance(e, A.Str):
             return "str"
         if isinstance(e, A.Ref):
-            return self.ref(e, scope)
+            return self.ref(e, scope, want)
         if isinstance(e, A.ListExpr):
             for item in e.items:
                 self.expr(item, scope)
             return "list"
         if isinstance(e, A.Call):
-            sig = self.lookup(self.v.functions, e.name, e.pos, "E0207", "function")
+            sig = self.lookup(self.v.functions, e.name, e.pos, "E0207", "function", want)
             if sig is None:
                 return None
             self.call_args(e, sig, scope)
@@ -254,21 +293,49 @@ class Checker:
             return self.binop(e, scope)
         return None
 
-    def ref(self, e: A.Ref, scope: dict[str, str]) -> str | None:
+    def ref(self, e: A.Ref, scope: dict[str, str], want: str | None = None) -> str | None:
         head = e.parts[0]
         typ = scope.get(head) or self.v.constants.get(head)
         if typ is None:
-            names = list(scope) + list(self.v.constants)
-            self.error(e.pos, "E0201", f"unknown name '{head}'", did_you_mean(head, names))
+            self.unknown_name(e, head, scope, want)
             return None
         for attr in e.parts[1:]:
             attrs = self.v.attributes.get(typ, {})
             if attr not in attrs:
                 self.error(e.pos, "E0210", f"a {typ} has no attribute '{attr}'",
-                           did_you_mean(attr, attrs) or (f"attributes: {', '.join(attrs)}" if attrs else ""))
+                           did_you_mean(attr, attrs) or (f"attributes: {', '.join(attrs)}" if attrs
+                                                         else f"{teach.an(typ)} has no attributes"))
                 return None
             typ = attrs[attr]
         return typ
+
+    def compare_hint(self, e: A.BinOp, left: str | None, right: str | None) -> str:
+        """Compare like with like; point at an attribute that would make the two sides match."""
+        for side, have, want in ((e.left, left, right), (e.right, right, left)):
+            if isinstance(side, A.Ref) and have and want:
+                path = teach.attribute_path(self.v, ".".join(side.parts), have, want)
+                if path:
+                    return f"both sides must be of one type; did you mean `{path}`?"
+        return "both sides must be of one type"
+
+    def unknown_name(self, e: A.Ref, head: str, scope: dict[str, str], want: str | None) -> None:
+        """E0201: say what the word is if the language knows it; else suggest only names of the kind wanted."""
+        place = want if want and want != "any" else "name on its own"
+        wrong = teach.misplaced(self.v, head, place)
+        if wrong and not (want in (None, "any") and head in self.v.functions):
+            message, hint = wrong
+            if want and want != "any" and want not in ("bool", "int"):
+                hint += "; " + teach.accepts(self.v, want, scope, self.compatible)
+            self.error(e.pos, "E0201", message, hint)
+            return
+        if want and want != "any":
+            names = teach.values_of(self.v, want, scope, self.compatible)
+            hint = teach.mean(teach.closest(head, names)) or teach.accepts(self.v, want, scope, self.compatible)
+        else:
+            hint = did_you_mean(head, list(scope) + list(self.v.constants))
+        if wrong:
+            hint = f"'{head}' is {teach.what_it_is(self.v, head)[0]}" + ("; " + hint if hint else "")
+        self.error(e.pos, "E0201", f"unknown name '{head}'", hint)
 
     def binop(self, e: A.BinOp, scope: dict[str, str]) -> str | None:
         op = e.op
@@ -281,24 +348,28 @@ class Checker:
         if op in ("+", "-", "*", "//"):
             for side, t in ((e.left, left), (e.right, right)):
                 if not self.compatible("int", t):
-                    self.error(side.pos, "E0204", f"expected int, found {t}")
+                    self.mismatch(side, "int", t, scope)
             return "int"
         if op in ("in", "not in"):
             if not self.compatible("list", right):
-                self.error(e.right.pos, "E0204", f"expected a list after '{op}', found {right}")
+                self.error(e.right.pos, "E0204", f"expected a list after '{op}', found {right}",
+                           "a list is written in brackets, e.g. `x in [a, b]`; to compare with one value use `=`")
             return "bool"
         if op == "has":
             if not any(self.compatible(t, left) for t in self.containers + ["list"]):
                 what = " or a ".join(self.containers + ["list"])
-                self.error(e.left.pos, "E0204", f"'has' needs a {what} on its left, found {left}")
+                hint = "the left of 'has' is what holds the thing"
+                if "has" in self.v.functions:
+                    hint += f"; to ask whether you hold it, call {teach.signature('has', self.v.functions['has'].args, 1)}"
+                self.error(e.left.pos, "E0204", f"'has' needs a {what} on its left, found {left}", hint)
             return "bool"
         # comparisons
         if op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, left), (e.right, right)):
                 if not self.compatible("int", t):
-                    self.error(side.pos, "E0204", f"expected int, found {t}")
+                    self.mismatch(side, "int", t, scope)
         elif not (self.compatible(left or "any", right) or self.compatible(right or "any", left)):
-            self.error(e.pos, "E0204", f"cannot compare {left} with {right}")
+            self.error(e.pos, "E0204", f"cannot compare {left} with {right}", self.compare_hint(e, left, right))
         return "bool"
 
 

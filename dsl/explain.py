@@ -65,12 +65,17 @@ def costs(items: list[A.CostItem]) -> str:
     return ", ".join(amount(c.amount, c.what) for c in items)
 
 
-def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
+Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)
+GAIN_NOTES = "gain"  # the key of `phrases` holding the game's notes on gains (`gain_notes` of content.yaml)
+
+
+def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
     if isinstance(s, A.Seq):
-        return ", then ".join(explain_stmt(i) for i in s.items)
+        return ", then ".join(explain_stmt(i, phrases) for i in s.items)
     if isinstance(s, A.Gain):
         where = f" in {expr(s.at)}" if s.at is not None else ""
-        return f"get {amount(s.amount, s.what)}{where}"
+        note = ((phrases or {}).get(GAIN_NOTES) or {}).get(s.what)
+        return f"get {amount(s.amount, s.what)}{where}" + (f" ({note})" if note else "")
     if isinstance(s, A.Pay):
         return f"pay {amount(s.amount, s.what)}"
     if isinstance(s, A.Lose):
@@ -83,33 +88,30 @@ def explain_stmt(s: A.Stmt) -> str:  # noqa: C901
     if isinstance(s, A.Cancel):
         return "cancel it"
     if isinstance(s, A.GrantTemp):
-        return f"{_grant_words(s.call)} until the end of the {s.until}"
+        return f"{_grant_words(s.call, phrases)} until the end of the {s.until}"
     if isinstance(s, A.Choose):
         parts = []
         for alt in s.alts:
-            t = explain_stmt(alt.body)
+            t = explain_stmt(alt.body, phrases)
             if alt.when is not None:
                 t += f" (if {expr(alt.when)})"
             parts.append(t)
         return "choose one: " + "; or ".join(parts)
     if isinstance(s, A.If):
-        out = f"if {expr(s.cond)}: " + "; ".join(explain_stmt(x) for x in s.then)
+        out = f"if {expr(s.cond)}: " + "; ".join(explain_stmt(x, phrases) for x in s.then)
         if s.orelse:
-            out += "; otherwise " + "; ".join(explain_stmt(x) for x in s.orelse)
+            out += "; otherwise " + "; ".join(explain_stmt(x, phrases) for x in s.orelse)
         return out
     if isinstance(s, A.ForEachPlayer):
-        inner = "; ".join(explain_stmt(x) for x in s.body)
+        inner = "; ".join(explain_stmt(x, phrases) for x in s.body)
         who = "each other player" if s.others else "each player"
         return f"{who}, in turn order from the first player: {inner}"
     if isinstance(s, A.Repeat):
-        inner = "; ".join(explain_stmt(x) for x in s.body)
+        inner = "; ".join(explain_stmt(x, phrases) for x in s.body)
         if s.up_to:
             return f"up to {expr(s.count)} times: {inner}"
         return f"{expr(s.count)} times: {inner}"
     return "?"
-
-
-Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)
 
 
 def _grant_words(call: A.Call, phrases: Phrases | None = None) -> str:
@@ -132,13 +134,16 @@ def limit_words(ab: A.Modify | A.Trigger | A.ActionDef) -> str:
     return f"{times} per {ab.per}"
 
 
-def _opts(once: bool, optional: bool, cost: list[A.CostItem]) -> str:
+def _opts(optional: bool, cost: list[A.CostItem], body: str) -> str:
+    """'you may pay 1 gold to get 1 army'; a body that already says 'you may' is not said twice."""
     bits = []
     if optional:
-        bits.append("you may choose to")
+        bits.append("you may")
     if cost:
         bits.append(f"pay {costs(cost)} to")
-    return " ".join(bits)
+    if bits and body.startswith("you may "):
+        body = body.removeprefix("you may ")
+    return " ".join(bits + [body])
 
 
 def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
@@ -167,10 +172,9 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
         who = "any player's" if ab.any_player else "your"
         said = hook_words(ab.hook, ab.any_player, phrases)
         head = f"Whenever {said}{when}" if said else f"On {who} {words(ab.hook)}{when}"
-        pre = _opts(ab.once_per_turn, ab.optional, ab.cost)
-        body = "; ".join(explain_stmt(s) for s in ab.body)
+        body = _opts(ab.optional, ab.cost, "; ".join(explain_stmt(s, phrases) for s in ab.body))
         once = f" ({limit_words(ab)})" if ab.once_per_turn else ""
-        return f"{head}: {pre + ' ' if pre else ''}{body}{once}."
+        return f"{head}: {body}{once}."
     if isinstance(ab, A.ActionDef):
         kind = "Free action" if ab.free else "As an action"
         bits = [kind]
@@ -180,7 +184,7 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
             bits.append(f"pay {costs(ab.cost)}")
         if ab.when is not None:
             bits.append(f"if {expr(ab.when)}")
-        body = "; ".join(explain_stmt(s) for s in ab.body)
+        body = "; ".join(explain_stmt(s, phrases) for s in ab.body)
         return f'{", ".join(bits)} ("{ab.title}"): {body}.'
     if isinstance(ab, A.Forbid):
         return f"Nobody may {words(ab.what)}{when}."

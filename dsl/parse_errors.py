@@ -35,7 +35,9 @@ def _expected_text(expected: set[str]) -> str:
 _EXAMPLES = {
     "ability": "an effect starts each line with grant, modify, on, action, forbid, acquire, requires or objective",
     "colon": "abilities and blocks end their header with ':' (e.g. `on advance_gained: gain 1 idea`)",
+    "modify": "a modifier puts its change after ':' (e.g. `modify move_range when ...: += 1`)",
 }
+_STATEMENT_WORDS = {"GAIN", "PAY", "LOSE", "DRAW", "DO", "CHOOSE", "IF", "REPEAT", "CANCEL", "GRANT"}
 
 
 def syntax_diagnostic(err: UnexpectedInput, src: str, file: str) -> Diagnostic:
@@ -67,7 +69,9 @@ def syntax_diagnostic(err: UnexpectedInput, src: str, file: str) -> Diagnostic:
             hint = "this line is indented more than a block allows here; " + hint
         elif {"GRANT", "MODIFY", "ON", "ACTION"} & expected and tok.type == "NAME":
             hint = _EXAMPLES["ability"]
-        elif "COLON" in expected and len(expected) <= 4:
+        elif tok.type in ("ASSIGN", "ADDOP") and "COLON" in expected:
+            hint = _EXAMPLES["modify"]
+        elif "COLON" in expected and (len(expected) <= 4 or tok.type in _STATEMENT_WORDS):
             hint = _EXAMPLES["colon"]
         end = (tok.end_column or col + 1) if tok.type not in ("_NL", "_INDENT", "_DEDENT") else col + 1
         return Diagnostic(file, tok.line or line, tok.column or col, "E0103", f"unexpected {shown}", hint,

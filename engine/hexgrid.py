@@ -8,6 +8,8 @@ maps and the map data name spaces; axial coordinates make distances and rotation
 
 from __future__ import annotations
 
+import re
+
 Hex = tuple[int, int]
 
 # Clockwise from straight up: N, NE, SE, S, SW, NW. Consecutive entries obey d[i] = d[i-1] + d[i+1],
@@ -80,3 +82,16 @@ def parse_space_id(s: str) -> Hex:
         return (int(q), int(r))
     except ValueError:
         raise ValueError(f"bad space id {s!r}: expected 'q,r'") from None
+
+
+_SPACE_ID = re.compile(r"(?<![\w.])(-?\d+),(-?\d+)(?![\w.])")
+
+
+def readable(text: str) -> str:
+    """Space ids ("3,-1") in a text shown as board labels ("D1") for people; unlabelled ones stay."""
+    def label(m: re.Match) -> str:
+        try:
+            return axial_to_label((int(m.group(1)), int(m.group(2))))
+        except ValueError:
+            return m.group(0)
+    return _SPACE_ID.sub(label, text)

@@ -43,12 +43,12 @@ def test_tutorial(tmp_path, monkeypatch):
     assert "1 idea" in result.output
 
     (pack / "tests" / "printing.yaml").write_text(scenario_yaml)
-    result = runner.invoke(app, ["test", "mypack/tests"])
+    result = runner.invoke(app, ["test", "mypack"])
     assert result.exit_code == 0, result.output
     assert "1 passed, 0 failed" in result.output
 
     # and the scenario really tests the advance: without it, no idea is gained
     (pack / "tests" / "printing.yaml").write_text(scenario_yaml.replace(", printing]", "]"))
-    result = runner.invoke(app, ["test", "mypack/tests"])
+    result = runner.invoke(app, ["test", "mypack"])
     assert result.exit_code == 1
     assert "0 passed, 1 failed" in result.output

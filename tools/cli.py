@@ -28,6 +28,7 @@ COMMAND_MODULES: list[str] = [
     "explain_cmd",
     "schema_cmd",
     "hooks_cmd",
+    "words_cmd",
     "play",
     "test_cmd",
     "simulate",

@@ -36,6 +36,16 @@ def english(content: Content, entry: Entry) -> list[str]:
     return explain_effect(entry.effect, content.vocab.phrases)
 
 
+def combat_half(content: Content, entry: Entry) -> dict | None:
+    """An action card's combat half: its title, printed text, effect and English (None for other entries)."""
+    combat = entry.data.get("combat")
+    if not isinstance(combat, dict):
+        return None
+    lines = explain_effect(entry.combat_effect, content.vocab.phrases) if entry.combat_effect else []
+    return {"title": combat.get("title", ""), "text": combat.get("text", ""),
+            "effect": str(combat.get("effect") or "").rstrip(), "english": lines}
+
+
 def explain(
     entry_id: Annotated[str, typer.Argument(metavar="ID", help="Id of an advance, wonder, city piece ...",
                                             show_default=False)],
@@ -52,7 +62,7 @@ def explain(
         typer.echo(json.dumps({
             "id": entry.id, "name": entry.name, "kind": entry.kind, "pack": entry.pack,
             "source": entry.data.get("source"), "file": entry.file, "line": entry.line,
-            "text": entry.text, "effect": effect_src, "english": lines,
+            "text": entry.text, "effect": effect_src, "english": lines, "combat": combat_half(content, entry),
         }, indent=2))
         return
     out = console()
@@ -69,10 +79,19 @@ def explain(
     table.add_column("Printed text", ratio=1)
     table.add_column("Generated from the effect", ratio=1)
     generated = Group(*(Text(f"• {line}") for line in lines)) if lines else Text("(no effect)", style="dim")
-    table.add_row(Text(entry.text or "(no text)"), generated)
+    combat = combat_half(content, entry)
+    if combat is not None:  # an action card: civil half, then combat half
+        table.add_row(Text("Civil: " + (entry.text or "(no text)")), generated)
+        said = Group(*(Text(f"• {line}") for line in combat["english"])) if combat["english"] else \
+            Text("(no effect)", style="dim")
+        table.add_row(Text(f"Combat ({combat['title']}): {combat['text'] or '(no text)'}"), said)
+    else:
+        table.add_row(Text(entry.text or "(no text)"), generated)
     out.print(table)
     if effect_src:
         out.print(Panel(Text(effect_src), title="effect", title_align="left", border_style="dim"))
+    if combat is not None and combat["effect"]:
+        out.print(Panel(Text(combat["effect"]), title="combat effect", title_align="left", border_style="dim"))
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,32 @@ from .clikit import OutputFormat, all_bundled, console, display_path, fail, guar
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
+def skipped_in(root: Path) -> list[tuple[str, str]]:
+    """What a pack folder holds that loading it does not read, each with why (lint says so)."""
+    out: list[tuple[str, str]] = []
+    for p in sorted(root.iterdir()):
+        if p.name.startswith(".") or p.name == "__pycache__":
+            continue
+        if p.is_dir():
+            if p.name == "tests":
+                out.append((f"{p}/", "scenarios, not content: run them with `rulewright test "
+                                     f"{display_path(str(root))}`"))
+            elif (p / "pack.yaml").exists():
+                out.append((f"{p}/", "a nested pack, not loaded: lint it on its own "
+                                     f"(`rulewright lint {display_path(str(p))}`)"))
+            elif any(p.rglob("*.y*ml")):
+                out.append((f"{p}/", "a folder: a pack reads only the .yaml files at its top level"))
+        elif p.suffix.lower() == ".yml":
+            out.append((str(p), "not read: content files end in .yaml"))
+        elif p.suffix.lower() != ".yaml":
+            out.append((str(p), "not a .yaml file"))
+    return out
+
+
+def _packs_within(p: Path) -> list[Path]:
+    return sorted(q.parent for q in p.glob("*/pack.yaml"))
+
+
 def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
     """Split the command line into packs (folders) and single files loaded on top of base."""
     packs: list[str | Path] = []
@@ -21,8 +47,12 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
     for p in paths:
         if p.is_dir():
             if not (p / "pack.yaml").exists():
-                fail(f"'{p}' is not a pack folder (no pack.yaml in it)", 2,
-                     "give a pack folder or a single content .yaml file")
+                inner = _packs_within(p)
+                if not inner:
+                    fail(f"'{p}' is not a pack folder (no pack.yaml in it)", 2,
+                         "give a pack folder or a single content .yaml file")
+                packs.extend(inner)  # a folder of packs: lint each (the summary names them)
+                continue
             packs.append(p)
         elif p.name == "pack.yaml":
             packs.append(p.parent)
@@ -36,10 +66,24 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
 
 
 def run_lint(paths: list[Path] | None) -> Content:
+    return run_lint_skipped(paths)[0]
+
+
+def run_lint_skipped(paths: list[Path] | None) -> tuple[Content, list[tuple[str, str]]]:
+    """The linted content and what was left out (path, why)."""
     if not paths:
-        return load_content(all_bundled())
+        return load_content(all_bundled()), []
     packs, files = _targets(paths)
-    return load_content(packs, extra_files=files or None)
+    content = load_content(packs, extra_files=files or None)
+    skipped: list[tuple[str, str]] = []
+    for p in paths:
+        if p.is_dir() and not (p / "pack.yaml").exists():
+            skipped.append((f"{p}/", "not a pack: linted the packs in it, " +
+                            ", ".join(display_path(str(q)) for q in _packs_within(p))))
+    for pack in packs:
+        if isinstance(pack, Path):
+            skipped.extend(skipped_in(pack))
+    return content, skipped
 
 
 def sorted_diagnostics(content: Content) -> list[Diagnostic]:
@@ -48,7 +92,7 @@ def sorted_diagnostics(content: Content) -> list[Diagnostic]:
     return sorted(content.diagnostics, key=lambda d: (order.get(d.file, len(order)), d.file, d.line, d.column))
 
 
-def _print_text(content: Content) -> None:
+def _print_text(content: Content, skipped: list[tuple[str, str]]) -> None:
     out = console()
     for d in sorted_diagnostics(content):
         shown = Diagnostic(display_path(d.file), d.line, d.column, d.code, d.message, d.hint, d.severity,
@@ -67,6 +111,8 @@ def _print_text(content: Content) -> None:
                 text.append(line)
         out.print(text, soft_wrap=True)
         out.print()
+    for path, why in skipped:
+        out.print(Text(f"skipped {display_path(path)}: {why}", style="yellow"), soft_wrap=True)
     errors = len(content.errors)
     warnings = len(content.diagnostics) - errors
     summary = (f"checked {plural(len(content.entries), 'entry')} in {plural(len(content.packs), 'pack')}: "
@@ -83,7 +129,7 @@ def lint(
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
     """Check content against its JSON Schemas and the card language; exit 1 when there are errors."""
-    content = run_lint(paths)
+    content, skipped = run_lint_skipped(paths)
     errors = len(content.errors)
     if format is OutputFormat.json:
         payload = {
@@ -93,10 +139,11 @@ def lint(
             "packs": [p.id for p in content.packs],
             "errors": errors,
             "warnings": len(content.diagnostics) - errors,
+            "skipped": [{"path": display_path(p), "reason": why} for p, why in skipped],
         }
         typer.echo(json.dumps(payload, indent=2))
     else:
-        _print_text(content)
+        _print_text(content, skipped)
     raise typer.Exit(1 if errors else 0)
 
 

@@ -11,7 +11,7 @@ import dataclasses
 from pathlib import Path
 
 from ..rules.clash.state.definition import ClashDefinition, definition
-from .scenarios import _pack_ref, find_scenarios, load_scenario, run_scenario
+from .scenarios import _pack_ref, find_scenarios, home_pack, load_scenario, run_scenario
 
 MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",
                  "special_advance", "leader")
@@ -36,7 +36,7 @@ def without(defn: ClashDefinition, target: str) -> ClashDefinition:
 
 def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, ClashDefinition]) -> ClashDefinition:
     """The definition of the scenario's own packs (e.g. a test pack of event cards), without the entry."""
-    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or ["base"]), tuple(spec.get("variants") or []))
+    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or home_pack(str(f))), tuple(spec.get("variants") or []))
     if key not in cache:
         cache[key] = without(definition(*key), entry)
     return cache[key]

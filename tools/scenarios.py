@@ -14,27 +14,27 @@ Actions are the options of the pending decision (space ids may be written as boa
 as "D2"); a step may instead be {choice: ..., error: "text"} to require that it is refused with
 the state unchanged. Expectations: `path` with equals / at_least / at_most / contains / excludes,
 `log` (a line containing the text), `options_include` / `options_exclude` (of the decision then
-pending), `pending` (its kind) and `over` (the game ended).
+pending), `pending` (its kind), `vp` (victory points by player) and `over` (the game ended); a `path`
+also reads `vp`, `score` (the breakdown), `log`, `pending` and `options` (tools/scenario_checks.py).
+An item of `actions` may be `{expect: [...]}`: a checkpoint checked there, between actions.
+A scenario inside a pack's tests/ folder loads that pack unless it names `packs`.
+docs/scenarios.md is the guide.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import jsonschema
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine.decision import IllegalAction
+from ..engine.hexgrid import readable
 from ..engine.machine import Game
 from ..rules.clash.state.definition import ClashDefinition, definition
-from ..rules.clash.state.scenario import space_of
-
-_LABEL = re.compile(r"^[A-Z]\d+$")
+from .scenario_checks import check, translate, waiting
 
 
 @dataclass
@@ -60,11 +60,19 @@ def load_scenario(path: Path) -> dict:
 def bundled_scenario_dirs() -> list[Path]:
     dirs = [PACKAGE_ROOT / "tests" / "scenarios"]
     dirs += sorted(p for p in CONTENT_ROOT.glob("*/*/tests") if p.is_dir())
+    dirs += sorted(p for p in (PACKAGE_ROOT / "examples").glob("*/tests") if p.is_dir())  # cookbook packs
     return [d for d in dirs if d.is_dir()]
 
 
+def scenario_root(path: Path) -> Path:
+    """A pack folder stands for its tests/ folder (`rulewright test mypack`); anything else for itself."""
+    if path.is_dir() and (path / "pack.yaml").exists():
+        return path / "tests"
+    return path
+
+
 def find_scenarios(paths: list[Path] | None = None) -> list[Path]:
-    roots = paths or bundled_scenario_dirs()
+    roots = [scenario_root(p) for p in paths] if paths else bundled_scenario_dirs()
     out: list[Path] = []
     for r in roots:
         if r.is_dir():
@@ -74,29 +82,12 @@ def find_scenarios(paths: list[Path] | None = None) -> list[Path]:
     return out
 
 
-def _translate(choice: Any, options: list[str]) -> str:
-    """Let authors write board labels ("D2", "D2:temple", "D2>F3") for the space ids in options."""
-    text = str(choice)
-    if text in options:
-        return text
-    parts = re.split(r"([:>])", text)
-    out = "".join(space_of(p) if _LABEL.match(p) else p for p in parts)
-    return out
-
-
-def _resolve(obj: Any, path: str) -> Any:
-    cur = obj
-    for raw in path.split("."):
-        key = space_of(raw) if _LABEL.match(raw) else raw
-        if isinstance(cur, list):
-            cur = cur[int(key)]
-        elif isinstance(cur, dict):
-            if key not in cur:
-                raise KeyError(f"{path}: no '{raw}'")
-            cur = cur[key]
-        else:
-            raise KeyError(f"{path}: cannot look into {type(cur).__name__}")
-    return cur
+def home_pack(path: str) -> list[str]:
+    """The pack a scenario file sits in (PACK/tests/.../x.yaml), as its default `packs`; else base."""
+    for parent in Path(path).resolve().parents:
+        if parent.name == "tests" and (parent.parent / "pack.yaml").exists():
+            return [str(parent.parent)]
+    return ["base"]
 
 
 def _pack_ref(ref: str, scenario_path: str) -> str:
@@ -119,19 +110,30 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
     res = Result(path, name, True, covers=covers)
+    if "kind" in spec and "entries" in spec:
+        return Result(path, name, False, [f"this is a content file (kind: {spec['kind']}), not a scenario: content "
+                                          "goes at the top of a pack, scenarios in its tests/ folder"], covers)
     problems = schema_problems(spec)
     if problems:
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
     try:
-        packs = [_pack_ref(ref, path) for ref in spec.get("packs") or ["base"]]
+        packs = [_pack_ref(ref, path) for ref in spec.get("packs") or home_pack(path)]
         d = defn or definition(packs, spec.get("variants") or [])
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
                   "packs": packs, "variants": spec.get("variants") or [],
                   "position": spec.get("position") or {}}
         game = Game(d, config)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
-        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {err}"], covers)
+        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {readable(str(err))}"],
+                      covers)
     for i, step in enumerate(spec.get("actions") or []):
+        if isinstance(step, dict) and "expect" in step:  # a checkpoint between actions
+            for exp in step["expect"] or []:
+                msg = check(game, exp)
+                if msg:
+                    res.passed = False
+                    res.messages.append(f"checkpoint at step {i + 1}: {msg}")
+            continue
         if game.pending is None:
             res.passed = False
             res.messages.append(f"step {i + 1}: the game is over, cannot apply {step!r}")
@@ -143,31 +145,33 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             expect_error = step.get("error")
         else:
             player, choice = game.pending.player, step
-        choice = _translate(choice, game.pending.options)
+        choice = translate(choice, game.pending.options)
         before = game.state_hash()
         try:
             game.apply({"player": player, "choice": choice})
         except IllegalAction as err:
             if expect_error is None:
                 res.passed = False
-                res.messages.append(f"step {i + 1}: {err}")
+                res.messages.append(f"step {i + 1}: {readable(str(err))}{waiting(game)}")
                 return res
-            if str(expect_error) not in str(err):
+            if str(expect_error) not in str(err) and str(expect_error) not in readable(str(err)):
                 res.passed = False
-                res.messages.append(f"step {i + 1}: expected an error containing {expect_error!r}, got: {err}")
+                res.messages.append(f"step {i + 1}: expected an error containing {expect_error!r}, got: "
+                                    f"{readable(str(err))}")
             if game.state_hash() != before:
                 res.passed = False
                 res.messages.append(f"step {i + 1}: the refused action changed the state")
             continue
         except Exception as err:
             res.passed = False
-            res.messages.append(f"step {i + 1}: the rules failed: {type(err).__name__}: {err}")
+            res.messages.append(f"step {i + 1}: the rules failed: {type(err).__name__}: {readable(str(err))}")
             return res
         if expect_error is not None:
             res.passed = False
-            res.messages.append(f"step {i + 1}: expected {choice!r} to be refused ({expect_error!r}) but it was applied")
+            res.messages.append(f"step {i + 1}: expected {readable(choice)!r} to be refused ({expect_error!r}) but "
+                                "it was applied")
     for exp in spec.get("expect") or []:
-        msg = _check(game, exp)
+        msg = check(game, exp)
         if msg:
             res.passed = False
             res.messages.append(msg)
@@ -176,53 +180,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             e = d.content.entries.get(c)
             if e is not None:
                 english = " ".join(explain_effect(e.effect, d.content.vocab.phrases)) if e.effect else "(no effect)"
+                if e.combat_effect is not None:
+                    english += " Combat: " + " ".join(explain_effect(e.combat_effect, d.content.vocab.phrases))
                 res.messages.append(f"  {e.name}: printed \"{e.text}\"; the effect says: {english}")
     return res
-
-
-def _check(game: Game, exp: dict) -> str | None:  # noqa: C901 - one branch per expectation kind
-    if "path" in exp:
-        try:
-            actual = _resolve(game.state, str(exp["path"]))
-        except (KeyError, IndexError, ValueError) as err:
-            if "absent" in exp and exp["absent"]:
-                return None
-            return f"expected {exp['path']}: {err}"
-        if "equals" in exp and actual != exp["equals"]:
-            return f"{exp['path']}: expected {exp['equals']!r}, actual {actual!r}"
-        if "at_least" in exp and not actual >= exp["at_least"]:
-            return f"{exp['path']}: expected at least {exp['at_least']!r}, actual {actual!r}"
-        if "at_most" in exp and not actual <= exp["at_most"]:
-            return f"{exp['path']}: expected at most {exp['at_most']!r}, actual {actual!r}"
-        if "contains" in exp and exp["contains"] not in actual:
-            return f"{exp['path']}: expected to contain {exp['contains']!r}, actual {actual!r}"
-        if "excludes" in exp and exp["excludes"] in actual:
-            return f"{exp['path']}: expected not to contain {exp['excludes']!r}, actual {actual!r}"
-        if "length" in exp and len(actual) != exp["length"]:
-            return f"{exp['path']}: expected length {exp['length']}, actual {len(actual)} ({actual!r})"
-        if exp.get("absent"):
-            return f"{exp['path']}: expected absent, actual {actual!r}"
-        return None
-    if "log" in exp:
-        if not any(str(exp["log"]) in line for line in game.log):
-            tail = "\n    ".join(game.log[-8:])
-            return f"expected a log line containing {exp['log']!r}; last lines:\n    {tail}"
-        return None
-    if "no_log" in exp:
-        hit = [line for line in game.log if str(exp["no_log"]) in line]
-        return f"expected no log line containing {exp['no_log']!r}, found {hit[0]!r}" if hit else None
-    if "options_include" in exp or "options_exclude" in exp:
-        options = game.pending.options if game.pending else []
-        for o in exp.get("options_include") or []:
-            if _translate(o, options) not in options:
-                return f"expected option {o!r} to be offered; offered: {options}"
-        for o in exp.get("options_exclude") or []:
-            if _translate(o, options) in options:
-                return f"expected option {o!r} not to be offered; offered: {options}"
-        return None
-    if "pending" in exp:
-        kind = game.pending.kind if game.pending else None
-        return None if kind == exp["pending"] else f"expected a pending {exp['pending']!r} decision, got {kind!r}"
-    if "over" in exp:
-        return None if game.over == bool(exp["over"]) else f"expected over={exp['over']}, got {game.over}"
-    return f"unknown expectation {json.dumps(exp)}"

@@ -8,13 +8,21 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .scenarios import find_scenarios, load_scenario, run_scenario
+from .scenarios import find_scenarios, load_scenario, run_scenario, scenario_root
 
 
 def test(paths: list[Path] = typer.Argument(None, help="scenario files or folders (default: all bundled)"),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="only failures and the summary")) -> None:
     """Run scenario files: a position, actions, and the expected state, log and options."""
     console = Console(highlight=False)
+    for p in paths or []:
+        root = scenario_root(p)
+        if root != p:
+            if not root.is_dir():
+                console.print(f"[red]error[/]: {escape(str(p))} is a pack with no tests/ folder; "
+                              "put its scenario files in " + escape(str(root)))
+                raise typer.Exit(1)
+            console.print(f"running the scenarios of pack {escape(str(p))} in {escape(str(root))}/")
     files = find_scenarios(list(paths) if paths else None)
     passed = failed = 0
     for f in files:

@@ -16,3 +16,8 @@ def combat_source(card: str) -> str:
 def start_tile(civilization: str) -> str:
     """The tile id of a civilisation's alternate starting region."""
     return f"start-{civilization}"
+
+
+def with_article(word: str) -> str:
+    """'an Army', 'a Settler', 'an Obelisk': a log line's indefinite article for a name."""
+    return ("an " if word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "use")) else "a ") + word

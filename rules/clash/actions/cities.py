@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..names import with_article
 from ..registry import SERVICES, service
 from ..state.setup import add_city
 
@@ -435,7 +436,7 @@ def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
         c["port"] = yield from rt.ask(p, "space", "Which sea space does the piece face?", seas)
     before = len(c["pieces"])
     c["pieces"][piece] = p
-    rt.log(f"  {rt.name(p)} adds a {rt.defn.pieces[piece].name} to the city at {city}")
+    rt.log(f"  {rt.name(p)} adds {with_article(rt.defn.pieces[piece].name)} to the city at {city}")
     yield from rt.size_changed(city, before, "growing")
     yield from rt.emit("piece_built", p, city=city, piece=piece)
 

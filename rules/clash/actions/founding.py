@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..names import with_article
 from ..registry import functions, procedures
 from ..state.setup import add_city
 from .cities import can_found_at
@@ -63,7 +64,7 @@ def found_city_with(rt: Clash, p: int, utype: Any, reach: Any = 0, at: Any = _AN
     yield from rt.take_unit(uid, "founding")
     add_city(rt.state, rt.defn, p, space)
     yield from rt.size_changed(space, 0, "founding")
-    rt.log(f"  {rt.name(p)} founds a city at {space} with a {rt.defn.units[utype].name}")
+    rt.log(f"  {rt.name(p)} founds a city at {space} with {with_article(rt.defn.units[utype].name)}")
     for d in rt.state["units"].values():
         if d["ship"] == uid:  # its passengers land in the new city
             d["ship"], d["space"], d["stop"] = None, space, 1

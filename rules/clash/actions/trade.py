@@ -128,10 +128,9 @@ def trade_optional(rt: Clash, city: str) -> bool:
     return c is not None and any(rt.defn.pieces[x].data.get("trade_optional") for x in c["pieces"])
 
 
-def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
-    """Trade routes (page 22): pairs of your settlers/ships with distinct non-angry foreign player cities
-    within 2, at most 4, as {city: carrier}; cities in `exclude` left out. Of the largest sets of pairs,
-    one using as few trade-optional cities as possible."""
+def route_reach(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, list[str]]:
+    """Per carrier of yours (settler or ship), the non-angry foreign player cities a trade route from it
+    could reach (within 2, not through pirated sea); cities in `exclude` left out."""
     units = rt.state["units"]
     carriers = [u for u in rt.units_of(p) if units[u]["type"] in (rt.role("founder"), rt.role("ship"))
                 and not rt.forbidden("trade_route", actor=p, space=units[u]["space"], carrier=units[u]["type"])]
@@ -148,7 +147,16 @@ def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] =
                 if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None and d <= 2]
             continue
         reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
-    optional = {c for c in cities if trade_optional(rt, c)}
+    return reach
+
+
+def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    """Trade routes (page 22): pairs of your settlers/ships with distinct non-angry foreign player cities
+    within 2, at most 4, as {city: carrier}; cities in `exclude` left out. Of the largest sets of pairs,
+    one using as few trade-optional cities as possible."""
+    reach = route_reach(rt, p, exclude)
+    carriers = list(reach)
+    optional = {c for cs in reach.values() for c in cs if trade_optional(rt, c)}
     match: dict[str, str] = {}
 
     def augment(u: str, seen: set[str], allowed: Callable[[str], bool]) -> bool:
@@ -176,3 +184,23 @@ def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] =
 def trade_route_count(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> int:
     """How many trade routes you have (max 4); see trade_route_matching."""
     return len(trade_route_matching(rt, p, exclude))
+
+
+def trade_partner_count(rt: Clash, p: int) -> int:
+    """How many different players your trade routes can reach at once: each route a distinct carrier, each
+    partner counted once, at most the trade route limit (a matching of carriers to players)."""
+    owners = {u: sorted({rt.state["cities"][c]["owner"] for c in cs}) for u, cs in route_reach(rt, p).items()}
+    match: dict[int, str] = {}
+
+    def augment(u: str, seen: set[int]) -> bool:
+        for q in owners[u]:
+            if q not in seen:
+                seen.add(q)
+                if q not in match or augment(match[q], seen):
+                    match[q] = u
+                    return True
+        return False
+
+    for u in owners:
+        augment(u, set())
+    return min(len(match), MAX_TRADE_ROUTES)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..names import with_article
 from ..registry import functions, procedures
 from .movement import _execute, destinations
 
@@ -73,7 +74,7 @@ def convert_units(rt: Clash, p: int, a: Any, b: Any, ctx: Ctx | None = None) -> 
         d = rt.state["units"][uid]
         old, d["type"] = d["type"], pick.rsplit(">", 1)[1]
         done.add(uid)
-        rt.log(f"  {rt.name(p)}'s {rt.defn.units[old].name} at {d['space']} becomes a {rt.defn.units[d['type']].name}")
+        rt.log(f"  {rt.name(p)}'s {rt.defn.units[old].name} at {d['space']} becomes {with_article(rt.defn.units[d['type']].name)}")
 
 
 def _label(rt: Clash, option: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..names import with_article
 from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def set_aside_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Ge
     if p < 0 or piece not in rt.defn.pieces or piece_counts(rt, p).get(piece, 0) >= rt.defn.limit(piece, 7):
         return
     rt.player(p).setdefault("set_aside", []).append(piece)
-    rt.log(f"  {rt.name(p)} sets a {rt.defn.pieces[piece].name} aside from the supply")
+    rt.log(f"  {rt.name(p)} sets {with_article(rt.defn.pieces[piece].name)} aside from the supply")
     yield from ()
 
 

@@ -390,6 +390,7 @@ def round_start(rt: Clash, b: Battle) -> Generator:
 
 def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
     rt.battle = None
+    rt.last_battle = b  # battle_won / battle_lost triggers read this battle (battle_space()), not an older one
     for side in (b.attacker, b.defender):
         if side < 0:
             continue

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .. import registry
 from ..actions import advances, cities, influence
 from ..actions.movement import _execute, describe_units, destinations
+from ..names import with_article
 from ..registry import procedures, service, steps
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None, cause
             where = yield from rt.ask(p, "city", f"Place the new {rt.defn.units[utype].name} in which city?",
                                       sorted(options))
         yield from rt.place_unit(p, utype, where, cause)
-        rt.log(f"  {rt.name(p)} gets a {rt.defn.units[utype].name} at {where}")
+        rt.log(f"  {rt.name(p)} gets {with_article(rt.defn.units[utype].name)} at {where}")
 
 
 def _raise_mood(rt: Clash, p: int, steps: int = 1, ctx=None) -> Generator:

@@ -131,7 +131,10 @@ def _special_runner(rt: Clash, p: int, a: SpecialAction):
         if rt.in_hand(p, a.source):
             yield from rt.play_card(p, a.source)
         rt.log(f"{rt.name(p)}: {a.title} ({rt.source_name(a.source)})")
-        yield from rt.pay(ctx, [(c.what, c.amount(ctx)) for c in a.cost])
+        cost = [(c.what, c.amount(ctx)) for c in a.cost]
+        mark = rt.gain_mark()
+        yield from rt.pay(ctx, cost)
         yield from a.body(ctx)
+        rt.note_bought_nothing(ctx, cost, mark)
 
     return run

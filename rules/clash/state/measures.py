@@ -162,6 +162,12 @@ def _influenced_pieces(rt: Clash, p: int) -> int:
                for owner in c["pieces"].values() if owner == p)
 
 
+def _influenced_players(rt: Clash, p: int) -> int:
+    """Different players whose cities hold a piece in your colour (a per-opponent count)."""
+    return len({c["owner"] for c in rt.state["cities"].values()
+                if c["owner"] != p and c["owner"] >= 0 and any(owner == p for owner in c["pieces"].values())})
+
+
 def _isolated_cities(rt: Clash, p: int) -> int:
     return sum(1 for c in rt.cities_of(p) if not _near_city(rt, c, lambda owner: True))
 
@@ -222,6 +228,8 @@ MEASURES: dict[str, tuple[int, Callable[..., int]]] = {
     "cities_of_size": (1, _cities_of_size),
     "cities_on": (1, _cities_on),
     "held": (1, _held),
+    # -- issue 22: per-opponent counts
+    "influenced_players": (0, _influenced_players),
 }
 
 

@@ -53,11 +53,17 @@ class Resources:
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
         p = ctx.me
         n = int(n or 0)
+        self.gain_tally[0] += max(0, n)
         if what in RESOURCES or what in TOKENS:
             got = yield from self.gain_resource(p, what, n, self.cause_of(ctx.source))
+            self.gain_tally[1] += got
             if got:
                 self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
-        elif what == "actions":
+            if 0 <= got < n and p >= 0:
+                self.log_capped(ctx, what, n, got)
+            return
+        self.gain_tally[1] += max(0, n)
+        if what == "actions":
             self.state["actions_left"] += n
             if self.state["actions_left"] > MAX_RUNTIME["actions"]:  # dsl/limits.py: no endless turn
                 cap(self, ctx.source, "actions", self.state["actions_left"])
@@ -67,6 +73,26 @@ class Resources:
         elif what in self.defn.units:
             yield from SERVICES["place_new_units"](self, p, what, n, at, self.cause_of(ctx.source))
         yield from ()
+
+    def log_capped(self, ctx: Ctx, what: str, n: int, got: int) -> None:
+        """Say that a gain hit its cap (a token's level, a resource's limit) and how much was lost."""
+        p = ctx.me
+        level = {"mood": "the happiness level", "culture": "the culture level"}.get(what, f"the {what} limit")
+        said = f"{got} {what}, not {n}" if got else f"no {what}"
+        self.log(f"  {self.name(p)} gets {said} ({self.source_name(ctx.source)}): {what} is capped at "
+                 f"{self.limit(p, what)} by {level}")
+
+    def gain_mark(self) -> tuple[int, int]:
+        """Gains asked and got so far: compare after an effect ran to see whether it gained anything."""
+        return self.gain_tally[0], self.gain_tally[1]
+
+    def note_bought_nothing(self, ctx: Ctx, cost: list[tuple[str, Any]], mark: tuple[int, int]) -> None:
+        """After a paid effect: when it asked for gains and every one was capped away, the log says so."""
+        asked, got = self.gain_mark()
+        if cost and asked > mark[0] and got == mark[1]:
+            paid = _pile({w: int(n) for w, n in cost})
+            self.log(f"  {self.name(ctx.me)} paid {paid} for {self.source_name(ctx.source)} and got nothing for it "
+                     "(every gain was capped)")
 
     def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all)."""

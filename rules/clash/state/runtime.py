@@ -47,6 +47,7 @@ class Clash(InForce, Resources, Changes):
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
         self._objective_hooks = defn.objective_hooks
+        self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
 
     def inherit_caches(self, other: Clash) -> None:
         """Start with copies of another runtime's memos (a fork: same definition, same past; every key
@@ -193,11 +194,13 @@ class Clash(InForce, Resources, Changes):
                         yield from self.play_card(owner, t.source)
                     if t.once_per_turn:
                         self._spend(owner, t)
+                    mark = self.gain_mark()
                     if cost:
                         yield from self.pay(ctx, cost)
                     self._trigger_chain.append(t.source)
                     yield from t.body(ctx)
                     self._trigger_chain.pop()  # finished: no part of a loop found deeper down
+                    self.note_bought_nothing(ctx, cost, mark)
                     if ctx.cancelled:
                         payload["cancelled"] = True
         finally:

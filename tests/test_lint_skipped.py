@@ -1,0 +1,76 @@
+"""`rulewright lint` says what it did not read: nested packs, folders, tests/, .yml and other files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulewright.tools.cli import app
+from typer.testing import CliRunner
+
+runner = CliRunner()
+MANIFEST = "id: {id}\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
+
+
+def make(tmp_path: Path) -> Path:
+    root = tmp_path / "mypack"
+    (root / "tests").mkdir(parents=True)
+    (root / "sub").mkdir()
+    (root / "extra").mkdir()
+    (root / "pack.yaml").write_text(MANIFEST.format(id="mypack"))
+    (root / "sub" / "pack.yaml").write_text(MANIFEST.format(id="subpack"))
+    (root / "extra" / "cards.yaml").write_text("kind: advance\nentries: []\n")
+    (root / "notes.yml").write_text("a: 1\n")
+    (root / "tests" / "t.yaml").write_text("name: t\n")
+    return root
+
+
+def test_lint_names_every_skipped_path(tmp_path, monkeypatch):
+    root = make(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["lint", "mypack"])
+    assert res.exit_code == 0, res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("skipped ")]
+    assert lines == [
+        "skipped mypack/extra/: a folder: a pack reads only the .yaml files at its top level",
+        "skipped mypack/notes.yml: not read: content files end in .yaml",
+        "skipped mypack/sub/: a nested pack, not loaded: lint it on its own (`rulewright lint mypack/sub`)",
+        "skipped mypack/tests/: scenarios, not content: run them with `rulewright test mypack`",
+    ]
+    assert root.exists()
+
+
+def test_lint_json_lists_skipped(tmp_path, monkeypatch):
+    make(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["lint", "mypack", "--format", "json"])
+    data = json.loads(res.output)
+    assert {s["path"] for s in data["skipped"]} == {"mypack/extra/", "mypack/notes.yml", "mypack/sub/",
+                                                    "mypack/tests/"}
+
+
+def test_folder_of_packs_lints_each_and_says_so(tmp_path, monkeypatch):
+    make(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["lint", "."])
+    assert res.exit_code == 0, res.output
+    assert "skipped ./: not a pack: linted the packs in it, mypack" in res.output
+    assert "checked" in res.output and "2 packs" in res.output
+
+
+def test_file_without_kind_is_reported(tmp_path, monkeypatch):
+    root = make(tmp_path)
+    (root / "stray.yaml").write_text("entries: []\n")
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["lint", "mypack", "--format", "json"])
+    assert res.exit_code == 1
+    codes = [(Path(d["file"]).name, d["code"], d["message"]) for d in json.loads(res.output)["diagnostics"]]
+    assert ("stray.yaml", "E0014", "no `kind:` in this file") in codes
+
+
+def test_words_lists_a_kind():
+    res = runner.invoke(app, ["words", "city_filter"])
+    assert res.exit_code == 0
+    assert res.output.split() == ["coastal", "inland", "with_army", "not_happy", "not_angry"]
+    bad = runner.invoke(app, ["words", "mesure"])
+    assert bad.exit_code == 2 and "did you mean 'measure'" in bad.output
