@@ -31,7 +31,8 @@ TOKEN_ADVANCE = 15  # the advance action's score while a wonder waits only for t
 SAVING = {"advance": -35, "build": -25, "grow": -30, "collect": 35, "found_city": -20}  # action scores while saving
 
 
-def _ability_worth(defn, entry_id: str) -> float:
+def ability_worth(defn, entry_id: str) -> float:
+    """What the abilities an entry holds are worth to the bot, by their kinds (computed once an entry)."""
     worth = defn.__dict__.setdefault("_bot_ability_worth", {})  # per definition, computed once an entry
     if entry_id not in worth:
         entry = defn.compiled.get(entry_id)
@@ -69,7 +70,7 @@ def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     """What an advance adds beyond its base: its abilities, and the wonders it brings within reach.
     `memo` holds what all options of one decision share (the goal, the targets)."""
     memo = {} if memo is None else memo
-    value = _ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv, memo)
+    value = ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv, memo)
     cat = rt.defn.category_of.get(adv)
     if cat in rt.defn.government_categories:  # a government: strong rules, and its advances build on it
         held = any(rt.defn.category_of.get(a) == cat for a in rt.player(p)["advances"])

@@ -12,6 +12,7 @@ import re
 
 from ....engine.decision import Decision
 from ....engine.rng import Rng, seed_state
+from ..actions.cities import affordable, buildable_types
 from ..actions.movement import group_counts
 from ..state.setup import RESOURCES
 from .bot_cards import card_worth, civil_value, combat_benefit
@@ -19,6 +20,7 @@ from .bot_plans import (
     ADVANCE_SPREAD,
     SAVING,
     TOKEN_ADVANCE,
+    ability_worth,
     advance_plan_value,
     fits_with_piece,
     goal_need,
@@ -100,6 +102,8 @@ class GreedyBot:
         if opt == "build":
             settlers = len(rt.units_of(p, rt.role("founder")))
             base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
+            if _special_army(rt, p):
+                base += 35  # an army type with abilities of its own (a civilisation's recruits): raise a few
         if opt == "move":
             base += 25 if rt.units_of(p, rt.role("founder")) else -15
             if _weak_targets(rt, p):
@@ -213,7 +217,7 @@ class GreedyBot:
         if opt == rt.role("founder"):
             return 10 if len(rt.cities_of(p)) + len(rt.units_of(p, opt)) < 6 else -10
         if rt.is_army(opt):
-            return 3
+            return 3 + ability_worth(rt.defn, opt)  # an army type with abilities of its own fights better
         return 1
 
     def _grow(self, rt, p, opt, label):
@@ -307,6 +311,16 @@ class GreedyBot:
             return 0
         c = rt.state["cities"][opt]
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
+
+
+def _special_army(rt, p: int) -> str | None:
+    """An army type with abilities of its own that a city of p's may build now, while p has fewer than 2."""
+    for city in rt.cities_of(p):
+        for t in buildable_types(rt, p, city, []):
+            if rt.is_army(t) and ability_worth(rt.defn, t) > 0 and len(rt.units_of(p, t)) < 2 \
+                    and affordable(rt, p, [t]):
+                return t
+    return None
 
 
 def _unit_worth(rt, utype: str) -> float:
