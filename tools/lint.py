@@ -9,7 +9,18 @@ from rich.text import Text
 
 from ..dsl.loader import Content, load_content
 from ..engine.diagnostics import Diagnostic, render
-from .clikit import OutputFormat, all_bundled, console, display_path, fail, guarded, plural
+from .clikit import (
+    OutputFormat,
+    all_bundled,
+    check_game,
+    console,
+    display_path,
+    fail,
+    game_of_packs,
+    game_option,
+    guarded,
+    plural,
+)
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -35,11 +46,12 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
     return packs, files
 
 
-def run_lint(paths: list[Path] | None) -> Content:
+def run_lint(paths: list[Path] | None, game: str | None = None) -> Content:
+    """Lint the game's bundled packs, or the packs and files given (the game their manifest names)."""
     if not paths:
-        return load_content(all_bundled())
+        return load_content(all_bundled(game), game=game)
     packs, files = _targets(paths)
-    return load_content(packs, extra_files=files or None)
+    return load_content(packs, game=game or game_of_packs(packs), extra_files=files or None)
 
 
 def sorted_diagnostics(content: Content) -> list[Diagnostic]:
@@ -81,9 +93,10 @@ def lint(
         help="Pack folders or single content YAML files (default: every bundled pack).",
         exists=True, show_default=False)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    game: Annotated[str, game_option("Game whose packs to lint (default: the game a pack names, else the default game).")] = "",
 ) -> None:
     """Check content against its JSON Schemas and the card language; exit 1 when there are errors."""
-    content = run_lint(paths)
+    content = run_lint(paths, check_game(game) if game else None)
     errors = len(content.errors)
     if format is OutputFormat.json:
         payload = {

@@ -30,6 +30,20 @@ def scores(game) -> dict:
     return final_scores(game.rt)
 
 
+def player_summary(game, i: int) -> dict:
+    """What `play --json` says of a player besides the points: cities, advances, civilisation."""
+    pl = game.state["players"][i]
+    out = {"cities": len(game.rt.cities_of(i)), "advances": list(pl["advances"])}
+    if pl.get("civilization"):
+        out.update({"civilization": pl["civilization"], "leader": pl.get("leader"),
+                    "special_advances": game.rt.special_advances(i)})
+    return out
+
+
+# what the generic tools need of this game (engine/games.py `extras`)
+EXTRAS = {"player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
+          "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"]}
+
 _import_all()
 register("greedy", GreedyBot)
-GAME = register_game(GameModule(GAME_ID, definition, scores))
+GAME = register_game(GameModule(GAME_ID, definition, scores, extras=EXTRAS))
