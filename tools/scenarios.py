@@ -29,12 +29,21 @@ import jsonschema
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
+from ..engine import games
 from ..engine.decision import IllegalAction
+from ..engine.games import game_dir
 from ..engine.machine import Game
-from ..rules.clash.state.definition import ClashDefinition, definition
-from ..rules.clash.state.scenario import space_of
 
-_LABEL = re.compile(r"^[A-Z]\d+$")
+
+def _labels(spec: dict):
+    """The game's way of reading what authors write for ids (Clash: board labels "D2" for spaces), or none."""
+    label = games.find(spec_game(spec)).extras.get("scenario_label")
+    return label or (lambda text: text)
+
+
+def spec_game(spec: dict) -> str:
+    """The game a scenario is for: its `game:` (default: the default game)."""
+    return str(spec.get("game") or games.default_game())
 
 
 @dataclass
@@ -74,20 +83,20 @@ def find_scenarios(paths: list[Path] | None = None) -> list[Path]:
     return out
 
 
-def _translate(choice: Any, options: list[str]) -> str:
-    """Let authors write board labels ("D2", "D2:temple", "D2>F3") for the space ids in options."""
+def _translate(choice: Any, options: list[str], label=lambda text: text) -> str:
+    """Let authors write the game's labels (Clash: "D2", "D2:temple", "D2>F3") for the ids in options."""
     text = str(choice)
     if text in options:
         return text
     parts = re.split(r"([:>])", text)
-    out = "".join(space_of(p) if _LABEL.match(p) else p for p in parts)
+    out = "".join(label(p) for p in parts)
     return out
 
 
-def _resolve(obj: Any, path: str) -> Any:
+def _resolve(obj: Any, path: str, label=lambda text: text) -> Any:
     cur = obj
     for raw in path.split("."):
-        key = space_of(raw) if _LABEL.match(raw) else raw
+        key = label(raw)
         if isinstance(cur, list):
             cur = cur[int(key)]
         elif isinstance(cur, dict):
@@ -110,12 +119,24 @@ def _pack_ref(ref: str, scenario_path: str) -> str:
     return ref
 
 
+def scenario_schema(game: str) -> dict:
+    """The game's own scenario schema (rules/<game>/scenario.schema.json), else the shared one."""
+    own = game_dir(game) / "scenario.schema.json"
+    if own.is_file():
+        return json.loads(own.read_text(encoding="utf-8"))
+    return schema_for("scenario") or {}
+
+
 def schema_problems(spec: dict) -> list[str]:
-    validator = jsonschema.Draft202012Validator(schema_for("scenario") or {})
+    try:
+        schema = scenario_schema(spec_game(spec))
+    except KeyError as err:
+        return [f"game: {err.args[0]}"]
+    validator = jsonschema.Draft202012Validator(schema)
     return [f"{'/'.join(map(str, e.absolute_path)) or 'scenario'}: {e.message}" for e in validator.iter_errors(spec)]
 
 
-def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<scenario>") -> Result:
+def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Result:
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
     res = Result(path, name, True, covers=covers)
@@ -124,7 +145,8 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
     try:
         packs = [_pack_ref(ref, path) for ref in spec.get("packs") or ["base"]]
-        d = defn or definition(packs, spec.get("variants") or [])
+        label = _labels(spec)
+        d = defn or games.find(spec_game(spec)).definition(packs, spec.get("variants") or [])
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
                   "packs": packs, "variants": spec.get("variants") or [],
                   "position": spec.get("position") or {}}
@@ -143,7 +165,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             expect_error = step.get("error")
         else:
             player, choice = game.pending.player, step
-        choice = _translate(choice, game.pending.options)
+        choice = _translate(choice, game.pending.options, label)
         before = game.state_hash()
         try:
             game.apply({"player": player, "choice": choice})
@@ -167,7 +189,7 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             res.passed = False
             res.messages.append(f"step {i + 1}: expected {choice!r} to be refused ({expect_error!r}) but it was applied")
     for exp in spec.get("expect") or []:
-        msg = _check(game, exp)
+        msg = _check(game, exp, label)
         if msg:
             res.passed = False
             res.messages.append(msg)
@@ -180,10 +202,10 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
     return res
 
 
-def _check(game: Game, exp: dict) -> str | None:  # noqa: C901 - one branch per expectation kind
+def _check(game: Game, exp: dict, label=lambda text: text) -> str | None:  # noqa: C901 - one branch per expectation kind
     if "path" in exp:
         try:
-            actual = _resolve(game.state, str(exp["path"]))
+            actual = _resolve(game.state, str(exp["path"]), label)
         except (KeyError, IndexError, ValueError) as err:
             if "absent" in exp and exp["absent"]:
                 return None
@@ -214,10 +236,10 @@ def _check(game: Game, exp: dict) -> str | None:  # noqa: C901 - one branch per 
     if "options_include" in exp or "options_exclude" in exp:
         options = game.pending.options if game.pending else []
         for o in exp.get("options_include") or []:
-            if _translate(o, options) not in options:
+            if _translate(o, options, label) not in options:
                 return f"expected option {o!r} to be offered; offered: {options}"
         for o in exp.get("options_exclude") or []:
-            if _translate(o, options) in options:
+            if _translate(o, options, label) in options:
                 return f"expected option {o!r} not to be offered; offered: {options}"
         return None
     if "pending" in exp:

@@ -8,13 +8,15 @@ service find it there by its id, `clash`.
 
 import importlib
 import pkgutil
+import re
 
 from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
 from .bots.bots import GreedyBot
 from .phases.scoring import final_scores
-from .state.definition import definition
+from .state.definition import definition, variant_files
+from .state.scenario import space_of
 
 GAME_ID = "clash"
 
@@ -40,8 +42,16 @@ def player_summary(game, i: int) -> dict:
     return out
 
 
+_LABEL = re.compile(r"^[A-Z]\d+$")
+
+
+def scenario_label(text: str) -> str:
+    """A board label ("D2") a scenario author writes for a space id; anything else as it is."""
+    return space_of(text) if _LABEL.match(text) else text
+
+
 # what the generic tools need of this game (engine/games.py `extras`)
-EXTRAS = {"player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
+EXTRAS = {"scenario_label": scenario_label, "variant_files": variant_files,"player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
           "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"]}
 
 _import_all()

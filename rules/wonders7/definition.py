@@ -103,7 +103,32 @@ class WondersDefinition:
         state["players"] = [{"name": names[p] if p < len(names) else f"Player {p + 1}", "board": boards[p],
                              "coins": start, "built": [], "stages": 0, "stage_cards": [], "hand": [],
                              "pick": None, "military": [], "free_used": None} for p in range(n)]
+        if "position" in config:
+            self.place(state, config["position"] or {})
         return state
+
+    def place(self, state: dict, position: dict) -> None:
+        """A scenario's starting position: the age to start in, the discard pile and, per player, any of
+        board, coins, built, stages, hand, military. Hands given are played as dealt (no deal that age)."""
+        known = self.content.entries
+        state["discard"] = list(position.get("discard") or [])
+        for i, spec in enumerate(position.get("players") or []):
+            if i >= len(state["players"]):
+                raise ValueError(f"the position names {i + 1} players; the game has {len(state['players'])}")
+            pl = state["players"][i]
+            for key in ("board", "coins", "built", "stages", "hand", "military"):
+                if key in spec:
+                    pl[key] = copy.deepcopy(spec[key])
+            if pl["board"] not in self.boards:
+                raise ValueError(f"player {i}: unknown wonder board '{pl['board']}'")
+            unknown = [c for c in pl["built"] + pl["hand"] if c not in known]
+            if unknown:
+                raise ValueError(f"player {i}: unknown card(s) {unknown}")
+            pl["stage_cards"] = [None] * int(pl["stages"])
+        if any(c not in known for c in state["discard"]):
+            raise ValueError("the discard pile names unknown cards")
+        state["start_age"] = int(position.get("age", 1))
+        state["hands_given"] = any(pl["hand"] for pl in state["players"])
 
     def deal_boards(self, state: dict, n: int, chosen: list[str] | None = None) -> list[str]:
         """One city per player at random (or the boards the set-up names), on the side the rules say."""

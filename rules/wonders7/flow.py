@@ -29,7 +29,8 @@ def run_flow(rt: Wonders, nodes: list[dict]) -> Generator:
             spec = node["repeat"]
             times = spec["times"]
             count = int(rt.d.params[times]) if isinstance(times, str) else int(times)
-            for i in range(1, count + 1):
+            first = int(rt.state.pop(f"start_{spec['var']}", 1))  # a scenario may start later (age 3)
+            for i in range(first, count + 1):
                 rt.state[spec["var"]] = i
                 yield from run_flow(rt, node["body"])
 
@@ -62,6 +63,10 @@ def deck_for(rt: Wonders, age: int) -> list[str]:
 @step("deal_age")
 def deal_age(rt: Wonders) -> Generator:
     age = rt.state["age"]
+    if rt.state.pop("hands_given", False):  # a scenario's position gave the hands: play them as they are
+        rt.state["turns"] = max(len(rt.player(p)["hand"]) for p in range(rt.n)) - 1
+        rt.log(f"=== Age {ROMAN.get(age, age)}: hands as given, hands pass {direction(rt)} ===")
+        return
     deck = deck_for(rt, age)
     size = min(int(rt.d.params["hand_size"]), len(deck) // rt.n)
     if size < 2:
@@ -136,6 +141,7 @@ def military_conflicts(rt: Wonders) -> Generator:
 def end_game(rt: Wonders) -> Generator:
     rt.state["phase"] = "over"
     s = final_scores(rt)
+    rt.state["scores"] = {"vp": s["vp"], "breakdown": s["breakdown"], "winners": s["winners"]}
     rt.log("Game over")
     for p in range(rt.n):
         parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"][p].items())

@@ -61,4 +61,4 @@ SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "comme
 EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "render_text": render_text,
                           "score_columns": SCORE_COLUMNS, "players": (3, 7),
-                          "seats": False}
+                          "seats": False, "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}
