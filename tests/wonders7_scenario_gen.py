@@ -18,9 +18,9 @@ from collections import Counter
 from itertools import product
 from pathlib import Path
 
+from ruamel.yaml import YAML
 from rulewright.dsl import ast as A
 from rulewright.dsl.loader import load_content
-from ruamel.yaml import YAML
 
 OUT = Path(__file__).resolve().parent / "scenarios" / "wonders7" / "base"
 TWO_TURN = {"produce", "produce_one_of", "produce_private", "discount", "free_build_per_age"}
