@@ -21,10 +21,11 @@ from typing import Any
 
 
 def counted(value: Any) -> Any:
-    """A list as {"count": n}; a mapping of lists as the same mapping of counts; anything else: None."""
+    """A list as {"count": n}; a mapping of lists as the same mapping of counts; anything else (a
+    secret pick, a number): None, so not even its keys are shown."""
     if isinstance(value, list):
         return {"count": len(value)}
-    if isinstance(value, dict):
+    if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
         return {k: counted(v) for k, v in value.items()}
     return None
 
