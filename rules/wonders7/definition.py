@@ -91,6 +91,11 @@ class WondersDefinition:
 
     # ---- the machine's protocol
     def new_state(self, config: dict) -> dict:
+        if "checkpoint" in config:  # a fork or the service resumes a state saved at a pick (see resumable)
+            state = config["checkpoint"] if config.get("checkpoint_fresh") else copy.deepcopy(config["checkpoint"])
+            state["resume"] = True
+            state["start_age"] = state["age"]
+            return state
         n = int(config.get("players", 3))
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
         if not lo <= n <= hi:
@@ -154,7 +159,10 @@ class WondersDefinition:
         return out
 
     def resumable(self, game) -> bool:
-        return False  # the flow restarts by replaying the actions (forks and checkpoints replay)
+        """The flow can restart from the state alone at a pick of a regular turn: the picks made so far
+        this turn are in the state, and the flow asks the players who have not picked yet."""
+        st = game.state
+        return game.pending.kind == "pick" and 1 <= st["turn"] <= st["turns"] and st.get("phase") == "play"
 
     def view(self, game, player: int | None) -> dict:
         return view_of(game.state, player, self.rules.get("hidden"))

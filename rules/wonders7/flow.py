@@ -37,6 +37,8 @@ def run_flow(rt: Wonders, nodes: list[dict]) -> Generator:
 
 @step("setup")
 def setup(rt: Wonders) -> Generator:
+    if rt.state.get("resume"):
+        return
     rt.log(f"--- 7 Wonders, {rt.n} players ---")
     for p in range(rt.n):
         pl = rt.player(p)
@@ -63,6 +65,8 @@ def deck_for(rt: Wonders, age: int) -> list[str]:
 @step("deal_age")
 def deal_age(rt: Wonders) -> Generator:
     age = rt.state["age"]
+    if rt.state.get("resume"):  # resumed mid-age: the hands are in the state
+        return
     if rt.state.pop("hands_given", False):  # a scenario's position gave the hands: play them as they are
         rt.state["turns"] = max(len(rt.player(p)["hand"]) for p in range(rt.n)) - 1
         rt.log(f"=== Age {ROMAN.get(age, age)}: hands as given, hands pass {direction(rt)} ===")
@@ -94,11 +98,16 @@ def pass_hands(rt: Wonders) -> None:
 @step("play_age")
 def play_age(rt: Wonders) -> Generator:
     turns = rt.state["turns"]
-    for turn in range(1, turns + 1):
+    resumed = rt.state.pop("resume", False)
+    first = rt.state["turn"] if resumed else 1
+    for turn in range(first, turns + 1):
+        again = resumed and turn == first  # resumed in this turn: some players have picked already
         rt.state["turn"] = turn
-        rt.log(f"Age {ROMAN.get(rt.state['age'], rt.state['age'])}, turn {turn}")
+        if not again:
+            rt.log(f"Age {ROMAN.get(rt.state['age'], rt.state['age'])}, turn {turn}")
         for p in range(rt.n):
-            yield from ask_pick(rt, p)
+            if not (again and rt.player(p)["pick"] is not None):
+                yield from ask_pick(rt, p)
         yield from resolve_picks(rt)
         if turn < turns:
             pass_hands(rt)
