@@ -56,9 +56,23 @@ def render_text(game, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
+    """What `simulate` keeps of one game: per player the board (reported like a civilisation: win rate per
+    wonder board), the cards built (as `cards_played`), the stages; no battles, captures or events."""
+    players = []
+    for i, p in enumerate(data["players"]):
+        pl = game.state["players"][i]
+        players.append({"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"],
+                        "breakdown": p["vp_breakdown"], "advances": [], "cards_played": list(pl["built"]),
+                        "civilization": pl["board"], "stages": pl["stages"], "coins": pl["coins"],
+                        "wonders": [], "objectives": [], "events_drawn": []})
+    return {"rounds": int(game.state.get("age", 0)), "battles": 0, "captures": 0, "events": 0, "players": players}
+
+
 SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "commerce", "guild"]
 
 EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "render_text": render_text,
                           "score_columns": SCORE_COLUMNS, "players": (3, 7),
-                          "seats": False, "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}
+                          "seats": False, "simulation_record": simulation_record,
+                          "seat_label_word": "wonder board", "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}
