@@ -1,5 +1,6 @@
-"""The 7 Wonders pack's costs and chains, played: every link of `chain_from` makes its card free in the
-rules, and every card's printed cost is exactly what its owner's own production must cover.
+"""The 7 Wonders pack's costs, chains and copies, played: every link of `chain_from` makes its card free in
+the rules, every card's and every wonder stage's printed cost is exactly what its owner's own production
+must cover, and the decks the rules deal from the `players` numbers hold 7 cards a player.
 
 The positions are built from the pack's YAML (the facts under test) and run through the same scenario
 runner as the files under content/wonders7/base/tests/, so a cost or chain the rules read differently
@@ -12,6 +13,9 @@ from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
+from rulewright.engine.machine import Game
+from rulewright.rules.wonders7.definition import definition
+from rulewright.rules.wonders7.flow import deck_for
 from rulewright.tools.scenarios import run_scenario
 
 PACK = Path(__file__).resolve().parents[1] / "content" / "wonders7" / "base"
@@ -108,3 +112,50 @@ def test_cost_is_exactly_what_own_production_covers(card: dict) -> None:
         drop = DOUBLE[first] if rest[first] >= 2 else SINGLE[first]
         short = ([b for b in built if b != drop], coins)
     _run(_spec(f"{card['id']} one unit short", card, short[0], short[1], [], [{"options_exclude": [build]}]))
+
+
+def _boards() -> list[dict]:
+    return YAML(typ="safe").load((PACK / "wonders.yaml").read_text(encoding="utf-8"))["entries"]
+
+
+STAGES = [(b, k) for b in _boards() for k in range(1, len(b["stages"]) + 1)]
+
+
+@pytest.mark.parametrize(("board", "k"), STAGES, ids=[f"{b['id']}@{k}" for b, k in STAGES])
+def test_stage_cost_is_exactly_what_own_production_covers(board: dict, k: int) -> None:
+    """With the stages before it built, the board's own resource and cards making exactly the rest of the
+    printed cost, stage k is offered to a city with no coins; one unit less and it is not."""
+    cost = dict(board["stages"][k - 1]["cost"])
+    if cost.get(board["resource"]):
+        cost[board["resource"]] -= 1
+    built = _producers(cost)
+
+    def spec(cards: list[str], expect: dict) -> dict:
+        others = [{"board": b, "coins": 0, "hand": [FILLER, "theater"]} for b in ("gizah_b", "olympia_b")]
+        return {"name": f"{board['id']} stage {k}", "game": "wonders7", "players": 3,
+                "covers": [f"{board['id']}@{k}"],
+                "position": {"age": 3, "players": [
+                    {"board": board["id"], "coins": 0, "stages": k - 1, "built": cards, "hand": [FILLER, "theater"]},
+                    *others]},
+                "actions": [], "expect": [expect]}
+
+    _run(spec(built, {"options_include": [f"stage:{FILLER}"]}))
+    rest = {r: n for r, n in cost.items() if n}
+    if rest:  # a stage of the board's resource alone (none so far) would have nothing to take away
+        first = next(iter(rest))
+        drop = DOUBLE[first] if rest[first] >= 2 else SINGLE[first]
+        _run(spec([c for c in built if c != drop], {"options_exclude": [f"stage:{FILLER}"]}))
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_the_rules_deal_the_pack_seven_cards_a_player(players: int) -> None:
+    """The rules build each age's deck from the `players` numbers: 7 cards per player, players + 2 guilds."""
+    game = Game(definition(), {"players": players, "seed": players})
+    guilds = {c["id"] for c in CARDS if c["colour"] == "purple"}
+    for age in (1, 2, 3):
+        deck = deck_for(game.rt, age)
+        assert len(deck) == 7 * players, age
+        assert sum(1 for c in deck if c in guilds) == (players + 2 if age == 3 else 0)
+        for card in CARDS:
+            if card["age"] == age and card["id"] not in guilds:
+                assert deck.count(card["id"]) == sum(1 for p in card["players"] if p <= players), card["id"]
