@@ -51,7 +51,7 @@ def step_frames(save: dict, viewer: int | None = None):
 
 def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     """The viewer's data: distinct fragments, fragment numbers per step, the log and each line's step."""
-    from ..rules.clash.state.view import visible_log
+    from ..engine.games import visible_log
 
     table: dict[str, int] = {}
     fragments: list[str] = []

@@ -13,10 +13,12 @@ import re
 from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
+from .board.map import place_region, region_terrains
 from .bots.bots import GreedyBot
 from .phases.scoring import final_scores
 from .state.definition import definition, variant_files
 from .state.scenario import space_of
+from .state.view import visible_log
 
 GAME_ID = "clash"
 
@@ -51,7 +53,9 @@ def scenario_label(text: str) -> str:
 
 
 # what the generic tools need of this game (engine/games.py `extras`)
-EXTRAS = {"scenario_label": scenario_label, "variant_files": variant_files,"player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
+EXTRAS = {"scenario_label": scenario_label, "variant_files": variant_files,
+          "visible_log": visible_log,
+          "board_geometry": {"place_region": place_region, "region_terrains": region_terrains},"player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
           "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"]}
 
 _import_all()
