@@ -46,6 +46,19 @@ def register(name: str, cls: type, game: str | None = None) -> None:
         GAME_BOTS.setdefault(game, {})[name] = cls
 
 
+class Unavailable:
+    """What a game registers under a common bot's name it cannot host (e.g. no search support yet)."""
+
+    reason = "not available for this game"
+
+    def __init__(self, seed: int = 0, budget: str | None = None):
+        raise ValueError(self.reason)
+
+
+def unavailable(reason: str) -> type:
+    return type("Unavailable", (Unavailable,), {"reason": reason})
+
+
 def bots_for(game: str | None = None) -> dict[str, type]:
     """The bots a game may seat: the common ones, overridden by the game's own."""
     return {**BOTS, **GAME_BOTS.get(game or "", {})}
@@ -57,11 +70,10 @@ def bot_error(kind: str, game: str | None = None) -> str | None:
     table = bots_for(game)
     if name not in table:
         return f"unknown bot '{name}' (known: {', '.join(sorted(table))}; search takes a budget: search:200, search:1s)"
-    if arg:
-        try:
-            table[name](0, arg)
-        except (TypeError, ValueError) as err:
-            return f"bad setting for bot '{name}': {err}"
+    try:
+        table[name](0, arg) if arg else table[name](0)
+    except (TypeError, ValueError) as err:
+        return f"bad setting for bot '{name}': {err}" if arg else f"bot '{name}' cannot play here: {err}"
     return None
 
 

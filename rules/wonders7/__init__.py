@@ -8,7 +8,7 @@ package registers the game (`wonders7`) with engine/games.py and its greedy bot 
 
 from __future__ import annotations
 
-from ...engine.bots import register
+from ...engine.bots import register, unavailable
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
 from . import turn  # noqa: F401 - registers build_from_discard
@@ -26,4 +26,5 @@ def scores(game) -> dict:
 
 
 register("greedy", GreedyBot, game=GAME_ID)
+register("search", unavailable("7 Wonders has no search support yet (sampled worlds, evaluation)"), game=GAME_ID)
 GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files}))
