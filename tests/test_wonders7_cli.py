@@ -113,7 +113,7 @@ def test_views_and_log_never_show_a_pick_before_the_reveal():
             assert "rng" not in view
             for p, pl in enumerate(view["players"]):
                 if p != viewer:
-                    assert pl["pick"] is None and set(pl["hand"]) == {"count"}
+                    assert pl["pick"] is None and set(pl["hand"]) == {"count"} and set(pl["stage_cards"]) == {"count"}
         if len(game.actions) > 40:
             break
 
