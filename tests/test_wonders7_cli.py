@@ -131,3 +131,15 @@ def test_forks_and_the_service_resume_mid_turn():
         game.apply(action)
         same.apply(action)
         assert game.state == same.state
+
+
+def test_the_greedy_bot_beats_random_play():
+    from rulewright.api import scores
+    from rulewright.tools.play import play_game
+
+    share = 0.0
+    for seed in range(10):
+        game = play_game(4, seed, ["greedy", "random"], game_id="wonders7")  # greedy in seats 0 and 2
+        winners = scores(game)["winners"]
+        share += sum(1 for p in winners if p % 2 == 0) / len(winners)
+    assert share >= 8

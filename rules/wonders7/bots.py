@@ -67,9 +67,9 @@ class GreedyBot:
     def value(self, rt: Wonders, p: int, option: str) -> float:
         w = rt.d.rules.get("bot") or {}
         action, _, card = option.partition(":")
-        coin = float(w.get("coin", 0.34))
+        coin = float(w.get("coin", 0.2))
         if action == "sell":
-            return float(rt.d.params.get("sell_coins", 3)) * coin + float(w.get("sell", 0.4))
+            return float(rt.d.params.get("sell_coins", 3)) * coin + float(w.get("sell", 0.0))
         if action == "stage":
             source = stage_source(rt.player(p)["board"], rt.player(p)["stages"] + 1)
             cost = next_stage_cost(rt, p) or {}
@@ -104,4 +104,4 @@ class GreedyBot:
             if t.when is None or t.when(ctx):
                 for _ in t.body(ctx):
                     break  # a trigger that asks something: value what it gained so far
-        return value + probe.gained * float(w.get("coin", 0.34))
+        return value + probe.gained * float(w.get("coin", 0.2))
