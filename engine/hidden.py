@@ -25,7 +25,7 @@ def counted(value: Any) -> Any:
     secret pick, a number): None, so not even its keys are shown."""
     if isinstance(value, list):
         return {"count": len(value)}
-    if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+    if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
         return {k: counted(v) for k, v in value.items()}
     return None
 
