@@ -82,6 +82,11 @@ def test_render_draws_the_cities_and_never_a_hidden_hand(tmp_path):
     final = tmp_path / "end.svg"
     assert runner.invoke(app, ["render", str(save), "-o", str(final)]).exit_code == 0
     assert final.read_text().count('data-kind="card"') >= 3 * 12
+    page = tmp_path / "replay.html"
+    result = runner.invoke(app, ["replay", str(save), "--html", str(page), "--as", "2"])
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    assert "7 Wonders" in text and "seen by Player 3" in text and 'data-kind=\\"city\\"' in text
 
 
 def test_simulate_reports_win_rates_per_wonder_board(tmp_path):

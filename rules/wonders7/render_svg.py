@@ -21,17 +21,18 @@ def _text(x: float, y: float, s: str, size: int = 13, weight: str = "normal", fi
             f'fill="{fill}">{escape(s)}</text>')
 
 
-def render_svg(game, viewer: int | None, title: str) -> str:
+def render_parts(game, viewer: int | None, title: str) -> tuple[int, int, list[str]]:
+    """(width, height, fragments): the header and one fragment per city, so the replay viewer keeps each
+    distinct fragment once."""
     view = game.view(viewer)
     entries = game.definition.content.entries
     players = view["players"]
     height = 60 + BAND * len(players)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-           f'viewBox="0 0 {WIDTH} {height}">', f'<rect width="{WIDTH}" height="{height}" fill="#f4f1ea"/>',
-           _text(16, 28, title, 18, "bold"),
-           _text(16, 48, f"Age {view.get('age')}, turn {view.get('turn')}"
-                 + (" - game over" if game.over else ""), 13)]
+    parts = [f'<rect width="{WIDTH}" height="{height}" fill="#f4f1ea"/>' + _text(16, 28, title, 18, "bold")
+             + _text(16, 48, f"Age {view.get('age')}, turn {view.get('turn')}" + (" - game over" if game.over else ""),
+                     13)]
     for i, pl in enumerate(players):
+        out: list[str] = []
         top = 60 + i * BAND
         board = entries.get(pl["board"])
         total = len(game.definition.stages(pl["board"]))
@@ -56,5 +57,11 @@ def render_svg(game, viewer: int | None, title: str) -> str:
                            + _text(x + 6, y + 15, entries[c].name[:18], 11, "normal", text_fill) + "</g>")
                 x += CHIP_W + 6
         out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        parts.append("".join(out))
+    return WIDTH, height, parts
+
+
+def render_svg(game, viewer: int | None, title: str) -> str:
+    width, height, parts = render_parts(game, viewer, title)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}">\n' + "\n".join(parts) + "\n</svg>\n")

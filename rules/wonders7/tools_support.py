@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render_svg import render_svg
+from .render_svg import render_parts, render_svg
 from .runtime import COLOURS
 from .scoring import final_scores
 
@@ -76,5 +76,5 @@ EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress
                           "entry_fields": entry_fields, "render_text": render_text,
                           "score_columns": SCORE_COLUMNS, "players": (3, 7),
                           "seats": False, "simulation_record": simulation_record,
-                          "seat_label_word": "wonder board", "render_svg": render_svg,
+                          "seat_label_word": "wonder board", "render_svg": render_svg, "render_parts": render_parts,
                           "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}
