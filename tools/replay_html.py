@@ -396,7 +396,8 @@ def write_interesting_viewers(records: list[dict], settings: dict, out: Path) ->
     index: list[dict] = []
     for g, reasons in sorted(games_of_interest(records).items()):
         rec = by_game[g]
-        game = play_game(settings["players"], rec["seed"], settings["bots"], settings["packs"], settings["variants"])
+        game = play_game(settings["players"], rec["seed"], settings["bots"], settings["packs"], settings["variants"],
+                         settings.get("game"))
         path = out / f"viewer-g{g}-{'+'.join(reasons)}.html"
         path.write_text(replay_html(game.save()), encoding="utf-8")
         written.append(path)

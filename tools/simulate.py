@@ -248,7 +248,7 @@ def simulate(
     rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
     print_summary(rep, Console())
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
-    if viewers and module.extras.get("seats", True):
+    if viewers:
         from .replay_html import write_interesting_viewers
         records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines() if line.strip()]
         files = write_interesting_viewers(records, settings, out)
