@@ -66,6 +66,8 @@ def test_lint_is_clean_and_explain_reads_cards_and_stages():
     assert data["errors"] == 0 and data["counts"] == {"age_card": 78, "wonder_board": 14}
     out = json.loads(runner.invoke(app, ["explain", "rhodes_a", "--game", "wonders7", "-f", "json"]).output)
     assert any(line.startswith("stage 2:") and "shields" in line for line in out["english"])
+    found = json.loads(runner.invoke(app, ["explain", "vineyard", "-f", "json"]).output)  # no --game: found there
+    assert found["kind"] == "age_card"
     out = json.loads(runner.invoke(app, ["explain", "marketplace", "--game", "wonders7", "-f", "json"]).output)
     assert out["english"] == ["Manufactured goods bought from a neighbour (both) cost 1 coin each."]
 

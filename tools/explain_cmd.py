@@ -11,15 +11,22 @@ from rich.text import Text
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import Content, Entry
+from ..engine import games
 from ..engine.diagnostics import did_you_mean
 from .clikit import OutputFormat, check_game, console, display_path, fail, game_option, guarded, load_packs
 
 
-def find_entry(content: Content, entry_id: str) -> Entry:
+def lookup(content: Content, entry_id: str) -> Entry | None:
+    """An entry by id (any case, dashes for underscores) or by name."""
     entry = content.entries.get(entry_id) or content.entries.get(entry_id.strip().lower().replace("-", "_"))
     if entry is None:
         by_name = {e.name.lower(): e for e in content.entries.values()}
         entry = by_name.get(entry_id.strip().lower())
+    return entry
+
+
+def find_entry(content: Content, entry_id: str) -> Entry:
+    entry = lookup(content, entry_id)
     if entry is None:
         fail(f"unknown id '{entry_id}'", 1,
              did_you_mean(entry_id, content.entries) or "`rulewright list KIND` shows the ids")
@@ -52,6 +59,14 @@ def explain(
 ) -> None:
     """Show an entry's printed text next to the English generated from its effect."""
     content = load_packs(pack, check_game(game))
+    if not game and not pack and lookup(content, entry_id) is None:
+        # no game named: an id of another installed game's bundled packs is found there
+        for other in games.installed():
+            if other != content.game:
+                there = load_packs(None, other)
+                if lookup(there, entry_id) is not None:
+                    content = there
+                    break
     entry = find_entry(content, entry_id)
     lines = english(content, entry)
     effect_src = str(entry.data.get("effect") or "").rstrip()
