@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from ....engine.machine import Game
 
 
-def view(game: Game, player: int | None) -> dict:
+def view(game: Game, player: int | None, hidden: dict | None = None) -> dict:
     """What game.yaml `hidden:` declares (engine/hidden.py: RNG and dice dropped, decks as counts, hands and
     unused leader cards only for their owner), and the faces of the regions not yet revealed."""
-    st = view_of(game.state, player, game.definition.rules.get("hidden"))
+    st = view_of(game.state, player, hidden)
     b = st["board"]
     b["tiles"] = [t if shown else None for t, shown in zip(b["tiles"], b["revealed"], strict=True)]
     return st
