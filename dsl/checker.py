@@ -204,6 +204,9 @@ class Checker:
 
     def expect(self, e: A.Expr, typ: str, scope: dict[str, str]) -> None:
         got = self.expr(e, scope, typ)
+        if isinstance(e, A.Ref) and len(e.parts) == 1 and e.parts[0] not in scope \
+                and e.parts[0] in self.v.enums.get(typ, ()):
+            return  # a content id that is also a member of the wanted enum (a card named like a resource)
         if not self.compatible(typ, got):
             self.mismatch(e, typ, got, scope)
 

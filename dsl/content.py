@@ -27,6 +27,9 @@ class Entry:
     column: int
     effect: A.Effect | None = None
     combat_effect: A.Effect | None = None  # an action card's combat half
+    # effects of the items of a list field the game declares (content.yaml `part_effects`), e.g. the
+    # stages of a wonder board: "stages.0" -> the first stage's effect
+    parts: dict[str, A.Effect] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

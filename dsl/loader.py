@@ -155,7 +155,8 @@ def _to_cache(content: Content) -> dict:
     return {
         "packs": [{**{k: v for k, v in p.__dict__.items() if k != "root"}, "root": str(p.root)} for p in content.packs],
         "entries": [{"kind": e.kind, "id": e.id, "data": e.data, "pack": e.pack, "file": e.file, "line": e.line,
-                     "column": e.column, "effect": encode(e.effect), "combat_effect": encode(e.combat_effect)}
+                     "column": e.column, "effect": encode(e.effect), "combat_effect": encode(e.combat_effect),
+                     "parts": {k: encode(v) for k, v in e.parts.items()}}
                     for e in content.entries.values()],
         "documents": content.documents,
         "diagnostics": [diag_to_json(d) for d in content.diagnostics],
@@ -171,7 +172,8 @@ def _from_cache(data: dict, game: str) -> Content:
                      for p in data["packs"]]
     for e in data["entries"]:
         content.entries[e["id"]] = Entry(e["kind"], e["id"], e["data"], e["pack"], e["file"], e["line"], e["column"],
-                                         decode(e["effect"]), decode(e["combat_effect"]))
+                                         decode(e["effect"]), decode(e["combat_effect"]),
+                                         {k: decode(v) for k, v in (e.get("parts") or {}).items()})
     for kind in vocab.content_types:
         vocab.add_content(kind, [x.id for x in content.of_kind(kind)])
     return content
@@ -207,11 +209,18 @@ def _check_entries(content: Content, raw: list[tuple[Entry, Any]]) -> None:
     check_references(content, raw, diags)
     check_shapes(content, diags)
 
+    part_fields: dict[str, str] = content_spec(content.game).get("part_effects") or {}
     for entry, item in raw:
         entry.effect = _parse_checked(item, entry, vocab, content.sources, diags)
         combat = item.get("combat")
         if isinstance(combat, CommentedMap):
             entry.combat_effect = _parse_checked(combat, entry, vocab, content.sources, diags)
+        listed = item.get(part_fields.get(entry.kind, "")) if entry.kind in part_fields else None
+        for i, part in enumerate(listed if isinstance(listed, list) else []):
+            if isinstance(part, CommentedMap):
+                parsed = _parse_checked(part, entry, vocab, content.sources, diags)
+                if parsed is not None:
+                    entry.parts[f"{part_fields[entry.kind]}.{i}"] = parsed
     diags.extend(check_pack(content))  # cycles, tags, Unicode, the game's own checks
 
 

@@ -33,30 +33,55 @@ def _search_bot(seed: int = 0, budget: str | None = None):
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "search": _search_bot}  # type: ignore[dict-item]
+# bots of one game only, by game id: the same name (`greedy`) means each game's own heuristic
+GAME_BOTS: dict[str, dict[str, type]] = {}
 
 
-def register(name: str, cls: type) -> None:
-    """Games add their own bots (e.g. a greedy heuristic that knows the game)."""
-    BOTS[name] = cls
+def register(name: str, cls: type, game: str | None = None) -> None:
+    """Games add their own bots (e.g. a greedy heuristic that knows the game); with `game`, for that game
+    only (it takes precedence over a bot of the same name registered for every game)."""
+    if game is None:
+        BOTS[name] = cls
+    else:
+        GAME_BOTS.setdefault(game, {})[name] = cls
 
 
-def bot_error(kind: str) -> str | None:
+class Unavailable:
+    """What a game registers under a common bot's name it cannot host (e.g. no search support yet)."""
+
+    reason = "not available for this game"
+
+    def __init__(self, seed: int = 0, budget: str | None = None):
+        raise ValueError(self.reason)
+
+
+def unavailable(reason: str) -> type:
+    return type("Unavailable", (Unavailable,), {"reason": reason})
+
+
+def bots_for(game: str | None = None) -> dict[str, type]:
+    """The bots a game may seat: the common ones, overridden by the game's own."""
+    return {**BOTS, **GAME_BOTS.get(game or "", {})}
+
+
+def bot_error(kind: str, game: str | None = None) -> str | None:
     """Why `kind` names no bot (None when it does): a known name, with an optional `:budget`."""
     name, _, arg = kind.partition(":")
-    if name not in BOTS:
-        return f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))}; search takes a budget: search:200, search:1s)"
-    if arg:
-        try:
-            BOTS[name](0, arg)
-        except (TypeError, ValueError) as err:
-            return f"bad setting for bot '{name}': {err}"
+    table = bots_for(game)
+    if name not in table:
+        return f"unknown bot '{name}' (known: {', '.join(sorted(table))}; search takes a budget: search:200, search:1s)"
+    try:
+        table[name](0, arg) if arg else table[name](0)
+    except (TypeError, ValueError) as err:
+        return f"bad setting for bot '{name}': {err}" if arg else f"bot '{name}' cannot play here: {err}"
     return None
 
 
-def make_bot(kind: str, seed: int):
-    """A bot by name, e.g. `greedy`, `search` or `search:200` (a budget after the colon)."""
-    err = bot_error(kind)
+def make_bot(kind: str, seed: int, game: str | None = None):
+    """A bot by name, e.g. `greedy`, `search` or `search:200` (a budget after the colon), for `game`."""
+    err = bot_error(kind, game)
     if err:
         raise ValueError(err)
     name, _, arg = kind.partition(":")
-    return BOTS[name](seed, arg) if arg else BOTS[name](seed)
+    cls = bots_for(game)[name]
+    return cls(seed, arg) if arg else cls(seed)

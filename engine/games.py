@@ -76,6 +76,13 @@ def find(game_id: str) -> GameModule:
         raise KeyError(f"unknown game '{game_id}' (this version hosts: {hosts()})") from None
 
 
+def visible_log(game: Any, player: int | None) -> list[str]:
+    """The log as `player` may read it: the game's own filter (its extras `visible_log`), else the whole log
+    (a game that never writes a hidden thing in its log, as 7 Wonders logs a pick only once revealed)."""
+    own = find(game.definition.game_id).extras.get("visible_log")
+    return list(own(game, player)) if own is not None else list(game.log)
+
+
 def game_dir(game_id: str) -> Path:
     """The folder holding a game's data files."""
     return GAMES_ROOT / game_id

@@ -98,10 +98,11 @@ def _greedy_rate(games: int) -> float:
 
 def _fork_times(quick: bool) -> dict:
     """Game.fork() at decisions of a mid-game 4-player greedy game."""
-    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
-
     from ..api import new_game
+    from ..engine import games
     from ..engine.bots import make_bot
+
+    games.find(games.default_game())  # imports the game's package: its bots register
 
     game = new_game(players=4, seed=78, forkable=True)
     bots = [make_bot("greedy", 78 + i) for i in range(4)]
@@ -156,9 +157,11 @@ def _lsp_diagnostics_ms(quick: bool) -> float:
 
 def measure(quick: bool) -> dict:
     from ..api import new_game
+    from ..engine import games as registry
     from ..engine.bots import RandomBot
     from ..engine.service import apply_json
-    from ..rules.clash.state.definition import definition
+
+    definition = registry.find(registry.default_game()).definition
 
     definition()  # content loaded before timing games
     games = 5 if quick else 21
@@ -215,7 +218,7 @@ def measure(quick: bool) -> dict:
         new_game(players=4, seed=seed)
     results["new_game_ms"] = round((time.perf_counter() - t) / 50 * 1000, 3)
 
-    loader = ("from rulewright.rules.clash.state.definition import definition\n"
+    loader = ("from rulewright.engine import games\ndefinition = games.find(games.default_game()).definition\n"
               "t = time.perf_counter(); definition(); print(time.perf_counter() - t)")
     env_cold = "import os; os.environ['RULEWRIGHT_NO_CACHE'] = '1'\n"
     results["content_load_cold_s"] = round(_fresh(env_cold + loader), 3)

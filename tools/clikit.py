@@ -18,6 +18,8 @@ import typer
 from rich.console import Console
 
 from ..dsl.loader import Content, bundled_packs, load_content
+from ..dsl.yamlsafe import safe_load
+from ..engine import games
 
 
 class OutputFormat(StrEnum):
@@ -65,6 +67,36 @@ def display_path(file: str) -> str:
     except (ValueError, OSError):
         pass
     return file
+
+
+def game_option(help_text: str = "Game to use (default: the installed default game; e.g. wonders7).") -> Any:
+    """The `--game` option every game-aware command takes (for `Annotated[str, game_option()] = ""`)."""
+    return typer.Option("--game", "-g", help=help_text)
+
+
+def check_game(game: str | None) -> str:
+    """The game id to use: the one named (exit 2 with the hosted games when unknown), else the default."""
+    if not game:
+        return games.default_game()
+    try:
+        games.find(game)
+    except KeyError as err:
+        fail(err.args[0], 2, f"installed games: {games.hosts()}")
+    return game
+
+
+def game_of_packs(refs: Sequence[str | Path], default: str | None = None) -> str | None:
+    """The game a pack folder says it is for (its manifest's `game:`), else `default`."""
+    for ref in refs:
+        manifest = Path(ref) / "pack.yaml"
+        try:
+            data = safe_load(manifest.read_text(encoding="utf-8")) if manifest.is_file() else None
+        except Exception:  # lint reports a broken manifest itself
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            if data["game"] in games.installed():
+                return data["game"]
+    return default
 
 
 def all_bundled(game: str | None = None) -> list[str | Path]:

@@ -17,11 +17,11 @@ KINDS = {"advance": "advances", "wonder": "wonders", "objective_card": "objectiv
          "event_card": "events"}
 
 
-def catalog(packs: list[str], variants: list[str]) -> dict[str, list[str]]:
+def catalog(packs: list[str], variants: list[str], game: str | None = None) -> dict[str, list[str]]:
     """Every id of each reported kind in these packs (sorted)."""
-    from ..rules.clash.state.definition import definition
+    from ..engine import games
 
-    content = definition(packs, variants).content
+    content = games.find(game or games.default_game()).definition(packs, variants).content
     return {kind: sorted({e.id for e in content.of_kind(kind)}) for kind in KINDS}
 
 

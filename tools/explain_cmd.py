@@ -11,15 +11,22 @@ from rich.text import Text
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import Content, Entry
+from ..engine import games
 from ..engine.diagnostics import did_you_mean
-from .clikit import OutputFormat, console, display_path, fail, guarded, load_packs
+from .clikit import OutputFormat, check_game, console, display_path, fail, game_option, guarded, load_packs
 
 
-def find_entry(content: Content, entry_id: str) -> Entry:
+def lookup(content: Content, entry_id: str) -> Entry | None:
+    """An entry by id (any case, dashes for underscores) or by name."""
     entry = content.entries.get(entry_id) or content.entries.get(entry_id.strip().lower().replace("-", "_"))
     if entry is None:
         by_name = {e.name.lower(): e for e in content.entries.values()}
         entry = by_name.get(entry_id.strip().lower())
+    return entry
+
+
+def find_entry(content: Content, entry_id: str) -> Entry:
+    entry = lookup(content, entry_id)
     if entry is None:
         fail(f"unknown id '{entry_id}'", 1,
              did_you_mean(entry_id, content.entries) or "`rulewright list KIND` shows the ids")
@@ -27,13 +34,19 @@ def find_entry(content: Content, entry_id: str) -> Entry:
 
 
 def english(content: Content, entry: Entry) -> list[str]:
-    """Generated English; exits 1 when the effect did not compile (the loader reported why)."""
-    if not entry.data.get("effect"):
-        return []
-    if entry.effect is None:
-        fail(f"the effect of '{entry.id}' has errors, so it cannot be explained", 1,
-             f"run `rulewright lint` to see them ({display_path(entry.file)}:{entry.line})")
-    return explain_effect(entry.effect, content.vocab.phrases)
+    """Generated English; exits 1 when the effect did not compile (the loader reported why). The effects of
+    an entry's parts (a wonder board's stages) follow, each line headed by its part."""
+    out: list[str] = []
+    if entry.data.get("effect"):
+        if entry.effect is None:
+            fail(f"the effect of '{entry.id}' has errors, so it cannot be explained", 1,
+                 f"run `rulewright lint` to see them ({display_path(entry.file)}:{entry.line})")
+        out += explain_effect(entry.effect, content.vocab.phrases)
+    for key in sorted(entry.parts, key=lambda k: (k.rsplit(".", 1)[0], int(k.rsplit(".", 1)[1]))):
+        field, _, i = key.rpartition(".")
+        head = f"{field.rstrip('s').replace('_', ' ')} {int(i) + 1}: "
+        out += [head + line for line in explain_effect(entry.parts[key], content.vocab.phrases)]
+    return out
 
 
 def combat_half(content: Content, entry: Entry) -> dict | None:
@@ -52,9 +65,18 @@ def explain(
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", "-p", help="Load this pack (bundled id or folder) instead of all bundled packs; repeatable.")] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    game: Annotated[str, game_option()] = "",
 ) -> None:
     """Show an entry's printed text next to the English generated from its effect."""
-    content = load_packs(pack)
+    content = load_packs(pack, check_game(game))
+    if not game and not pack and lookup(content, entry_id) is None:
+        # no game named: an id of another installed game's bundled packs is found there
+        for other in games.installed():
+            if other != content.game:
+                there = load_packs(None, other)
+                if lookup(there, entry_id) is not None:
+                    content = there
+                    break
     entry = find_entry(content, entry_id)
     lines = english(content, entry)
     effect_src = str(entry.data.get("effect") or "").rstrip()

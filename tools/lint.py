@@ -9,7 +9,18 @@ from rich.text import Text
 
 from ..dsl.loader import Content, load_content
 from ..engine.diagnostics import Diagnostic, render
-from .clikit import OutputFormat, all_bundled, console, display_path, fail, guarded, plural
+from .clikit import (
+    OutputFormat,
+    all_bundled,
+    check_game,
+    console,
+    display_path,
+    fail,
+    game_of_packs,
+    game_option,
+    guarded,
+    plural,
+)
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -65,16 +76,17 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
     return packs, files
 
 
-def run_lint(paths: list[Path] | None) -> Content:
-    return run_lint_skipped(paths)[0]
+def run_lint(paths: list[Path] | None, game: str | None = None) -> Content:
+    """Lint the game's bundled packs, or the packs and files given (the game their manifest names)."""
+    return run_lint_skipped(paths, game)[0]
 
 
-def run_lint_skipped(paths: list[Path] | None) -> tuple[Content, list[tuple[str, str]]]:
+def run_lint_skipped(paths: list[Path] | None, game: str | None = None) -> tuple[Content, list[tuple[str, str]]]:
     """The linted content and what was left out (path, why)."""
     if not paths:
-        return load_content(all_bundled()), []
+        return load_content(all_bundled(game), game=game), []
     packs, files = _targets(paths)
-    content = load_content(packs, extra_files=files or None)
+    content = load_content(packs, game=game or game_of_packs(packs), extra_files=files or None)
     skipped: list[tuple[str, str]] = []
     for p in paths:
         if p.is_dir() and not (p / "pack.yaml").exists():
@@ -127,9 +139,10 @@ def lint(
         help="Pack folders or single content YAML files (default: every bundled pack).",
         exists=True, show_default=False)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    game: Annotated[str, game_option("Game whose packs to lint (default: the game a pack names, else the default game).")] = "",
 ) -> None:
     """Check content against its JSON Schemas and the card language; exit 1 when there are errors."""
-    content, skipped = run_lint_skipped(paths)
+    content, skipped = run_lint_skipped(paths, check_game(game) if game else None)
     errors = len(content.errors)
     if format is OutputFormat.json:
         payload = {

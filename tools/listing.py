@@ -9,8 +9,20 @@ from rich.table import Table
 from rich.text import Text
 
 from ..dsl.loader import Content, Entry, known_kinds
+from ..dsl.references import content_spec
+from ..engine import games
 from ..engine.diagnostics import did_you_mean
-from .clikit import OutputFormat, console, err_console, fail, guarded, load_packs, plural
+from .clikit import (
+    OutputFormat,
+    check_game,
+    console,
+    err_console,
+    fail,
+    game_option,
+    guarded,
+    load_packs,
+    plural,
+)
 
 # Schemas that describe whole documents or manifests, not lists of entries.
 NOT_ENTRY_KINDS = {"pack", "map"}
@@ -26,17 +38,36 @@ def cli_word(kind: str) -> str:
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
-def kind_from_word(word: str) -> str | None:
-    """Accept plural or singular, with dashes or underscores, any case."""
+def kind_from_word(word: str, game: str | None = None) -> str | None:
+    """Accept plural or singular, with dashes or underscores, any case, and the game's own words
+    (rules/<game>/content.yaml `list_words`, e.g. `cards` for 7 Wonders' age cards)."""
     w = word.strip().lower().replace("-", "_")
+    words = content_spec(game or games.default_game()).get("list_words") or {}
+    if w in words:
+        return words[w]
     for kind in entry_kinds():
         if w in (kind, cli_word(kind).replace("-", "_")):
             return kind
     return None
 
 
+def copies_of(e: Entry, game: str) -> int:
+    """Physical cards an entry stands for: its `copies`, or the length of the list field the game names
+    (content.yaml `copies_from`), at least one."""
+    field = (content_spec(game).get("copies_from") or {}).get(e.kind)
+    if field:
+        value = e.data.get(field)
+        return max(1, len(value)) if isinstance(value, list) else 1
+    copies = e.data.get("copies")
+    return copies if isinstance(copies, int) and copies > 1 else 1
+
+
 def entry_json(e: Entry, content: Content | None = None) -> dict:
     out = {"id": e.id, "name": e.name, "kind": e.kind, "pack": e.pack, "source": e.data.get("source")}
+    if content is not None:
+        extra = games.find(content.game).extras.get("entry_fields")
+        if extra is not None:
+            out.update(extra(e))
     if e.kind == "advance":
         out["category"] = e.data.get("category")
     if e.kind in ("special_advance", "leader"):
@@ -65,16 +96,18 @@ def list_entries(
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", "-p", help="Only entries of this pack (bundled id or pack folder); repeatable.")] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    game: Annotated[str, game_option()] = "",
 ) -> None:
     """List the entries of one kind (or the rule variants: `rulewright list variants`)."""
+    game = check_game(game)
     if kind.lower().rstrip("s") == "variant":
-        _list_variants(format, load_packs(pack))
+        _list_variants(format, load_packs(pack, game))
         return
-    k = kind_from_word(kind)
+    k = kind_from_word(kind, game)
     if k is None:
-        words = [cli_word(x) for x in entry_kinds()]
+        words = [cli_word(x) for x in entry_kinds()] + list(content_spec(game).get("list_words") or {})
         fail(f"unknown kind '{kind}'", 2, did_you_mean(kind.lower(), words) or f"kinds: {', '.join(words)}")
-    content = load_packs(pack)
+    content = load_packs(pack, game)
     wanted = None
     if pack:
         # the packs named on the command line (folders resolve to their manifest id); not their dependencies
@@ -91,9 +124,9 @@ def list_entries(
         # a deck lists its physical cards: an entry with `copies: n` appears n times (copy 1..n)
         rows = []
         for e in entries:
-            copies = e.data.get("copies")
-            if isinstance(copies, int) and copies > 1:
-                rows.extend({**entry_json(e), "copy": k} for k in range(1, copies + 1))
+            copies = copies_of(e, game)
+            if copies > 1:
+                rows.extend({**entry_json(e, content), "copy": k} for k in range(1, copies + 1))
             else:
                 rows.append(entry_json(e, content))
         typer.echo(json.dumps(rows, indent=2))
@@ -127,8 +160,8 @@ def list_entries(
 def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
     from ..dsl.yamlsafe import safe_load
-    from ..rules.clash.state.definition import variant_files
 
+    variant_files = games.find(content.game).extras.get("variant_files") or (lambda c: {})
     rows = []
     for vid, path in variant_files(content).items():
         try:

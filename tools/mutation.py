@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
-from ..rules.clash.state.definition import ClashDefinition, definition
-from .scenarios import _pack_ref, find_scenarios, home_pack, load_scenario, run_scenario
+from ..engine import games
+from .scenarios import _pack_ref, find_scenarios, home_pack, load_scenario, run_scenario, spec_game
 
 MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",
                  "special_advance", "leader")
@@ -21,24 +22,30 @@ PER_ABILITY_KINDS = ("leader",)
 BUNDLED = ("base", "civilizations")
 
 
-def without(defn: ClashDefinition, target: str) -> ClashDefinition:
-    """A copy of a definition in which one entry's effect (or, for `id#k`, its k-th ability) is removed."""
+def without(defn: Any, target: str) -> Any:
+    """A copy of a definition in which one entry's effect is removed: for `id#k` only its k-th ability,
+    for `id@n` only the effect of its n-th part (a wonder board's stage)."""
     entry_id, _, k = target.partition("#")
+    entry_id, _, part = entry_id.partition("@")
     content = dataclasses.replace(defn.content, entries=dict(defn.content.entries))
     entry = content.entries[entry_id]
-    if k and entry.effect is not None:
+    if part:
+        n = int(part) - 1
+        parts = {key: eff for key, eff in entry.parts.items() if int(key.rsplit(".", 1)[1]) != n}
+        content.entries[entry_id] = dataclasses.replace(entry, parts=parts)
+    elif k and entry.effect is not None:
         kept = [a for i, a in enumerate(entry.effect.abilities) if i != int(k)]
         content.entries[entry_id] = dataclasses.replace(entry, effect=dataclasses.replace(entry.effect, abilities=kept))
     else:
-        content.entries[entry_id] = dataclasses.replace(entry, effect=None, combat_effect=None)
-    return ClashDefinition(content, defn.rules, list(defn.variants))
+        content.entries[entry_id] = dataclasses.replace(entry, effect=None, combat_effect=None, parts={})
+    return type(defn)(content, defn.rules, list(defn.variants))
 
 
-def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, ClashDefinition]) -> ClashDefinition:
+def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, Any]) -> Any:
     """The definition of the scenario's own packs (e.g. a test pack of event cards), without the entry."""
     key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or home_pack(str(f))), tuple(spec.get("variants") or []))
     if key not in cache:
-        cache[key] = without(definition(*key), entry)
+        cache[key] = without(games.find(spec_game(spec)).definition(*key), entry)
     return cache[key]
 
 
@@ -51,27 +58,32 @@ def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict
     return out
 
 
-def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None,
-                    packs: tuple[str, ...] = BUNDLED, of_pack: str | None = None) -> dict[str, list[str]]:
-    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs`
-    (the bundled packs by default); `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
+def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None, game: str | None = None,
+                    packs: tuple[str, ...] | None = None, of_pack: str | None = None) -> dict[str, list[str]]:
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs` (default:
+    the game's bundled packs; the default game; a game names its kinds and packs in its extras `mutation`);
+    `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
     cov = coverage(paths)
-    base = definition(packs)
-    kinds = MUTATED_KINDS
+    module = games.find(game or games.default_game())
+    spec = module.extras.get("mutation") or {}
+    base = module.definition(tuple(packs or spec.get("packs", BUNDLED)))
+    kinds = tuple(spec.get("kinds", MUTATED_KINDS))
     entries = [e for e in base.content.entries.values() if of_pack is None or e.pack == of_pack]
     targets = [e.id for e in entries if e.kind in kinds and e.effect is not None and e.effect.abilities]
     targets += [f"{e.id}#{k}" for e in entries
                 if e.kind in PER_ABILITY_KINDS and e.effect is not None and len(e.effect.abilities) > 1
                 for k in range(len(e.effect.abilities))]
+    targets += [f"{e.id}@{int(key.rsplit('.', 1)[1]) + 1}" for e in entries
+                if e.kind in kinds for key in sorted(e.parts)]
     if only:
         targets = [t for t in targets if t.partition("#")[0] in only]
     report: dict[str, list[str]] = {"survived": [], "killed": [], "uncovered": []}
     for entry in targets:
-        scenarios = cov.get(entry.partition("#")[0])
+        scenarios = cov.get(entry.partition("#")[0]) or cov.get(entry.partition("@")[0])
         if not scenarios:
             report["uncovered"].append(entry)
             continue
-        mutants: dict[tuple, ClashDefinition] = {}
+        mutants: dict[tuple, Any] = {}
         if any(not run_scenario(spec, _mutated(spec, f, entry, mutants), str(f)).passed for f, spec in scenarios):
             report["killed"].append(entry)
         else:

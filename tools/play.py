@@ -12,10 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..api import load_game, new_game, scores
-from ..engine.bots import BOTS, bot_error, make_bot
+from ..engine import games
+from ..engine.bots import bot_error, bots_for, make_bot
 from ..engine.decision import IllegalAction
 from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
+from .clikit import check_game
 from .errors import output_file
 from .inputs import read_json
 
@@ -23,14 +25,14 @@ MAX_STEPS = 200_000
 
 
 def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None = None,
-              variants: list[str] | None = None) -> Game:
+              variants: list[str] | None = None, game_id: str | None = None) -> Game:
     """Play a complete game with one bot per seat; bot seeds derive from the game seed."""
-    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
-
+    game_id = game_id or games.default_game()
+    games.find(game_id)  # imports the game's package: its bots register
     forkable = any(b.partition(":")[0] == "search" for b in bots)  # a searching bot forks the game
-    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable)
+    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id)
     game.config["bots"] = list(bots)
-    seats = [make_bot(bots[i % len(bots)], seed * 1000 + i) for i in range(players)]
+    seats = [make_bot(bots[i % len(bots)], seed * 1000 + i, game_id) for i in range(players)]
     steps = 0
     while game.pending is not None:
         if steps >= MAX_STEPS:
@@ -42,25 +44,30 @@ def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None 
 
 
 def summary(game: Game) -> dict:
+    """The game's result as JSON: the generic fields, plus what the game adds per player (its `extras`:
+    `player_summary`, and `progress` for how far it went)."""
     s = scores(game)
     bots = game.config.get("bots") or []
-    return {
+    extras = games.find(game.definition.game_id).extras
+    per_player = extras.get("player_summary") or (lambda g, i: {})
+    progress = extras.get("progress") or (lambda g: g.state.get("round"))
+    out = {
         "seed": game.config.get("seed"),
         "players_count": len(game.state["players"]),
         "packs": game.config.get("packs", ["base"]),
         "variants": game.config.get("variants", []),
-        "rounds": game.state["round"],
+        "rounds": progress(game),
         "actions": len(game.actions),
         "winner": [game.state["players"][p]["name"] for p in s["winners"]],
         "players": [
             {"name": pl["name"], "bot": bots[i % len(bots)] if bots else None, "vp": s["vp"][i],
-             "vp_breakdown": s["breakdown"][i], "cities": len(game.rt.cities_of(i)),
-             "advances": list(pl["advances"]),
-             **({"civilization": pl["civilization"], "leader": pl.get("leader"),
-                 "special_advances": game.rt.special_advances(i)} if pl.get("civilization") else {})}
+             "vp_breakdown": s["breakdown"][i], **per_player(game, i)}
             for i, pl in enumerate(game.state["players"])
         ],
     }
+    if game.definition.game_id != games.default_game():
+        out["game"] = game.definition.game_id
+    return out
 
 
 _SPACE = re.compile(r"(?<![\w.])(-?\d+),(-?\d+)(?![\w.])")
@@ -91,21 +98,23 @@ def print_game(game: Game, console: Console) -> None:
 
 def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
+    columns = list(games.find(game.definition.game_id).extras.get("score_columns")
+                   or data["players"][0]["vp_breakdown"])
     table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"))
     civs = any("civilization" in p for p in data["players"])
     names = ("player", "bot") + (("civ",) if civs else ())
-    for col in names + ("city pieces", "advances", "wonders", "objectives", "events", "VP"):
+    for col in names + tuple(c.replace("_", " ") for c in columns) + ("VP",):
         table.add_column(col, justify="right" if col not in names else "left")
     for p in data["players"]:
         b = p["vp_breakdown"]
         civ = (p.get("civilization") or "-",) if civs else ()
-        table.add_row(Text(p["name"]), Text(p["bot"] or "-"), *map(Text, civ), f"{b['city_pieces']:g}", f"{b['advances']:g}", f"{b['wonders']:g}",
-                      f"{b['objectives']:g}", f"{b['events']:g}", f"[bold]{p['vp']:g}[/]")
+        table.add_row(Text(p["name"]), Text(p["bot"] or "-"), *map(Text, civ), *(f"{b.get(c, 0):g}" for c in columns),
+                      f"[bold]{p['vp']:g}[/]")
     console.print(table)
     console.print(Text(f"Winner: {' and '.join(data['winner'])}", style="bold green"))
 
 
-def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2, 3 or 4 players"),
+def play(players: int = typer.Option(3, "--players", "-n", min=1, max=8, help="players (Clash: 2 to 4; 7 Wonders: 3 to 7)"),
          seed: int = typer.Option(1, "--seed", "-s", help="random seed: same seed, same game"),
          bots: str = typer.Option("greedy", "--bots", help="bot per seat, comma separated (random, greedy)"),
          pack: list[str] = typer.Option(["base"], "--pack", help="content packs to play with"),
@@ -118,8 +127,17 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
          human: list[str] = typer.Option([], "--human", help="a seat played by you (0, 1, ...; repeatable), "
                                          "or 'all' for hot-seat: you are asked each decision as a menu"),
          resume: Path | None = typer.Option(None, "--resume", help="continue a game saved by a --human game"),
+         game_name: str = typer.Option("", "--game", "-g", help="the game to play (default: clash; e.g. wonders7)"),
          ) -> None:
-    """Play a complete game of Clash of Cultures with bots and tell it round by round; --human to take a seat."""
+    """Play a complete game (Clash of Cultures unless --game) with bots and tell it round by round; --human to take a seat."""
+    game_id = check_game(game_name)
+    lo, hi = games.find(game_id).extras.get("players", (2, 4))
+    if not lo <= players <= hi:
+        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
+        raise typer.Exit(2)
+    if (human or resume is not None) and not games.find(game_id).extras.get("seats", True):
+        typer.echo(f"error: {game_id} has no terminal seats yet: play it with bots", err=True)
+        raise typer.Exit(2)
     if human or resume is not None:
         from .human import play_human, start
 
@@ -136,17 +154,15 @@ def play(players: int = typer.Option(3, "--players", "-n", min=2, max=4, help="2
     if as_player is not None and not 0 <= as_player < players:
         typer.echo(f"error: --as takes a seat from 0 to {players - 1}, not {as_player}", err=True)
         raise typer.Exit(2)
-    import rulewright.rules.clash  # noqa: F401
-
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in kinds if bot_error(b)]
+    unknown = [b for b in kinds if bot_error(b, game_id)]
     if unknown or not kinds:
-        why = "; ".join(bot_error(b) or "" for b in unknown) or "no bot named"
-        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'} ({why}); known: {', '.join(sorted(BOTS))}",
+        why = "; ".join(bot_error(b, game_id) or "" for b in unknown) or "no bot named"
+        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'} ({why}); known: {', '.join(sorted(bots_for(game_id)))}",
                    err=True)
         raise typer.Exit(2)
     try:
-        game = play_game(players, seed, kinds, list(pack), list(variant))
+        game = play_game(players, seed, kinds, list(pack), list(variant), game_id)
     except (ValueError, IllegalAction) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..rules.clash.phases.scoring import breakdown, final_scores
+from ..api import scores
+from ..engine import games
 from .errors import output_file
 from .render_board import BoardRenderer
 from .render_look import FONT, HEADER_H, HEX, SQRT3, player_colour
@@ -55,15 +56,15 @@ class Frame:
 
 def frame_of(game: Game, viewer: int | None = None, steps: int | None = None, title: str = "") -> Frame:
     """The frame of a game as it stands now, seen by `viewer` (None: public view)."""
-    n = len(game.state["players"])
-    vp = [breakdown(game.rt, p) for p in range(n)]
+    table = scores(game)  # the game's own score table (engine/games.py)
+    vp = list(table["breakdown"])
     pending = None
     if game.pending is not None:
         d = game.pending
         pending = {"player": d.player, "kind": d.kind}
         if viewer is not None and d.player == viewer:
             pending["prompt"] = d.prompt
-    winners = list(final_scores(game.rt)["winners"]) if game.over else []
+    winners = list(table["winners"]) if game.over else []
     step = len(game.actions)
     return Frame(game.view(viewer), vp, step, steps if steps is not None else step, viewer, pending, winners,
                  game.over, title)
@@ -96,11 +97,16 @@ def game_title(game: Game) -> str:
     packs = [p for p in cfg.get("packs", ["base"]) if p != "base"]
     if packs:
         bits.append("packs " + ", ".join(map(str, packs)))
-    return "Clash of Cultures — " + ", ".join(bits)
+    name = (getattr(game.definition, "rules", None) or {}).get("name", game.definition.game_id)
+    return f"{name} — " + ", ".join(bits)
 
 
 def render_game(game: Game, viewer: int | None = None, steps: int | None = None) -> str:
-    """The SVG document of a game as it stands now."""
+    """The SVG document of a game as it stands now: the game's own drawing (its extras `render_svg`), else
+    the hex board with its panels."""
+    own = games.find(game.definition.game_id).extras.get("render_svg")
+    if own is not None:
+        return own(game, viewer, game_title(game))
     r = BoardRenderer(game.rt.defn, len(game.state["players"]), viewer)
     return r.svg_document(frame_of(game, viewer, steps, game_title(game)))
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..engine import games
 from ..engine.hexgrid import DIRECTIONS, Hex, add, parse_space_id, space_id
-from ..rules.clash.board.map import place_region, region_terrains
 from .render_look import (
     FONT,
     HEADER_H,
@@ -122,7 +122,10 @@ class BoardRenderer(Panels, Pieces):
             return None
         for entry in self.map_data.get("regions", []) + self.map_data.get("starting_regions", []):
             if entry["id"] == tile:
-                return place_region(self.layout.slots[index].anchor, b["rots"][index], region_terrains(entry))
+                # the game's map geometry (Clash: rules/clash/board/map.py), handed over as its extras
+                geometry = games.find(self.defn.game_id).extras["board_geometry"]
+                return geometry["place_region"](self.layout.slots[index].anchor, b["rots"][index],
+                                                geometry["region_terrains"](entry))
         return None
 
     # ----- fragments -------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..engine import games
 from .play import readable
 from .render import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
 from .svg import SVG_NS, E, Raw
@@ -51,7 +52,7 @@ def step_frames(save: dict, viewer: int | None = None):
 
 def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     """The viewer's data: distinct fragments, fragment numbers per step, the log and each line's step."""
-    from ..rules.clash.state.view import visible_log
+    from ..engine.games import visible_log
 
     table: dict[str, int] = {}
     fragments: list[str] = []
@@ -59,12 +60,14 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     info: list[list[Any]] = []
     log: list[str] = []
     log_step: list[int] = []
-    renderer: BoardRenderer | None = None
+    renderer: Any = None
     last: Frame | None = None
     game: Game | None = None
     for game, fr in step_frames(save, viewer):
         if renderer is None:
-            renderer = BoardRenderer(game.rt.defn, len(game.state["players"]), viewer)
+            own = games.find(game.definition.game_id).extras.get("render_parts")
+            renderer = _OwnDrawing(own, game, viewer) if own is not None else \
+                BoardRenderer(game.rt.defn, len(game.state["players"]), viewer)
         ids = []
         for f in renderer.fragments(fr):
             k = table.get(f)
@@ -77,7 +80,7 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
         for line in lines[len(log):]:
             log.append(readable(line))
             log_step.append(fr.step)
-        info.append([fr.state.get("round"), fr.state.get("turn")])
+        info.append([fr.state.get("round", fr.state.get("age")), fr.state.get("turn")])
         last = fr
     assert renderer is not None and last is not None and game is not None
     names = [p["name"] for p in last.state["players"]]
@@ -95,6 +98,23 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
         "log": log,
         "logStep": log_step,
     }
+
+
+class _OwnDrawing:
+    """A game's own drawing (its extras `render_parts`: width, height, fragments) behind the interface of
+    the hex board renderer, for the viewer."""
+
+    def __init__(self, parts, game: Game, viewer: int | None):
+        self.parts, self.game, self.viewer = parts, game, viewer
+        self.width, self.height, _ = parts(game, viewer, "")
+
+    def fragments(self, fr: Frame) -> list[str]:
+        width, height, parts = self.parts(self.game, self.viewer, fr.title)
+        self.width, self.height = max(self.width, width), max(self.height, height)
+        return parts
+
+    def defs(self):
+        return Raw("")
 
 
 def _delta(steps: list[list[int]]) -> list[Any]:
@@ -376,7 +396,8 @@ def write_interesting_viewers(records: list[dict], settings: dict, out: Path) ->
     index: list[dict] = []
     for g, reasons in sorted(games_of_interest(records).items()):
         rec = by_game[g]
-        game = play_game(settings["players"], rec["seed"], settings["bots"], settings["packs"], settings["variants"])
+        game = play_game(settings["players"], rec["seed"], settings["bots"], settings["packs"], settings["variants"],
+                         settings.get("game"))
         path = out / f"viewer-g{g}-{'+'.join(reasons)}.html"
         path.write_text(replay_html(game.save()), encoding="utf-8")
         written.append(path)

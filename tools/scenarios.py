@@ -23,18 +23,32 @@ docs/scenarios.md is the guide.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
+from ..engine import games
 from ..engine.decision import IllegalAction
-from ..engine.hexgrid import readable
+from ..engine.games import game_dir
 from ..engine.machine import Game
-from ..rules.clash.state.definition import ClashDefinition, definition
-from .scenario_checks import check, translate, waiting
+from .scenario_checks import Labels, check, same, translate, waiting
+
+
+def _labels(spec: dict) -> Labels:
+    """The game's way of reading what authors write for ids and of showing ids to them (Clash: board
+    labels "D2" for spaces), or none."""
+    extras = games.find(spec_game(spec)).extras
+    return Labels(extras.get("scenario_label") or same, extras.get("scenario_show") or same)
+
+
+def spec_game(spec: dict) -> str:
+    """The game a scenario is for: its `game:` (default: the default game)."""
+    return str(spec.get("game") or games.default_game())
 
 
 @dataclass
@@ -101,12 +115,24 @@ def _pack_ref(ref: str, scenario_path: str) -> str:
     return ref
 
 
+def scenario_schema(game: str) -> dict:
+    """The game's own scenario schema (rules/<game>/scenario.schema.json), else the shared one."""
+    own = game_dir(game) / "scenario.schema.json"
+    if own.is_file():
+        return json.loads(own.read_text(encoding="utf-8"))
+    return schema_for("scenario") or {}
+
+
 def schema_problems(spec: dict) -> list[str]:
-    validator = jsonschema.Draft202012Validator(schema_for("scenario") or {})
+    try:
+        schema = scenario_schema(spec_game(spec))
+    except KeyError as err:
+        return [f"game: {err.args[0]}"]
+    validator = jsonschema.Draft202012Validator(schema)
     return [f"{'/'.join(map(str, e.absolute_path)) or 'scenario'}: {e.message}" for e in validator.iter_errors(spec)]
 
 
-def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<scenario>") -> Result:
+def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Result:
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
     res = Result(path, name, True, covers=covers)
@@ -116,20 +142,21 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
     problems = schema_problems(spec)
     if problems:
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
+    labels = _labels(spec)  # the schema check has found the game
     try:
         packs = [_pack_ref(ref, path) for ref in spec.get("packs") or home_pack(path)]
-        d = defn or definition(packs, spec.get("variants") or [])
+        d = defn or games.find(spec_game(spec)).definition(packs, spec.get("variants") or [])
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
                   "packs": packs, "variants": spec.get("variants") or [],
                   "position": spec.get("position") or {}}
         game = Game(d, config)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
-        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {readable(str(err))}"],
+        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {labels.show(str(err))}"],
                       covers)
     for i, step in enumerate(spec.get("actions") or []):
         if isinstance(step, dict) and "expect" in step:  # a checkpoint between actions
             for exp in step["expect"] or []:
-                msg = check(game, exp)
+                msg = check(game, exp, labels)
                 if msg:
                     res.passed = False
                     res.messages.append(f"checkpoint at step {i + 1}: {msg}")
@@ -145,33 +172,33 @@ def run_scenario(spec: dict, defn: ClashDefinition | None = None, path: str = "<
             expect_error = step.get("error")
         else:
             player, choice = game.pending.player, step
-        choice = translate(choice, game.pending.options)
+        choice = translate(choice, game.pending.options, labels)
         before = game.state_hash()
         try:
             game.apply({"player": player, "choice": choice})
         except IllegalAction as err:
             if expect_error is None:
                 res.passed = False
-                res.messages.append(f"step {i + 1}: {readable(str(err))}{waiting(game)}")
+                res.messages.append(f"step {i + 1}: {labels.show(str(err))}{waiting(game, labels)}")
                 return res
-            if str(expect_error) not in str(err) and str(expect_error) not in readable(str(err)):
+            if str(expect_error) not in str(err) and str(expect_error) not in labels.show(str(err)):
                 res.passed = False
                 res.messages.append(f"step {i + 1}: expected an error containing {expect_error!r}, got: "
-                                    f"{readable(str(err))}")
+                                    f"{labels.show(str(err))}")
             if game.state_hash() != before:
                 res.passed = False
                 res.messages.append(f"step {i + 1}: the refused action changed the state")
             continue
         except Exception as err:
             res.passed = False
-            res.messages.append(f"step {i + 1}: the rules failed: {type(err).__name__}: {readable(str(err))}")
+            res.messages.append(f"step {i + 1}: the rules failed: {type(err).__name__}: {labels.show(str(err))}")
             return res
         if expect_error is not None:
             res.passed = False
-            res.messages.append(f"step {i + 1}: expected {readable(choice)!r} to be refused ({expect_error!r}) but "
+            res.messages.append(f"step {i + 1}: expected {labels.show(choice)!r} to be refused ({expect_error!r}) but "
                                 "it was applied")
     for exp in spec.get("expect") or []:
-        msg = check(game, exp)
+        msg = check(game, exp, labels)
         if msg:
             res.passed = False
             res.messages.append(msg)

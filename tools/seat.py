@@ -26,8 +26,9 @@ _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def seat_kinds() -> list[str]:
     """Who may sit in a seat: a person, or one of the registered bots."""
-    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+    from ..engine import games
 
+    games.find(games.default_game())  # imports the game's package: its bots register
     return [HUMAN, *sorted(BOTS)]
 
 
@@ -111,7 +112,7 @@ def score_json(game: Game) -> dict:
 
 
 def visible_log(game: Game, seat: int | None) -> list[str]:
-    from ..rules.clash.state.view import visible_log as log_of
+    from ..engine.games import visible_log as log_of
 
     return [readable(line) for line in log_of(game, seat)]
 

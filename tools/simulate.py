@@ -21,6 +21,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from ..engine import games as game_registry
+from .clikit import check_game
 from .errors import output_folder
 from .stats import report
 
@@ -37,8 +39,13 @@ def run_one(task: dict) -> dict:
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
-    game = play_game(players, task["seed"], bots, task["packs"], task["variants"])
+    game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"))
     data = summary(game)
+    own = game_registry.find(game.definition.game_id).extras.get("simulation_record")
+    if own is not None:  # the game describes its own games (7 Wonders: the boards, the cards built)
+        return {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
+                "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
+                **own(game, data, bots), "seconds": round(time.perf_counter() - start, 4)}
     log = game.log
     played = getattr(game.rt, "cards_played", {})
     from .coverage import used_content
@@ -62,7 +69,8 @@ def run_one(task: dict) -> dict:
 
 def _tasks(settings: dict, done: set[int]) -> list[dict]:
     return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
-             "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"]}
+             "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
+             "game_id": settings.get("game")}
             for i in range(settings["games"]) if i not in done]
 
 
@@ -136,7 +144,7 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     rep = report(records, settings)
     from .coverage import catalog, never_used, per_event, per_objective, per_wonder
     rep.update(per_wonder=per_wonder(records), per_objective=per_objective(records), per_event=per_event(records))
-    rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"]))
+    rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"], settings.get("game")))
     rep["complete"] = len(records) == settings["games"] and not interrupted
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
@@ -148,13 +156,14 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
 def write_csv(records: list[dict], path: Path) -> None:
     with path.open("w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["game", "seed", "seat", "name", "bot", "vp", "won", "city_pieces", "advances", "wonders",
-                    "objectives", "events", "n_advances", "rounds", "actions", "battles", "civilization"])
+        keys = list(records[0]["players"][0]["breakdown"]) if records else []
+        w.writerow(["game", "seed", "seat", "name", "bot", "vp", "won", *keys,
+                    "n_advances", "rounds", "actions", "battles", "civilization"])
         for r in sorted(records, key=lambda r: r["game"]):
             for p in r["players"]:
                 b = p["breakdown"]
                 w.writerow([r["game"], r["seed"], p["seat"], p["name"], p["bot"], p["vp"], int(p["seat"] in r["winners"]),
-                            b["city_pieces"], b["advances"], b["wonders"], b["objectives"], b["events"],
+                            *(b.get(k, 0) for k in keys),
                             len(p["advances"]), r["rounds"], r["actions"], r["battles"], p.get("civilization") or ""])
 
 
@@ -170,9 +179,11 @@ def print_summary(rep: dict, console: Console) -> None:
                       f"{vp['mean']:.2f}", f"{vp['low']:.2f}-{vp['high']:.2f}")
     console.print(table)
     if rep.get("per_civilization"):
-        civ = Table(title="win rate per civilisation", title_justify="left")
-        for col in ("civilisation", "games", "win rate", "95% CI"):
-            civ.add_column(col, justify="left" if col == "civilisation" else "right")
+        word = game_registry.find(rep["settings"].get("game") or game_registry.default_game()).extras.get("seat_label_word",
+                                                                                           "civilisation")
+        civ = Table(title=f"win rate per {word}", title_justify="left")
+        for col in (word, "games", "win rate", "95% CI"):
+            civ.add_column(col, justify="left" if col == word else "right")
         for name, g in rep["per_civilization"].items():
             lo, hi = g["win_rate_ci95"]
             civ.add_row(Text(str(name)), str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
@@ -183,13 +194,13 @@ def print_summary(rep: dict, console: Console) -> None:
     if "never_used" in rep:
         from .coverage import catalog, coverage_line
         settings = rep["settings"]
-        console.print(coverage_line(rep["never_used"], catalog(settings["packs"], settings["variants"])),
-                      highlight=False)
+        console.print(coverage_line(rep["never_used"], catalog(settings["packs"], settings["variants"],
+                                                               settings.get("game"))), highlight=False)
 
 
 def simulate(
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
+    games_count: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="players (the game says how many it allows)")] = 3,
     seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
     out: Annotated[Path, typer.Option("--out", "-o", help="output folder", callback=output_folder)] = Path("out/simulation"),
     bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
@@ -203,16 +214,21 @@ def simulate(
     viewers: Annotated[bool, typer.Option("--viewers/--no-viewers",
                                           help="write HTML viewers of the shortest, the longest and one won "
                                                "game per seat")] = True,
+    game: Annotated[str, typer.Option("--game", help="the game to simulate (default: clash; e.g. wonders7)")] = "",
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
-    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+    from ..engine.bots import bot_error, bots_for
 
-    from ..engine.bots import BOTS, bot_error
-
+    game_id = check_game(game)
+    module = game_registry.find(game_id)
+    lo, hi = module.extras.get("players", (2, 4))
+    if not lo <= players <= hi:
+        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
+        raise typer.Exit(2)
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    if not kinds or any(bot_error(k) for k in kinds):
-        why = next((bot_error(k) for k in kinds if bot_error(k)), "no bot named")
-        typer.echo(f"unknown bot in {bots!r}: {why}; known: {', '.join(sorted(BOTS))}", err=True)
+    if not kinds or any(bot_error(k, game_id) for k in kinds):
+        why = next((bot_error(k, game_id) for k in kinds if bot_error(k, game_id)), "no bot named")
+        typer.echo(f"unknown bot in {bots!r}: {why}; known: {', '.join(sorted(bots_for(game_id)))}", err=True)
         raise typer.Exit(2)
     if backend not in ("local", "ray"):
         typer.echo("--backend is local or ray", err=True)
@@ -220,11 +236,12 @@ def simulate(
     packs = list(pack or ["base"])
     if "base" not in packs:
         packs.insert(0, "base")
-    settings = {"games": games, "players": players, "seed": seed, "bots": kinds, "packs": packs,
+    settings = {"games": games_count, "players": players, "seed": seed, "bots": kinds, "packs": packs,
                 "variants": list(variant or [])}
+    if game_id != game_registry.default_game():
+        settings["game"] = game_id
     try:
-        from ..rules.clash.state.definition import definition
-        definition(packs, settings["variants"])  # fail fast on unknown packs or variants
+        module.definition(packs, settings["variants"])  # fail fast on unknown packs or variants
     except Exception as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None

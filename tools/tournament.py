@@ -25,10 +25,11 @@ from .stats import wilson
 
 def play_match(task: dict) -> dict:
     """One game: the first bot's share of the win and its decision times (ms, decisions with a choice)."""
-    import rulewright.rules.clash  # noqa: F401 - registers the game's bots
-
     from ..api import new_game, scores
+    from ..engine import games
     from ..engine.bots import make_bot
+
+    games.find(games.default_game())  # imports the game's package: its bots register
 
     first, second, seed, swap = task["first"], task["second"], task["seed"], task["swap"]
     kinds = [second, first] if swap else [first, second]

@@ -8,13 +8,18 @@ service find it there by its id, `clash`.
 
 import importlib
 import pkgutil
+import re
 
 from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
+from ...engine.hexgrid import readable
+from .board.map import place_region, region_terrains
 from .bots.bots import GreedyBot
 from .phases.scoring import final_scores
-from .state.definition import definition
+from .state.definition import definition, variant_files
+from .state.scenario import space_of
+from .state.view import visible_log
 
 GAME_ID = "clash"
 
@@ -30,6 +35,30 @@ def scores(game) -> dict:
     return final_scores(game.rt)
 
 
+def player_summary(game, i: int) -> dict:
+    """What `play --json` says of a player besides the points: cities, advances, civilisation."""
+    pl = game.state["players"][i]
+    out = {"cities": len(game.rt.cities_of(i)), "advances": list(pl["advances"])}
+    if pl.get("civilization"):
+        out.update({"civilization": pl["civilization"], "leader": pl.get("leader"),
+                    "special_advances": game.rt.special_advances(i)})
+    return out
+
+
+_LABEL = re.compile(r"^[A-Z]\d+$")
+
+
+def scenario_label(text: str) -> str:
+    """A board label ("D2") a scenario author writes for a space id; anything else as it is."""
+    return space_of(text) if _LABEL.match(text) else text
+
+
+# what the generic tools need of this game (engine/games.py `extras`)
+EXTRAS = {"scenario_label": scenario_label, "scenario_show": readable, "variant_files": variant_files,
+          "visible_log": visible_log,
+          "board_geometry": {"place_region": place_region, "region_terrains": region_terrains}, "player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
+          "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"]}
+
 _import_all()
 register("greedy", GreedyBot)
-GAME = register_game(GameModule(GAME_ID, definition, scores))
+GAME = register_game(GameModule(GAME_ID, definition, scores, extras=EXTRAS))

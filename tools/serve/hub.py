@@ -78,8 +78,9 @@ def _names(spec: dict, key: str, known: list[str], limit: int) -> list[str]:
 
 def known_packs() -> list[str]:
     from ...dsl.loader import bundled_packs
+    from ...engine.games import default_game
 
-    return list(bundled_packs("clash"))
+    return list(bundled_packs(default_game()))
 
 
 def known_variants(packs: list[str]) -> list[str]:
@@ -89,9 +90,10 @@ def known_variants(packs: list[str]) -> list[str]:
 @functools.cache
 def _variants(packs: tuple[str, ...]) -> tuple[str, ...]:
     from ...dsl.loader import load_content
-    from ...rules.clash.state.definition import variant_files
+    from ...engine import games
 
-    return tuple(variant_files(load_content(list(packs), "clash")))
+    game = games.default_game()  # the browser seats play the default game
+    return tuple(games.find(game).extras["variant_files"](load_content(list(packs), game)))
 
 
 def check_spec(spec: Any) -> dict:

@@ -205,7 +205,7 @@ class ClashDefinition:
         return SERVICES["check_state"](game)  # phases/state_check.py, above this layer
 
     def view(self, game, player: int | None) -> dict:
-        return player_view(game, player)
+        return player_view(game, player, self.rules.get("hidden"))
 
     def flow(self, game) -> Generator[Decision, str, None]:
         rt = Clash(self, game)

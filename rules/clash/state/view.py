@@ -7,28 +7,20 @@ still in their deck, the RNG state and any fixed dice, and other players' unused
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
+
+from ....engine.hidden import view_of
 
 if TYPE_CHECKING:
     from ....engine.machine import Game
 
 
-def view(game: Game, player: int | None) -> dict:
-    st = copy.deepcopy(game.state)
-    st.pop("rng", None)
-    st.pop("dice", None)
-    st["decks"] = {k: {"count": len(v)} for k, v in st["decks"].items()}
-    w = st["wonders"]
-    w["deck"] = {"count": len(w["deck"])}
+def view(game: Game, player: int | None, hidden: dict | None = None) -> dict:
+    """What game.yaml `hidden:` declares (engine/hidden.py: RNG and dice dropped, decks as counts, hands and
+    unused leader cards only for their owner), and the faces of the regions not yet revealed."""
+    st = view_of(game.state, player, hidden)
     b = st["board"]
     b["tiles"] = [t if shown else None for t, shown in zip(b["tiles"], b["revealed"], strict=True)]
-    for i, pl in enumerate(st["players"]):
-        if i != player:
-            pl["hand"] = {k: {"count": len(v)} for k, v in pl["hand"].items()}
-            if "leaders_left" in pl:  # unused leader cards lie face down
-                pl["leaders_left"] = {"count": len(pl["leaders_left"])}
-    st["viewer"] = player
     return st
 
 

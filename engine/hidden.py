@@ -1,0 +1,75 @@
+"""Hidden information as data: what a player's view of the state leaves out.
+
+A game declares it in its rules data (`hidden:` of rules/<game>/game.yaml) instead of writing a view
+function per game:
+
+    hidden:
+      drop: [rng]                                  # keys nobody sees (the seeded RNG state)
+      count: [decks, discard]                      # lists (or mappings of lists) shown by their length
+      owner_only: [players.*.hand, players.*.pick] # seen only by the player whose index `*` matched
+
+A path is dot-separated keys; `*` matches every index of a list (or key of a mapping). Under
+`owner_only`, the first `*` is the owning player's index: other viewers see the value as counts, or
+nothing when it holds no list. A secret pick waiting to be revealed (7 Wonders' simultaneous choices)
+and a hand of cards (both games) are the same thing here: a value only its owner sees.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def counted(value: Any) -> Any:
+    """A list as {"count": n}; a mapping of lists as the same mapping of counts; anything else (a
+    secret pick, a number): None, so not even its keys are shown."""
+    if isinstance(value, list):
+        return {"count": len(value)}
+    if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
+        return {k: counted(v) for k, v in value.items()}
+    return None
+
+
+def _apply(node: Any, parts: list[str], fn, owner: int | None = None) -> None:
+    """Replace the value at `parts` under `node` by fn(value, owner); `*` binds the first owner index."""
+    if not parts or node is None:
+        return
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else []
+        for k in keys:
+            who = owner if owner is not None else (k if isinstance(k, int) else _int(k))
+            if rest:
+                _apply(node[k], rest, fn, who)
+            else:
+                node[k] = fn(node[k], who)
+        return
+    if not isinstance(node, dict) or head not in node:
+        return
+    if rest:
+        _apply(node[head], rest, fn, owner)
+    else:
+        node[head] = fn(node[head], owner)
+
+
+def _int(key: Any) -> int | None:
+    try:
+        return int(key)
+    except (TypeError, ValueError):
+        return None
+
+
+def view_of(state: dict, viewer: int | None, spec: dict | None) -> dict:
+    """A deep copy of `state` as `viewer` (a player index, None: a spectator) may see it under `spec`."""
+    spec = spec or {}
+    out = copy.deepcopy(state)
+    for key in spec.get("drop") or []:
+        _apply(out, str(key).split("."), lambda v, o: None)
+        if "." not in str(key):
+            out.pop(str(key), None)
+    for key in spec.get("count") or []:
+        _apply(out, str(key).split("."), lambda v, o: counted(v))
+    for key in spec.get("owner_only") or []:
+        _apply(out, str(key).split("."), lambda v, o: v if o is not None and o == viewer else counted(v))
+    out["viewer"] = viewer
+    return out

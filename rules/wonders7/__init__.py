@@ -1,0 +1,30 @@
+"""7 Wonders (seed 003) for 3 to 7 players, on the same engine as Clash of Cultures.
+
+The game is its data (vocabulary.yaml, content.yaml, game.yaml, variants/) and a few rule procedures:
+runtime (what card text calls), commerce (production and payment options), turn (secret picks and
+their resolution), flow (ages, hands passed, conflicts), scoring, and the greedy bot. Importing this
+package registers the game (`wonders7`) with engine/games.py and its greedy bot for this game only.
+"""
+
+from __future__ import annotations
+
+from ...engine.bots import register, unavailable
+from ...engine.games import GameModule
+from ...engine.games import register as register_game
+from . import turn  # noqa: F401 - registers build_from_discard
+from .bots import GreedyBot
+from .definition import definition, variant_files
+from .scoring import final_scores
+from .tools_support import EXTRAS
+
+GAME_ID = "wonders7"
+
+
+def scores(game) -> dict:
+    """The final score table of a running (or finished) game."""
+    return final_scores(game.rt)
+
+
+register("greedy", GreedyBot, game=GAME_ID)
+register("search", unavailable("7 Wonders has no search support yet (sampled worlds, evaluation)"), game=GAME_ID)
+GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files}))

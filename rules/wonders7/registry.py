@@ -1,0 +1,28 @@
+"""Where 7 Wonders' rule code is found by name: `do` procedures, expression functions and flow steps.
+
+Each module registers what it writes (`@procedure("name")`, `@function("name")`, `@step("name")`),
+so the runtime and the flow look rules up by the names that rules/wonders7/*.yaml use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+PROCEDURES: dict[str, Callable[..., Any]] = {}  # (rt, player, *args, ctx=None) -> generator
+FUNCTIONS: dict[str, Callable[..., Any]] = {}   # (rt, ctx, *args) -> value
+STEPS: dict[str, Callable[..., Any]] = {}       # (rt) -> generator
+
+
+def _named(into: dict[str, Callable[..., Any]]):
+    def decorator_for(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            into[name] = fn
+            return fn
+        return register
+    return decorator_for
+
+
+procedure = _named(PROCEDURES)
+function = _named(FUNCTIONS)
+step = _named(STEPS)

@@ -1,0 +1,80 @@
+"""What the generic tools (play, simulate, render, list) need of 7 Wonders, handed over as the game
+module's `extras`: per-player summary fields, the score table's columns, the table drawn as text, the
+seats' labels for win rates (the wonder boards), and how `list` shows a card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .render_svg import render_parts, render_svg
+from .runtime import COLOURS
+from .scoring import final_scores
+
+
+def player_summary(game, p: int) -> dict[str, Any]:
+    pl = game.state["players"][p]
+    return {"board": pl["board"], "coins": pl["coins"], "stages": pl["stages"], "built": list(pl["built"]),
+            "military": list(pl["military"])}
+
+
+def progress(game) -> int:
+    """How far the game went, for the summary's `rounds`: the age reached."""
+    return int(game.state.get("age", 0))
+
+
+def seat_label(game, p: int) -> str:
+    """What simulate reports win rates by: the player's wonder board."""
+    return game.state["players"][p]["board"]
+
+
+def entry_fields(entry) -> dict[str, Any]:
+    """The fields `list --format json` adds for a 7 Wonders entry."""
+    d = entry.data
+    if entry.kind == "age_card":
+        return {"age": d.get("age"), "colour": d.get("colour"), "players": d.get("players"), "cost": d.get("cost"),
+                "chain_from": d.get("chain_from")}
+    return {"side": d.get("side"), "resource": d.get("resource"), "stages": len(d.get("stages") or [])}
+
+
+def render_text(game, viewer: int | None = None) -> str:
+    """The table as text: each city's cards by colour, wonder stages, coins and military tokens."""
+    view = game.view(viewer)
+    entries = game.definition.content.entries
+    lines = [f"7 Wonders - age {view.get('age')}, turn {view.get('turn')}"]
+    for pl in view["players"]:
+        board = entries.get(pl["board"])
+        total = len(game.definition.stages(pl["board"]))
+        mil = sum(pl["military"])
+        lines.append(f"{pl['name']} - {board.name if board else pl['board']} ({pl['board']}): "
+                     f"{pl['coins']} coins, wonder {pl['stages']}/{total}, military {mil:+d} {pl['military']}")
+        for colour in COLOURS:
+            cards = [entries[c].name for c in pl["built"] if entries[c].data.get("colour") == colour]
+            if cards:
+                lines.append(f"  {colour:<7} {', '.join(cards)}")
+    if game.over:
+        s = final_scores(game.rt)
+        lines.append("Scores: " + ", ".join(f"{view['players'][p]['name']} {s['vp'][p]}" for p in range(len(s["vp"]))))
+    return "\n".join(lines)
+
+
+def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
+    """What `simulate` keeps of one game: per player the board (reported like a civilisation: win rate per
+    wonder board), the cards built (as `cards_played`), the stages; no battles, captures or events."""
+    players = []
+    for i, p in enumerate(data["players"]):
+        pl = game.state["players"][i]
+        players.append({"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"],
+                        "breakdown": p["vp_breakdown"], "advances": [], "cards_played": list(pl["built"]),
+                        "civilization": pl["board"], "stages": pl["stages"], "coins": pl["coins"],
+                        "wonders": [], "objectives": [], "events_drawn": []})
+    return {"rounds": int(game.state.get("age", 0)), "battles": 0, "captures": 0, "events": 0, "players": players}
+
+
+SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "commerce", "guild"]
+
+EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
+                          "entry_fields": entry_fields, "render_text": render_text,
+                          "score_columns": SCORE_COLUMNS, "players": (3, 7),
+                          "seats": False, "simulation_record": simulation_record,
+                          "seat_label_word": "wonder board", "render_svg": render_svg, "render_parts": render_parts,
+                          "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}

@@ -1,0 +1,145 @@
+"""One turn of an age: every player picks a card and an action in secret, then all picks are revealed
+and carried out together.
+
+The engine asks the players one after another, but a pick is kept in the player's `pick` (which only
+its owner's view shows, rules/wonders7/game.yaml `hidden:`) and nothing is logged until every player
+has chosen. The three actions: build the card (its cost paid from production and commerce, or free
+through a chain), build the next wonder stage with it, or sell it for coins; a `free_build_per_age`
+grant adds a free build once per age. Coins paid to neighbours arrive after every payment is made, and
+`card_built` triggers run once every city has built, so a card counting neighbours' cards sees this
+turn's too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from .commerce import payment_options
+from .registry import procedure
+
+if TYPE_CHECKING:
+    from .runtime import Wonders
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def card_cost(rt: Wonders, p: int, card: str) -> dict:
+    """What building the card costs p: nothing when p built a card it chains from."""
+    data = rt.d.content.entries[card].data
+    if any(c in rt.player(p)["built"] for c in data.get("chain_from") or []):
+        return {}
+    return dict(data.get("cost") or {})
+
+
+def can_build(rt: Wonders, p: int, card: str) -> bool:
+    """A city never holds two cards of the same name."""
+    name = rt.d.content.entries[card].name
+    return all(rt.d.content.entries[c].name != name for c in rt.player(p)["built"])
+
+
+def next_stage_cost(rt: Wonders, p: int) -> dict | None:
+    stages = rt.d.stages(rt.player(p)["board"])
+    k = rt.player(p)["stages"]
+    return dict(stages[k].get("cost") or {}) if k < len(stages) else None
+
+
+def pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
+    """(option, label) of every legal pick of p's hand: build:, free:, stage:, sell:<card>."""
+    pl = rt.player(p)
+    out: list[tuple[str, str]] = []
+    stage_cost = next_stage_cost(rt, p)
+    stage_ok = stage_cost is not None and bool(payment_options(rt, p, stage_cost))
+    free_ok = rt.granted("free_build_per_age", p) and pl.get("free_used") != rt.state["age"]
+    sell = int(rt.d.params.get("sell_coins", 3))
+    for card in dict.fromkeys(pl["hand"]):
+        name = rt.d.content.entries[card].name
+        if can_build(rt, p, card):
+            cost = card_cost(rt, p, card)
+            if payment_options(rt, p, cost):
+                out.append((f"build:{card}", f"build {name}" + _cost_words(cost)))
+            if free_ok and cost:
+                out.append((f"free:{card}", f"build {name} free (once per age)"))
+        if stage_ok:
+            out.append((f"stage:{card}", f"build wonder stage {pl['stages'] + 1} with {name}" + _cost_words(stage_cost)))
+        out.append((f"sell:{card}", f"discard {name} for {sell} coins"))
+    return out
+
+
+def _cost_words(cost: dict | None) -> str:
+    if not cost:
+        return " (free)"
+    return " (" + ", ".join(f"{n} {r}" for r, n in cost.items()) + ")"
+
+
+def ask_pick(rt: Wonders, p: int) -> Generator:
+    """Ask p's secret pick (and how to pay, when there is a choice); store it in p's `pick`."""
+    options = pick_options(rt, p)
+    age, turn = rt.state["age"], rt.state["turn"]
+    choice = yield from rt.ask(p, "pick", f"Age {ROMAN.get(age, age)}, turn {turn}: {rt.name(p)}, choose a card and "
+                               "what to do with it", [o for o, _ in options], [lb for _, lb in options])
+    action, _, card = choice.partition(":")
+    cost = card_cost(rt, p, card) if action == "build" else next_stage_cost(rt, p) if action == "stage" else {}
+    pays = payment_options(rt, p, cost or {}) if action in ("build", "stage") else [{"left": 0, "right": 0, "bank": 0}]
+    keys = [f"L{x['left']}R{x['right']}" for x in pays]
+    labels = [f"pay {x['left']} to {rt.name(rt.left(p))} (left), {x['right']} to {rt.name(rt.right(p))} (right)"
+              + (f" and {x['bank']} to the bank" if x["bank"] else "") for x in pays]
+    key = yield from rt.ask(p, "pay", f"{rt.name(p)}: how to pay for {rt.d.content.entries[card].name}", keys, labels)
+    rt.player(p)["pick"] = {"action": action, "card": card, "pay": pays[keys.index(key)]}
+
+
+def resolve_picks(rt: Wonders) -> Generator:
+    """Reveal every pick, pay, place the cards, hand out income, then run what the new cards trigger."""
+    sell = int(rt.d.params.get("sell_coins", 3))
+    income = [0] * rt.n
+    done: list[tuple[int, str, str]] = []
+    for p in range(rt.n):
+        pl = rt.player(p)
+        pick = pl.get("pick")
+        if not pick:
+            continue
+        pl["pick"] = None
+        action, card, pay = pick["action"], pick["card"], pick["pay"]
+        pl["hand"].remove(card)
+        pl["coins"] -= pay["bank"] + pay["left"] + pay["right"]
+        income[rt.left(p)] += pay["left"]
+        income[rt.right(p)] += pay["right"]
+        name = rt.d.content.entries[card].name
+        bought = [f"{pay[s]} to {rt.name(q)}" for s, q in (("left", rt.left(p)), ("right", rt.right(p))) if pay[s]]
+        paid = f", paying {' and '.join(bought)}" if bought else ""
+        if action in ("build", "free"):
+            pl["built"].append(card)
+            if action == "free":
+                pl["free_used"] = rt.state["age"]
+            rt.log(f"{rt.name(p)} builds {name}" + (" free" if action == "free" else "") + paid)
+        elif action == "stage":
+            pl["stages"] += 1
+            pl["stage_cards"].append(card)
+            rt.log(f"{rt.name(p)} builds wonder stage {pl['stages']} ({rt.source_name(pl['board'])}){paid}")
+        else:
+            rt.state["discard"].append(card)
+            income[p] += sell
+            rt.log(f"{rt.name(p)} discards a card for {sell} coins")
+        done.append((p, action, card))
+    for p in range(rt.n):
+        rt.player(p)["coins"] += income[p]
+    for p, action, card in done:
+        if action in ("build", "free"):
+            yield from rt.emit("card_built", p, card=card)
+        elif action == "stage":
+            yield from rt.emit("stage_built", p, stage=rt.player(p)["stages"])
+
+
+@procedure("build_from_discard")
+def build_from_discard(rt: Wonders, p: int, ctx=None) -> Generator:
+    """Build one card of the discard pile for free (one the city does not hold yet)."""
+    pile = [c for c in dict.fromkeys(rt.state["discard"]) if can_build(rt, p, c)]
+    if not pile:
+        rt.log(f"{rt.name(p)} finds nothing to build in the discard pile")
+        return
+    card = yield from rt.ask(p, "discard_pile", f"{rt.name(p)}: build a discarded card for free", pile,
+                             [rt.d.content.entries[c].name for c in pile])
+    rt.state["discard"].remove(card)
+    rt.player(p)["built"].append(card)
+    rt.log(f"{rt.name(p)} builds {rt.d.content.entries[card].name} from the discard pile")
+    yield from rt.emit("card_built", p, card=card)
