@@ -51,8 +51,12 @@ def can_buy_any(rt: Clash, p: int) -> bool:
     srcs = rt.active_set(p)
     modified = any(m.source in srcs for m in rt.index.modifiers.get("advance_cost", ()))
     plain_ok: bool | None = None
-    for adv in rt.defn.advances:
-        if not can_get(rt, p, adv):
+    d = rt.defn
+    have = set(rt.player(p)["advances"])
+    entered = {d.category_of.get(a) for a in have}
+    for adv, entry in d.advances.items():  # can_get, with what it reads of p taken once
+        if adv in have or (entry.data["category"] not in entered and d.top_advance[entry.data["category"]] != adv) \
+                or not all(r in have for r in entry.data.get("requires", [])):
             continue
         if modified or adv in rt.index.costs:
             if rt.can_pay(ctx, advance_cost(rt, p, adv), "advance"):

@@ -163,10 +163,15 @@ class InForce:
 
     def forbidden(self, what: str, **vars: Any) -> bool:
         """A prohibition from anyone's abilities (me = the ability's owner) or from the standing rules."""
+        active: dict[int, frozenset[str]] = {}  # each player's sources, taken once (conditions change nothing)
         for f in self.index.forbids.get(what, ()):
             owners = range(self.n) if f.source not in self.defn.global_sources else [vars.get("actor", 0)]
             for p in owners:
-                if p is None or p < 0 or not self.active(f, p):
+                if p is None or p < 0:
+                    continue
+                if p not in active:
+                    active[p] = self.active_set(p)
+                if f.source not in active[p]:
                     continue
                 if self._cond(f, self.ctx(p, f.source, **vars)):
                     return True
