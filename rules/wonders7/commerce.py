@@ -17,13 +17,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .runtime import Wonders
 
-RAW = ("wood", "stone", "clay", "ore")
-MANUFACTURED = ("glass", "loom", "papyrus")
 MAX_OPTIONS = 12
 
 
-def goods_class(resource: str) -> str:
-    return "raw" if resource in RAW else "manufactured"
+def goods_class(rt: Wonders, resource: str) -> str | None:
+    """The class (game.yaml params `goods`: raw, manufactured) a resource belongs to."""
+    return next((cls for cls, members in rt.d.params["goods"].items() if resource in members), None)
+
+
+def tradable(rt: Wonders) -> list[str]:
+    """Every resource of every class, in the order game.yaml lists them."""
+    return [r for members in rt.d.params["goods"].values() for r in members]
 
 
 def production(rt: Wonders, p: int, for_sale: bool = False) -> tuple[Counter, list[tuple[str, ...]]]:
@@ -44,7 +48,7 @@ def price(rt: Wonders, p: int, side: str, resource: str) -> int:
     """What p pays the `side` (left/right) neighbour for one unit of the resource."""
     params = rt.d.params
     for direction, goods in rt.grants(p, "discount"):
-        if direction in (side, "both") and goods == goods_class(resource):
+        if direction in (side, "both") and goods == goods_class(rt, resource):
             return int(params.get("discount_price", 1))
     return int(params.get("trade_price", 2))
 
@@ -66,7 +70,7 @@ def payment_options(rt: Wonders, p: int, cost: dict, coins: int | None = None) -
         return [{"left": 0, "right": 0, "bank": bank}]
     remainders: set[tuple] = set()
     _cover(tuple(sorted(choices)), 0, _key(need), remainders, {})
-    prices = {side: {r: price(rt, p, side, r) for r in RAW + MANUFACTURED} for side in ("left", "right")}
+    prices = {side: {r: price(rt, p, side, r) for r in tradable(rt)} for side in ("left", "right")}
     markets = {"left": production(rt, rt.left(p), True), "right": production(rt, rt.right(p), True)}
     found: set[tuple[int, int]] = set()
     budget = coins - bank
