@@ -368,7 +368,7 @@ def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> 
         return 0
     memo = {} if memo is None else memo
     if "objectives_unmet" not in memo:
-        memo["objectives_unmet"] = [c for c in cards if not _objectives_met(rt, p, [c])]
+        memo["objectives_unmet"] = _reachable_with_advances(rt, p, [c for c in cards if not _objectives_met(rt, p, [c])])
     unmet = memo["objectives_unmet"]
     if not unmet:
         return 0
@@ -377,6 +377,20 @@ def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> 
         return _objectives_met(rt, p, unmet)
     finally:
         pl["advances"].pop()
+
+
+def _reachable_with_advances(rt, p: int, cards: list[str]) -> list[str]:
+    """The cards that would hold if p had every advance it lacks: only these can an advance complete
+    (one test a card per decision instead of one per advance offered)."""
+    if not cards:
+        return []
+    pl = rt.player(p)
+    held = pl["advances"]
+    pl["advances"] = held + [a for a in rt.defn.advances if a not in held]
+    try:
+        return [c for c in cards if _objectives_met(rt, p, [c])]
+    finally:
+        pl["advances"] = held
 
 
 def _objectives_met(rt, p: int, cards: list[str]) -> int:
