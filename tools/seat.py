@@ -57,7 +57,7 @@ def names(game: Game) -> list[str]:
 
 def entry_words(game: Game, ident: str) -> dict[str, str] | None:
     """The name, kind and text of a content entry, or None when `ident` names none."""
-    e = game.rt.defn.content.entries.get(ident)
+    e = game.definition.content.entries.get(ident)
     if e is None:
         return None
     out = {"name": e.name, "kind": e.kind.replace("_", " "), "text": e.text}
@@ -144,6 +144,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
     who = names(game)
     out: dict[str, Any] = {
         "player": seat,
+        "game": {"id": game.definition.game_id, "name": game_name(game)},
         "view": view,
         "pending": pending_json(d) if d is not None and d.player == seat else None,
         "log": visible_log(game, seat),
@@ -159,7 +160,13 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
     }
     if seat is not None:
         out["hand"] = hand_cards(game, seat)
+        out["panel"] = seat_panel(game, seat)
     return out
+
+
+def game_name(game: Game) -> str:
+    """The game's name for a page's title ("7 Wonders"), else its id."""
+    return str((getattr(game.definition, "rules", None) or {}).get("name") or game.definition.game_id)
 
 
 def board_svg(game: Game, seat: int | None) -> str:
