@@ -116,3 +116,39 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
     drv.save_screenshot(str(shot))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shutil.copy(shot, ARTIFACTS / "serve-game.png")
+
+
+def test_play_7_wonders_in_the_browser(driver, server, tmp_path):
+    """The set-up page picks 7 Wonders (3 to 7 players); the seat's page shows the game's panel (own city,
+    hand, neighbours), the picks as buttons and the game's own drawing, and moves on after each click."""
+    from selenium.webdriver.support.ui import Select
+
+    drv = driver
+    drv.get(server.url + "/")
+    Select(drv.find_element("id", "game")).select_by_value("wonders7")
+    players = [o.text for o in Select(drv.find_element("id", "players")).options]
+    assert players == ["3", "4", "5", "6", "7"]
+    drv.find_element("id", "seed").send_keys("2")
+    drv.find_element("id", "create").click()
+    _wait(drv, lambda d: d.find_element("id", "created").is_displayed(), "the links to appear")
+    links = [a.get_attribute("href") for a in drv.find_elements("css selector", "#links a")]
+    assert len(links) == 4  # three seats (a person, two bots) and the spectator
+
+    drv.get(links[0])
+    _wait(drv, lambda d: d.find_elements("css selector", "#options button.option"), "the picks as buttons")
+    assert drv.find_element("tag name", "h1").text == "7 Wonders"
+    panel = drv.find_element("id", "panel").text
+    assert "Hand: " in panel and "Left: " in panel and "Right: " in panel
+    for _ in range(3):
+        step, board = _step(drv), _board(drv)
+        drv.find_elements("css selector", "#options button.option")[0].click()
+        _wait(drv, lambda d, s=step: _step(d) > s, "the page to show the next step")
+        _wait(drv, lambda d, b=board: _board(d) != b and 'data-kind="city"' in _board(d), "a new drawing")
+        _wait(drv, lambda d: d.find_elements("css selector", "#options button.option"), "the next pick")
+    assert "age 1, turn" in drv.find_element("id", "status").text
+    errors = [e for e in drv.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    shot = tmp_path / "serve-wonders7.png"
+    drv.save_screenshot(str(shot))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(shot, ARTIFACTS / "serve-wonders7.png")

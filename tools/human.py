@@ -25,15 +25,17 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ..engine import games
+from ..engine.bots import bot_error
 from ..engine.decision import Decision, IllegalAction
 from ..engine.machine import Game
 from .play import MAX_STEPS, print_scores, readable
-from .seat import HUMAN, bot_choice, hand_cards, names, option_labels, seat_kinds, visible_log
+from .seat import HUMAN, bot_choice, names, option_labels, seat_kinds, seat_panel, visible_log
 
 HELP = """Type the number of an option (or the option itself) and press Enter. Other commands:
   board [png]  draw the board as you see it and print the file's path
   log [N]      the last N lines of the game's log (default 20)
-  me           your resources, hand and cities again
+  me           what you see of the game again (your hand, your city or cities ...)
   help         this text
   quit         save the game and stop (continue with: rulewright play --resume FILE)"""
 MAX_BAD_LINES = 50  # piped input that never gives a valid answer stops instead of looping forever
@@ -85,6 +87,8 @@ class TerminalSeat:
         self.read_line = read_line
         self.seen: dict[int, int] = {}  # log lines each seat has been shown
         self.last_seat: int | None = None
+        # the decisions that open a turn, before which the panel is shown again (the game's extras say)
+        self.turn_kinds = tuple(games.find(game.definition.game_id).extras.get("seat_turn_kinds", ("action",)))
 
     # ---- input ----------------------------------------------------------------------------------
     def _read(self, prompt: str) -> str:
@@ -163,7 +167,7 @@ class TerminalSeat:
         self.seen[p] = len(log)
         if self.last_seat != p:
             self.console.rule(f"[bold]{escape(names(self.game)[p])}[/] (seat {p})")
-        if d.kind == "action" or self.last_seat != p:
+        if d.kind in self.turn_kinds or self.last_seat != p:
             self._panel(p)
         self.last_seat = p
         self._menu(d)
@@ -174,26 +178,8 @@ class TerminalSeat:
             self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}", highlight=False)
 
     def _panel(self, p: int) -> None:
-        from .seat import score_json
-
-        v = self.game.view(p)
-        pl = v["players"][p]
-        res = ", ".join(f"{k} {n}" for k, n in pl["res"].items())
-        vp = score_json(self.game)["vp"][p]
-        self.console.print(f"Round {v.get('round')}, turn {v.get('turn')} · {escape(res)} · {vp:g} VP",
-                           highlight=False)
-        cards = hand_cards(self.game, p)
-        self.console.print("Hand: " + (escape("; ".join(f"{c['name']} ({c['kind']})" for c in cards)) or "empty"),
-                           highlight=False)
-        cities = [f"{readable(space)} {'+'.join(k for k, o in c['pieces'].items() if o == p) or 'city'} "
-                  f"({c['mood']})" for space, c in v["cities"].items() if c["owner"] == p]
-        self.console.print("Cities: " + (escape(", ".join(cities)) or "none"), highlight=False)
-        units: dict[str, int] = {}
-        for u in v["units"].values():
-            if u["owner"] == p:
-                units[u["type"]] = units.get(u["type"], 0) + 1
-        self.console.print("Units: " + (", ".join(f"{n} {t}" for t, n in units.items()) or "none")
-                           + f" · {len(pl['advances'])} advances", highlight=False)
+        for line in seat_panel(self.game, p):  # the game's own words for what this seat sees
+            self.console.print(escape(line), highlight=False)
 
     def _board(self, p: int, png: bool) -> None:
         from .seat import board_svg
@@ -227,13 +213,19 @@ def _fail(message: str, code: int) -> NoReturn:
 
 
 def start(players: int, seed: int, bots: list[str], packs: list[str], variants: list[str], humans: list[str],
-          resume: Path | None) -> Game:
+          resume: Path | None, game_id: str | None = None) -> Game:
     """The game to play: a new one with the seats set, or a resumed save (its seats, unless --human)."""
     from ..api import load_game, new_game
     from ..engine.diagnostics import ContentError
 
-    kinds = seat_kinds()
-    unknown = [b for b in bots if b not in kinds]
+    if resume is not None:  # the save names its game: its bots are the ones that may sit
+        try:
+            saved_game = json.loads(resume.read_text()).get("game")
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            saved_game = None
+        game_id = saved_game if isinstance(saved_game, str) and saved_game in games.installed() else game_id
+    kinds = seat_kinds(game_id)
+    unknown = [b for b in bots if b not in kinds or bot_error(b, game_id)]  # e.g. a bot this game lacks
     if unknown:
         _fail(f"unknown bot(s): {', '.join(unknown)}; known: {', '.join(kinds)}", 2)
     try:
@@ -246,7 +238,7 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
             saved = [k if k in kinds else "greedy" for k in game.config.get("bots") or [HUMAN] * n]
             seats = [saved[i % len(saved)] for i in range(n)]
         else:
-            game = new_game(players=players, seed=seed, packs=packs, variants=variants)
+            game = new_game(players=players, seed=seed, packs=packs, variants=variants, game_id=game_id)
             n = players
             seats = [bots[i % len(bots)] for i in range(n)]
         for i in parse_humans(humans, n):

@@ -145,7 +145,7 @@ def play(players: int = typer.Option(3, "--players", "-n", min=1, max=8, help="p
             typer.echo("error: --json and --as are for bot games; a game with --human is told as it goes", err=True)
             raise typer.Exit(2)
         kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
-        game = play_human(start(players, seed, kinds, list(pack), list(variant), list(human), resume),
+        game = play_human(start(players, seed, kinds, list(pack), list(variant), list(human), resume, game_id),
                           save or resume)
         if html:
             from .replay_html import write_viewer

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..engine.bots import BOTS, make_bot
+from ..engine import games
+from ..engine.bots import bots_for, make_bot
 from ..engine.decision import Decision
 from ..engine.machine import Game
 from .play import readable
@@ -24,12 +25,11 @@ HUMAN = "human"
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def seat_kinds() -> list[str]:
-    """Who may sit in a seat: a person, or one of the registered bots."""
-    from ..engine import games
-
-    games.find(games.default_game())  # imports the game's package: its bots register
-    return [HUMAN, *sorted(BOTS)]
+def seat_kinds(game_id: str | None = None) -> list[str]:
+    """Who may sit in a seat of `game_id` (default: the default game): a person, or one of its bots."""
+    game_id = game_id or games.default_game()
+    games.find(game_id)  # imports the game's package: its bots register
+    return [HUMAN, *sorted(bots_for(game_id))]
 
 
 def bot_choice(game: Game, kind: str) -> str:
@@ -37,7 +37,7 @@ def bot_choice(game: Game, kind: str) -> str:
     d = game.pending
     assert d is not None
     seed = int(game.config.get("seed", 0))
-    bot = make_bot(kind, (seed * 1000 + d.player) * 100_003 + len(game.actions))
+    bot = make_bot(kind, (seed * 1000 + d.player) * 100_003 + len(game.actions), game.definition.game_id)
     return bot.choose(game, d)
 
 
@@ -57,7 +57,7 @@ def names(game: Game) -> list[str]:
 
 def entry_words(game: Game, ident: str) -> dict[str, str] | None:
     """The name, kind and text of a content entry, or None when `ident` names none."""
-    e = game.rt.defn.content.entries.get(ident)
+    e = game.definition.content.entries.get(ident)
     if e is None:
         return None
     out = {"name": e.name, "kind": e.kind.replace("_", " "), "text": e.text}
@@ -69,12 +69,23 @@ def entry_words(game: Game, ident: str) -> dict[str, str] | None:
 
 def hand_cards(game: Game, player: int) -> list[dict[str, str]]:
     """The player's own hand, card by card, in words."""
+    hand = game.state["players"][player]["hand"]
+    by_kind = hand.items() if isinstance(hand, dict) else [("card", hand)]  # Clash: by kind; 7 Wonders: a list
     out = []
-    for kind, cards in game.state["players"][player]["hand"].items():
+    for kind, cards in by_kind:
         for card in cards:
             words = entry_words(game, card) or {"name": card, "kind": kind.replace("_", " "), "text": ""}
             out.append({"id": card, **words})
     return out
+
+
+def seat_panel(game: Game, player: int) -> list[str]:
+    """The seat's panel as lines of text: the game's own (its extras `seat_panel`), else its hand and points."""
+    own = games.find(game.definition.game_id).extras.get("seat_panel")
+    if own is not None:
+        return list(own(game, player))
+    vp = score_json(game)["vp"][player]
+    return [f"{vp:g} VP", "Hand: " + ("; ".join(f"{c['name']} ({c['kind']})" for c in hand_cards(game, player)) or "empty")]
 
 
 def _ids_in(value: Any, found: set[str]) -> None:
@@ -133,6 +144,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
     who = names(game)
     out: dict[str, Any] = {
         "player": seat,
+        "game": {"id": game.definition.game_id, "name": game_name(game)},
         "view": view,
         "pending": pending_json(d) if d is not None and d.player == seat else None,
         "log": visible_log(game, seat),
@@ -148,12 +160,17 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
     }
     if seat is not None:
         out["hand"] = hand_cards(game, seat)
+        out["panel"] = seat_panel(game, seat)
     return out
+
+
+def game_name(game: Game) -> str:
+    """The game's name for a page's title ("7 Wonders"), else its id."""
+    return str((getattr(game.definition, "rules", None) or {}).get("name") or game.definition.game_id)
 
 
 def board_svg(game: Game, seat: int | None) -> str:
     """The board and player panels as `seat` sees them (None: the public view)."""
-    from .render import BoardRenderer, frame_of, game_title
+    from .render import render_game
 
-    r = BoardRenderer(game.rt.defn, len(game.state["players"]), seat)
-    return r.svg_document(frame_of(game, seat, None, game_title(game)))
+    return render_game(game, seat)

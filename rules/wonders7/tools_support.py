@@ -9,6 +9,7 @@ from typing import Any
 from .render_svg import render_parts, render_svg
 from .runtime import COLOURS
 from .scoring import final_scores
+from .seat import seat_panel
 
 
 def player_summary(game, p: int) -> dict[str, Any]:
@@ -75,6 +76,6 @@ SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "comme
 EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "render_text": render_text,
                           "score_columns": SCORE_COLUMNS, "players": (3, 7),
-                          "seats": False, "simulation_record": simulation_record,
+                          "seat_panel": seat_panel, "seat_turn_kinds": ("pick", "discard_pile"), "simulation_record": simulation_record,
                           "seat_label_word": "wonder board", "render_svg": render_svg, "render_parts": render_parts,
                           "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}

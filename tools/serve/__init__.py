@@ -19,7 +19,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
           db: Path | None = typer.Option(None, "--db", help="the games file (SQLite); default: "
                                          "$XDG_DATA_HOME/rulewright/games.sqlite3"),
           ) -> None:
-    """Serve a web page to play Clash of Cultures in the browser: seat links for people, bots on the others."""
+    """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
     from .store import StoreError, default_db
 
     try:

@@ -1,7 +1,7 @@
 """The web app of `rulewright serve` (Starlette): the pages, the JSON API, the board and the event stream.
 
 API (what the page uses and tests drive):
-  POST /api/games                      {"players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
+  POST /api/games                      {"game", "players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
   GET  /api/games/{id}?token=T         {"view", "pending", "log", ...}: what seat T may know
   POST /api/games/{id}/actions         {"token": T, "choice": option}: 400 illegal, 403 bad token, 409 not now
   GET  /api/games/{id}/board.svg?token=T
@@ -24,8 +24,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..seat import board_svg, seat_kinds, seat_state
-from .hub import ApiError, Hub, known_packs, known_variants
+from ...engine import games
+from ..seat import board_svg, game_name, seat_state
+from .hub import ApiError, Hub, known_games, known_packs, known_variants, playable_kinds, player_range
 from .pages import game_page, index_page
 from .store import Store
 
@@ -65,14 +66,25 @@ async def read_json(request: Request) -> Any:
         raise ApiError(400, f"the body is not valid JSON: {err}") from None
 
 
-def setup_options() -> dict:
-    """What the set-up page offers: packs, seat kinds, and the variants with the pack each needs."""
-    base = known_variants(["base"])
+def game_options(game: str) -> dict:
+    """What the set-up page offers for one game: its players, packs, seat kinds, and the variants with the
+    pack each needs."""
+    base = known_variants(["base"], game)
     variants = [{"id": v, "pack": None} for v in base]
-    for pack in known_packs():
+    packs = known_packs(game)
+    for pack in packs:
         if pack != "base":
-            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack]) if v not in base]
-    return {"packs": known_packs(), "kinds": seat_kinds(), "variants": variants}
+            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack], game) if v not in base]
+    lo, hi = player_range(game)
+    name = (getattr(games.find(game).definition(["base"], []), "rules", None) or {}).get("name", game)
+    return {"id": game, "name": name, "players": [lo, hi], "packs": packs, "kinds": playable_kinds(game),
+            "variants": variants}
+
+
+def setup_options() -> dict:
+    """The set-up page's choices: every game's, the default game's also at the top level."""
+    every = [game_options(g) for g in known_games()]
+    return {**{k: v for k, v in every[0].items() if k in ("packs", "kinds", "variants")}, "games": every}
 
 
 def create_app(db: Path | str) -> Starlette:
@@ -100,7 +112,7 @@ def create_app(db: Path | str) -> Starlette:
     @guard
     async def page(request: Request) -> Response:
         table, seat = await run_in_threadpool(seat_from, request)
-        return HTMLResponse(game_page(table.id, seat), headers=HEADERS)
+        return HTMLResponse(game_page(table.id, seat, game_name(table.game)), headers=HEADERS)
 
     @guard
     async def create(request: Request) -> Response:

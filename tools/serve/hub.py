@@ -16,16 +16,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import games
+from ...engine.bots import bot_error
 from ...engine.decision import IllegalAction
 from ...engine.machine import Game
 from ..play import MAX_STEPS
 from ..seat import HUMAN, bot_choice, names, seat_kinds
 from .store import Record, Store
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = 4  # a game that does not say its own range (extras `players`)
 MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
 MAX_SEED = 2**63 - 1
-FIELDS = ("players", "seed", "packs", "variants", "seats")
+FIELDS = ("game", "players", "seed", "packs", "variants", "seats")
 
 
 class ApiError(Exception):
@@ -76,24 +78,36 @@ def _names(spec: dict, key: str, known: list[str], limit: int) -> list[str]:
     return list(dict.fromkeys(value))
 
 
-def known_packs() -> list[str]:
+def known_games() -> list[str]:
+    """The games a browser seat can play: the installed ones that do not refuse seats."""
+    return [g for g in games.installed() if games.find(g).extras.get("seats", True)]
+
+
+def player_range(game: str) -> tuple[int, int]:
+    lo, hi = games.find(game).extras.get("players", (2, MAX_PLAYERS))
+    return int(lo), int(hi)
+
+
+def known_packs(game: str | None = None) -> list[str]:
     from ...dsl.loader import bundled_packs
-    from ...engine.games import default_game
 
-    return list(bundled_packs(default_game()))
+    return list(bundled_packs(game or games.default_game()))
 
 
-def known_variants(packs: list[str]) -> list[str]:
-    return list(_variants(tuple(packs or ["base"])))
+def known_variants(packs: list[str], game: str | None = None) -> list[str]:
+    return list(_variants(tuple(packs or ["base"]), game or games.default_game()))
 
 
 @functools.cache
-def _variants(packs: tuple[str, ...]) -> tuple[str, ...]:
+def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
     from ...dsl.loader import load_content
-    from ...engine import games
 
-    game = games.default_game()  # the browser seats play the default game
     return tuple(games.find(game).extras["variant_files"](load_content(list(packs), game)))
+
+
+def playable_kinds(game: str) -> list[str]:
+    """Who may sit at `game`: a person, or a bot that can play it (7 Wonders has no searching bot yet)."""
+    return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
 def check_spec(spec: Any) -> dict:
@@ -103,22 +117,26 @@ def check_spec(spec: Any) -> dict:
     extra = [k for k in spec if k not in FIELDS]
     if extra:
         raise ApiError(400, f"unknown field {extra[0]!r} (fields: {', '.join(FIELDS)})")
+    game = spec.get("game", games.default_game())
+    if game not in known_games():
+        raise ApiError(400, f"unknown game {game!r} (games: {', '.join(known_games())})")
+    lo, hi = player_range(game)
     seats_given = spec.get("seats")
-    default_players = len(seats_given) if isinstance(seats_given, list) and seats_given else 2
-    players = _int(spec, "players", 2, MAX_PLAYERS, default_players)
+    default_players = len(seats_given) if isinstance(seats_given, list) and seats_given else lo
+    players = _int(spec, "players", lo, hi, default_players)
     seed = _int(spec, "seed", 0, MAX_SEED, secrets.randbelow(2**31))
-    packs = _names(spec, "packs", known_packs(), 8)
+    packs = _names(spec, "packs", known_packs(game), 8)
     if "base" not in packs:
         packs.insert(0, "base")
-    variants = _names(spec, "variants", known_variants(packs), 8)
-    kinds = seat_kinds()
+    variants = _names(spec, "variants", known_variants(packs, game), 8)
+    kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
         raise ApiError(400, f"'seats' must list one of {', '.join(kinds)} for each of the {players} players")
     bad = [s for s in seats if s not in kinds]
     if bad:
         raise ApiError(400, f"unknown seat kind {bad[0]!r} (known: {', '.join(kinds)})")
-    return {"players": players, "seed": seed, "packs": packs, "variants": variants, "seats": seats}
+    return {"game": game, "players": players, "seed": seed, "packs": packs, "variants": variants, "seats": seats}
 
 
 class Hub:
@@ -138,7 +156,8 @@ class Hub:
 
         s = check_spec(spec)
         try:
-            game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"])
+            game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"],
+                            game_id=s["game"])
         except (ValueError, ContentError, IllegalAction) as err:
             raise ApiError(400, f"cannot set up this game: {err}") from None
         game.config["bots"] = list(s["seats"])
@@ -151,7 +170,7 @@ class Hub:
             with self._lock:
                 self._keep(table)
             self._bots(table)
-        return {"id": table.id,
+        return {"id": table.id, "game": s["game"],
                 "seats": [{"player": i, "name": n, "kind": k, "token": t, "url": f"/games/{table.id}?token={t}"}
                           for i, (n, k, t) in enumerate(zip(names(game), table.kinds, table.tokens, strict=True))],
                 "spectator": {"token": table.spectator, "url": f"/games/{table.id}?token={table.spectator}"}}

@@ -50,6 +50,7 @@ tr.turn td { font-weight: 600; }
 #log li.recent { background: #fff3cf; }
 form label { display: block; margin: .3rem 0; }
 .links li { margin: .35rem 0; } .links code { user-select: all; font-size: .8rem; word-break: break-all; }
+#panel { margin: 0 0 .5rem; padding: 0; list-style: none; font-size: .9rem; white-space: pre-wrap; }
 .narrow { max-width: 46rem; margin: 1rem auto; display: grid; gap: 1rem; }
 """
 
@@ -66,12 +67,12 @@ def _doc(title: str, body: str, script: str, data: dict) -> str:
 def index_page(options: dict) -> str:
     """The page that sets up a game: players, which seats are bots, packs, variants; then shows the links."""
     body = """
-<header><h1>rulewright · Clash of Cultures</h1><span>play in the browser, against bots or each other</span></header>
+<header><h1>rulewright</h1><span>play in the browser, against bots or each other</span></header>
 <div class="narrow">
 <section id="setup"><h2>New game</h2>
   <form id="new-game">
-    <label>Players <select id="players" name="players">
-      <option>2</option><option>3</option><option>4</option></select></label>
+    <label>Game <select id="game" name="game"></select></label>
+    <label>Players <select id="players" name="players"></select></label>
     <div id="seat-kinds"></div>
     <fieldset><legend>Packs</legend><div id="packs"></div></fieldset>
     <fieldset><legend>Variants</legend><div id="variants"></div></fieldset>
@@ -89,18 +90,19 @@ def index_page(options: dict) -> str:
     return _doc("rulewright: new game", body, INDEX_JS, options)
 
 
-def game_page(game_id: str, seat: int | None) -> str:
-    """The game as one seat (or a spectator) sees it; filled in by the script from the API."""
-    body = """
-<header><h1>Clash of Cultures</h1><span id="who"></span><span class="status" id="status">loading…</span></header>
+def game_page(game_id: str, seat: int | None, name: str = "Clash of Cultures") -> str:
+    """The game (`name`) as one seat (or a spectator) sees it; filled in by the script from the API."""
+    body = f"""
+<header><h1>{html.escape(name)}</h1><span id="who"></span><span class="status" id="status">loading…</span></header>
 <main>
   <div id="board" aria-label="the board"></div>
   <aside>
     <section id="decision"><h2>Your decision</h2>
       <div id="prompt"></div><div id="options"></div><p id="message"></p></section>
     <section id="me"><h2>Your resources and hand</h2>
-      <ul class="chips" id="res"></ul><ul class="cards" id="hand"></ul>
-      <p><b>Cities</b> <span id="cities"></span></p><p><b>Advances</b> <span id="advances"></span></p></section>
+      <ul class="chips" id="res"></ul><ul id="panel"></ul><ul class="cards" id="hand"></ul>
+      <p id="cities-line"><b>Cities</b> <span id="cities"></span></p>
+      <p id="advances-line"><b>Advances</b> <span id="advances"></span></p></section>
     <section><h2>Players</h2><table id="players"></table></section>
     <section><h2>Log</h2><ol id="log"></ol></section>
   </aside>

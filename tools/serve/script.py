@@ -31,16 +31,19 @@ function api(method, url, body) {
 """
 
 INDEX_JS = COMMON_JS + r"""
+var GAMES = DATA.games || [{id: null, players: [2, 4], packs: DATA.packs, kinds: DATA.kinds, variants: DATA.variants}];
+function game() { return GAMES[Math.max(0, $('game').selectedIndex)] || GAMES[0]; }
 function drawSeats() {
-  var n = +$('players').value, box = clear($('seat-kinds'));
+  var n = +$('players').value, box = clear($('seat-kinds')), kinds = game().kinds;
   for (var i = 0; i < n; i++) {
     var label = el('label', 'Player ' + (i + 1) + ' '), sel = el('select', null, {'data-seat': i});
-    DATA.kinds.forEach(function (k) { sel.appendChild(el('option', k === 'human' ? 'a person' : k + ' bot', {value: k})); });
-    sel.value = i === 0 ? 'human' : (DATA.kinds.indexOf('greedy') >= 0 ? 'greedy' : DATA.kinds[1]);
+    kinds.forEach(function (k) { sel.appendChild(el('option', k === 'human' ? 'a person' : k + ' bot', {value: k})); });
+    sel.value = i === 0 ? 'human' : (kinds.indexOf('greedy') >= 0 ? 'greedy' : kinds[1]);
     label.appendChild(sel); box.appendChild(label);
   }
 }
 function checks(box, items, name) {
+  clear(box);
   items.forEach(function (item) {
     var v = item.id || item, label = el('label'), box2 = el('input', null, {type: 'checkbox', value: v, name: name});
     if (v === 'base') { box2.checked = true; box2.disabled = true; }
@@ -48,6 +51,13 @@ function checks(box, items, name) {
     label.appendChild(document.createTextNode(' ' + v.replace(/_/g, ' ') + (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
     box.appendChild(label);
   });
+}
+function drawGame() {
+  var g = game(), players = clear($('players'));
+  for (var n = g.players[0]; n <= g.players[1]; n++) players.appendChild(el('option', n));
+  checks($('packs'), g.packs, 'pack');
+  checks($('variants'), g.variants, 'variant');
+  drawSeats();
 }
 function picked(name) {
   return Array.prototype.slice.call(document.querySelectorAll('input[name="' + name + '"]:checked'))
@@ -59,13 +69,13 @@ function link(text, url) {
   li.appendChild(el('br')); li.appendChild(el('code', full));
   return li;
 }
-checks($('packs'), DATA.packs, 'pack');
-checks($('variants'), DATA.variants, 'variant');
+GAMES.forEach(function (g) { $('game').appendChild(el('option', g.name || g.id, {value: g.id || ''})); });
+$('game').addEventListener('change', drawGame);
 $('players').addEventListener('change', drawSeats);
-drawSeats();
+drawGame();
 $('new-game').addEventListener('submit', function (e) {
   e.preventDefault();
-  var body = {players: +$('players').value, packs: picked('pack'), variants: picked('variant'),
+  var body = {game: game().id || undefined, players: +$('players').value, packs: picked('pack'), variants: picked('variant'),
               seats: Array.prototype.map.call(document.querySelectorAll('[data-seat]'), function (s) { return s.value; })};
   var seed = $('seed').value.trim();
   if (seed !== '') {
@@ -115,8 +125,9 @@ function drawDecision(s) {
 function drawMe(s) {
   var me = s.player;
   if (me === null) { $('me').hidden = true; $('decision').querySelector('h2').textContent = 'Now'; return; }
-  var pl = s.view.players[me], res = clear($('res'));
-  Object.keys(pl.res).forEach(function (k) { res.appendChild(el('li', k + ' ' + pl.res[k])); });
+  var pl = s.view.players[me], res = clear($('res')), panel = clear($('panel')), board = !!pl.advances;
+  Object.keys(pl.res || {}).forEach(function (k) { res.appendChild(el('li', k + ' ' + pl.res[k])); });
+  (s.panel || []).forEach(function (line) { panel.appendChild(el('li', line)); });  // the game's own words
   res.appendChild(el('li', (s.score.vp[me]) + ' VP'));
   var hand = clear($('hand'));
   if (!s.hand.length) hand.appendChild(el('li', 'no cards in hand', {'class': 'waiting'}));
@@ -127,23 +138,32 @@ function drawMe(s) {
     if (c.combat) li.appendChild(el('small', c.combat));
     hand.appendChild(li);
   });
+  $('cities-line').hidden = !board; $('advances-line').hidden = !board;
+  if (!board) return;  // a game without cities on a map or advances (7 Wonders): its panel says it all
   $('cities').textContent = s.cities.filter(function (c) { return c.owner === me; }).map(function (c) {
     var pieces = Object.keys(c.pieces).filter(function (k) { return c.pieces[k] === me; }).map(function (k) { return word(s, k); });
     return c.at + ' (' + pieces.join(', ') + (c.wonders.length ? '; ' + c.wonders.map(function (x) { return word(s, x); }).join(', ') : '') + ', ' + c.mood + ')';
   }).join(' · ') || 'none';
   $('advances').textContent = pl.advances.map(function (a) { return word(s, a); }).join(', ');
 }
+function cardCount(h) {
+  if (h === null || h === undefined) return 0;
+  if (h.length !== undefined) return h.length;
+  if (h.count !== undefined) return h.count;
+  var n = 0; Object.keys(h).forEach(function (k) { n += cardCount(h[k]); }); return n;
+}
 function drawPlayers(s) {
-  var t = clear($('players')), head = el('tr');
-  ['player', 'seat', 'VP', 'cities', 'advances', 'cards'].forEach(function (h) { head.appendChild(el('th', h)); });
+  var t = clear($('players')), head = el('tr'), board = !!s.view.players[0].advances;
+  var cols = board ? ['player', 'seat', 'VP', 'cities', 'advances', 'cards'] : ['player', 'seat', 'VP', 'coins', 'cards'];
+  cols.forEach(function (h) { head.appendChild(el('th', h)); });
   t.appendChild(head);
   s.seats.forEach(function (seat) {
-    var pl = s.view.players[seat.player], cards = 0;
-    Object.keys(pl.hand).forEach(function (k) { var h = pl.hand[k]; cards += (h.length !== undefined ? h.length : h.count); });
+    var pl = s.view.players[seat.player], cards = cardCount(pl.hand);
     var row = el('tr', null, s.waiting_for && s.waiting_for.player === seat.player ? {'class': 'turn'} : {});
-    [seat.name + (seat.player === s.player ? ' (you)' : ''), seat.kind, s.score.vp[seat.player],
-     s.cities.filter(function (c) { return c.owner === seat.player; }).length, pl.advances.length, cards]
-      .forEach(function (v) { row.appendChild(el('td', v)); });
+    var cells = [seat.name + (seat.player === s.player ? ' (you)' : ''), seat.kind, s.score.vp[seat.player]];
+    cells = cells.concat(board ? [s.cities.filter(function (c) { return c.owner === seat.player; }).length, pl.advances.length, cards]
+                               : [pl.coins, cards]);
+    cells.forEach(function (v) { row.appendChild(el('td', v)); });
     t.appendChild(row);
   });
 }
@@ -155,7 +175,8 @@ function drawLog(s) {
 }
 function draw(s, svg) {
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
-  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn : 'set-up') +
+  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn
+                                    : s.view.age ? 'age ' + s.view.age + ', turn ' + s.view.turn : 'set-up') +
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s);
