@@ -127,7 +127,9 @@ function drawMe(s) {
   if (me === null) { $('me').hidden = true; $('decision').querySelector('h2').textContent = 'Now'; return; }
   var pl = s.view.players[me], res = clear($('res')), panel = clear($('panel')), board = !!pl.advances;
   Object.keys(pl.res || {}).forEach(function (k) { res.appendChild(el('li', k + ' ' + pl.res[k])); });
-  (s.panel || []).forEach(function (line) { panel.appendChild(el('li', line)); });  // the game's own words
+  // the game's own words, for a game whose page has no widgets of its own (Clash's resources, hand, cities
+  // and advances are drawn below, so its panel would say them twice)
+  if (!board) (s.panel || []).forEach(function (line) { panel.appendChild(el('li', line)); });
   res.appendChild(el('li', (s.score.vp[me]) + ' VP'));
   var hand = clear($('hand'));
   if (!s.hand.length) hand.appendChild(el('li', 'no cards in hand', {'class': 'waiting'}));
