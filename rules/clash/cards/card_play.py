@@ -31,7 +31,7 @@ def special_usable(rt: Clash, p: int, a: SpecialAction) -> bool:
     if a.when is not None and not a.when(ctx):
         return False
     cost = [(c.what, c.amount(ctx)) for c in a.cost] + [(w, f(ctx)) for w, f in getattr(a.body, "pays", [])]
-    return rt.can_pay(ctx, cost)
+    return not cost or rt.can_pay(ctx, cost)
 
 
 def frees_card_action(rt: Clash, p: int, a: SpecialAction) -> bool:
