@@ -122,3 +122,10 @@ def test_a_mid_turn_fork_is_independent_of_its_game():
     for action in played:  # the same actions take the game where they took the fork
         game.apply(action)
     assert game.state_hash() == fork.state_hash()
+
+
+def test_the_search_bot_may_be_seated_in_7_wonders():
+    from rulewright.engine.bots import bot_error
+
+    assert bot_error("search:8", GAME) is None and bot_error("search", GAME) is None
+    assert "bad setting" in bot_error("search:soon", GAME)
