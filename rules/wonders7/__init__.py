@@ -2,13 +2,15 @@
 
 The game is its data (vocabulary.yaml, content.yaml, game.yaml, variants/) and a few rule procedures:
 runtime (what card text calls), commerce (production and payment options), turn (secret picks and
-their resolution), flow (ages, hands passed, conflicts), scoring, and the greedy bot. Importing this
-package registers the game (`wonders7`) with engine/games.py and its greedy bot for this game only.
+their resolution), flow (ages, hands passed, conflicts), scoring, the greedy bot and what the search
+bot needs (search_support). Importing this package registers the game (`wonders7`) with
+engine/games.py and its greedy bot for this game only; the common search bot plays it through the
+definition's search_support().
 """
 
 from __future__ import annotations
 
-from ...engine.bots import register, unavailable
+from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
 from . import turn  # noqa: F401 - registers build_from_discard
@@ -26,5 +28,4 @@ def scores(game) -> dict:
 
 
 register("greedy", GreedyBot, game=GAME_ID)
-register("search", unavailable("7 Wonders has no search support yet (sampled worlds, evaluation)"), game=GAME_ID)
 GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files}))

@@ -23,6 +23,7 @@ from ...engine.hidden import view_of
 from ...engine.rng import Rng, seed_state
 from .flow import run_flow
 from .runtime import Wonders, stage_source
+from .search_support import WondersSearch
 
 RULES_DIR = Path(__file__).resolve().parent
 CARD_KIND, BOARD_KIND = "age_card", "wonder_board"
@@ -163,6 +164,13 @@ class WondersDefinition:
         this turn are in the state, and the flow asks the players who have not picked yet."""
         st = game.state
         return game.pending.kind == "pick" and 1 <= st["turn"] <= st["turns"] and st.get("phase") == "play"
+
+    def search_support(self) -> WondersSearch:
+        """What the search bot needs of this game (engine/search.py): guesses, evaluation, policies."""
+        got = self.__dict__.get("_search")
+        if got is None:
+            got = self.__dict__["_search"] = WondersSearch(self)
+        return got
 
     def view(self, game, player: int | None) -> dict:
         return view_of(game.state, player, self.rules.get("hidden"))

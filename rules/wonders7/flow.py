@@ -108,6 +108,7 @@ def play_age(rt: Wonders) -> Generator:
         for p in range(rt.n):
             if not (again and rt.player(p)["pick"] is not None):
                 yield from ask_pick(rt, p)
+        yield from ask_withdrawn(rt, range(rt.n))
         yield from resolve_picks(rt)
         if turn < turns:
             pass_hands(rt)
@@ -117,10 +118,19 @@ def play_age(rt: Wonders) -> Generator:
         rt.state["turn"] = turns + 1
         for p in last:
             yield from ask_pick(rt, p)
+        yield from ask_withdrawn(rt, last)
         yield from resolve_picks(rt)
     for p in range(rt.n):
         rt.state["discard"].extend(rt.player(p)["hand"])
         rt.player(p)["hand"] = []
+
+
+def ask_withdrawn(rt: Wonders, players) -> Generator:
+    """Ask again any player whose pick was withdrawn after it was made: never in a game played by the
+    rules, but a search's sampled world drops the picks its player cannot see (search_support.py)."""
+    for p in players:
+        if rt.player(p)["pick"] is None and rt.player(p)["hand"]:
+            yield from ask_pick(rt, p)
 
 
 def shields(rt: Wonders, p: int) -> int:

@@ -1,0 +1,114 @@
+"""What the search bot (engine/search.py) needs to know of 7 Wonders: how to guess the hidden
+information from one player's view, how good a position is, and a fast policy for the play-outs.
+
+Hidden from a player (game.yaml `hidden:`): the other players' hands and secret picks of this turn,
+the cards under their wonder stages, the discard pile, the undealt cards (the age's leftover deck, the
+guilds left out) and the random stream, which deals the later ages. `determinise` replaces all of it
+by a guess that depends only on what the player may know: the unseen cards of each age are pooled,
+sorted, shuffled with the bot's own stream and dealt back to the same places in the same counts (how
+many cards of each age lie in each place is public: every sale and stage is announced). The other
+players' picks are withdrawn: the flow asks them again in the sampled world (flow.ask_withdrawn), so
+the world stays a legal state. A new random stream deals the later ages afresh.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...engine.decision import Decision
+from ...engine.rng import Rng
+from .bots import GreedyBot
+from .flow import shields
+from .runtime import Wonders
+from .scoring import final_scores, science_points
+
+# what the evaluation counts beside the points on the table (the position's promise), in VP per unit
+PROMISE = {"coin": 0.15, "resource": [1.2, 0.7, 0.1], "science": [1.0, 0.6, 0.0], "military": 0.5}
+SEARCHED = frozenset({"pick"})  # which card and what to do with it; payments and the rest: the policy
+MARGIN_SCALE = 5.0  # VP of lead that makes a position about 88% good (tanh)
+
+
+def _age_of(defn: Any, card: str) -> int:
+    return int(defn.content.entries[card].data.get("age", 0))
+
+
+def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
+    state["rng"] = rng.below(1 << 62)  # later ages' decks, guilds and any shuffle: unknown
+    players = state["players"]
+    others = [q for q in range(len(players)) if q != player]
+    places: list[list[str]] = [players[q]["hand"] for q in others]
+    places += [players[q]["stage_cards"] for q in others]
+    places += [state["guild_pool"], state["discard"]] + [state["decks"][k] for k in sorted(state["decks"])]
+    pools: dict[int, list[str]] = {}
+    for cards in places:
+        for c in cards:
+            if c is not None:  # a scenario's stages built before the game hold no card
+                pools.setdefault(_age_of(defn, c), []).append(c)
+    for age in sorted(pools):
+        pools[age].sort()
+        rng.shuffle(pools[age])
+    for cards in places:
+        for i, c in enumerate(cards):
+            if c is not None:
+                cards[i] = pools[_age_of(defn, c)].pop()
+    state["discard"].sort()  # its order is not seen either
+    for q in others:
+        players[q]["pick"] = None  # asked again in the sampled world
+
+
+def promise(rt: Wonders, p: int, vp: float) -> float:
+    """Points now plus what the position promises: coins to spend, production, science sets to come and
+    the current age's conflicts."""
+    st, pl = rt.state, rt.player(p)
+    age = max(1, min(int(st.get("age", 1)), 3))
+    value = vp + PROMISE["coin"] * pl["coins"]
+    units = sum(int(a[1]) if len(a) > 1 else 1 for a in rt.grants(p, "produce"))
+    units += sum(1 for _ in rt.grants(p, "produce_one_of")) + sum(1 for _ in rt.grants(p, "produce_private"))
+    value += PROMISE["resource"][age - 1] * units
+    symbols: dict[str, int] = {}
+    for args in rt.grants(p, "science"):
+        symbols[args[0]] = symbols.get(args[0], 0) + 1
+    wilds = sum(1 for _ in rt.grants(p, "science_wild"))
+    value += PROMISE["science"][age - 1] * (science_points(symbols, wilds + 1) - science_points(symbols, wilds))
+    mine = shields(rt, p)
+    for q in dict.fromkeys(rt.neighbours(p)):
+        if q != p:
+            value += PROMISE["military"] * age * ((mine > shields(rt, q)) - (mine < shields(rt, q)))
+    return value
+
+
+def evaluate(game: Any, p: int) -> float:
+    scores = final_scores(game.rt)
+    if game.over:
+        winners = scores["winners"]
+        return 1.0 / len(winners) if p in winners else 0.0
+    worth = [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
+    lead = worth[p] - max(w for q, w in enumerate(worth) if q != p)
+    return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
+
+
+class WondersSearch:
+    """The SearchSupport of 7 Wonders (see engine/search.py)."""
+
+    def __init__(self, defn: Any):
+        self.defn = defn
+
+    def determinise(self, state: dict, player: int, rng: Rng) -> None:
+        determinise(self.defn, state, player, rng)
+
+    def evaluate(self, game: Any, player: int) -> float:
+        return evaluate(game, player)
+
+    def policy(self, seed: int) -> Any:
+        return GreedyBot(seed)
+
+    def searchable(self, decision: Decision) -> bool:
+        return decision.kind in SEARCHED
+
+    def prior(self, game: Any, decision: Decision) -> list[float]:
+        bot = GreedyBot(0)
+        if decision.kind != "pick":
+            return [0.0] * len(decision.options)
+        return [bot.value(game.rt, decision.player, o) for o in decision.options]
+
