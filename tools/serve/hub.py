@@ -106,7 +106,7 @@ def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
 
 
 def playable_kinds(game: str) -> list[str]:
-    """Who may sit at `game`: a person, or a bot that can play it (7 Wonders has no searching bot yet)."""
+    """Who may sit at `game`: a person, or a bot that can play it."""
     return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
