@@ -19,5 +19,5 @@ def start_tile(civilization: str) -> str:
 
 
 def with_article(word: str) -> str:
-    """'an Army', 'a Settler', 'an Obelisk': a log line's indefinite article for a name."""
+    """A log line's indefinite article for a name: 'an' before a vowel sound, else 'a'."""
     return ("an " if word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "use")) else "a ") + word

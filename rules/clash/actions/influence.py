@@ -37,7 +37,7 @@ def influence_sources(rt: Clash, p: int) -> list[str]:
 def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
              first_only: bool = False) -> list[tuple[str, str, int]]:
     """(source, target, culture tokens needed for range) for every attempt p can make now
-    (after first spending `spent` culture tokens, e.g. on Art & Sculptures); `first_only` stops at one."""
+    (after first spending `spent` culture tokens, e.g. as a special action's cost); `first_only` stops at one."""
     if rt.player(p)["turn"].get("influence_success", 0) >= rt.params["cultural_influence_successes_per_turn"]:
         return []
     sources = [source] if source else influence_sources(rt, p)

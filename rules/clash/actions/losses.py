@@ -1,6 +1,6 @@
 """Land units lost in a battle or an event, and the rules that bring them back.
 
-Some rules bring lost units back afterwards (the expansion's Apothecary). A battle keeps its own book
+Some rules bring lost units back afterwards (an effect of the expansion's content). A battle keeps its own book
 of losses (combat.Battle.lost); an event opens one for the time it resolves. When the battle or the
 event is over, every player who lost land units hears of it through the hook land_units_lost
 {player, lost: the unit types}; `do revive_units(piece, resource, n)` is the answer the content gives.

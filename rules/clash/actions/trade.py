@@ -84,7 +84,7 @@ def _hand_over(rt: Clash, giver: int, receiver: int, kind: str, n: int) -> Gener
     yield from rt.gain_resource(receiver, kind, n, "trading")  # above the receiver's limit the rest is lost
 
 
-# ---- trade routes in use (the Trade Routes advance) -----------------------------------------------------
+# ---- trade routes in use (granted by content) -----------------------------------------------------
 @procedure("use_trade_routes")
 def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
     """p uses his trade routes now (`do use_trade_routes()`); the effect reads how many as `routes`.

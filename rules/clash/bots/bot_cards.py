@@ -4,7 +4,7 @@
   prices them with the bot's tables below (resources, units, procedures of the rules), so a card is
   worth what it does in the current position.
 - `combat_benefit` asks the rules what a combat half would change this round: the side's quantities
-  (combat value, dice, hits, cancelled hits, the enemy Fortress) with and without the card in force,
+  (combat value, dice, hits, cancelled hits, the enemy city's defences) with and without the card in force,
   plus a flat value for effects that act before the roll (triggers on combat_round_start).
 Both are heuristics for a bot; the rules themselves do not depend on them.
 """

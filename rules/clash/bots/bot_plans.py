@@ -1,9 +1,10 @@
 """The greedy bot's longer plans, read from the content (never from ids or names):
 
-- wonders: a wonder is 5 VP; the bot buys the advances a wonder requires (Engineering and its other
-  requirement), keeps the culture and the resources its cost asks for, and then builds it;
+- wonders: a wonder is 5 VP; the bot picks a goal a city of its own can hold (a missing piece counts as a
+  step), buys the advances it requires, raises the limits its cost is above, keeps the tokens and
+  resources it asks for (from one step before it is in reach), and then builds it;
 - advances: worth their border token, what they unlock, and what their abilities do (each kind of
-  ability the compiled entry holds), with government advances valued like any other;
+  ability the compiled entry holds); each seat heads for its own government (they take them in turn);
 - objectives in hand: advances and actions that complete one are preferred (see bots._objectives_met_with).
 """
 

@@ -5,7 +5,7 @@ land, whatever their type, not those aboard ships; ships at sea), adds modifiers
 5 points; both sides then remove one unit per hit received, at once. The attacker may cease after any
 round; his units go back together. Settlers and leader figures never roll: they die when their side
 loses (a leader killed in battle gives its card to the victor, civilizations.leader_died).
-What content changes (Fortress, Siegecraft, Steel Weapons, Warships, Fanaticism, cavalry, elephants ...)
+What content changes (city pieces, advances, action cards, leaders, unit types with abilities ...)
 comes through the quantities combat_value, combat_dice, combat_hits, combat_cancel_hits,
 low_roll_shields, fortress_dice, fortress_cancel_hits (context: combat_round, side, naval, in_city,
 battle_city, opponent, units, opponent_units), and the combat_round_start hook for effects before the
@@ -276,7 +276,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
         while True:
             b.units = {"attacker": att, "defender": dfn}
             yield from combat_cards(rt, b, att, dfn)
-            if b.round == 1:  # after the cards: a card may switch a Fortress off for the round
+            if b.round == 1:  # after the cards: a card may switch a defending piece's bonus off for the round
                 b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
                 b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
             yield from round_start(rt, b)

@@ -9,7 +9,7 @@ measures for the comparisons between players:
 - `most(measure[, arg])`: you have strictly more than every other player;
 - `lead(measure[, arg])`: your value minus the highest value among the other players.
 
-Objective cards use them most ("more cities with a Temple than anyone else"), but nothing here knows
+Objective cards use them most ("more cities with a given piece than anyone else"), but nothing here knows
 a card: any entry may ask `most(count_units, ship)` or `lead(advances_count)`.
 
 A unit argument naming the army role's type (`count_units(army)`) counts every army unit, so a pack's
