@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ...dsl.cache import cached_yaml
+from ...dsl.rules_data import merge
 from ...dsl.yamlsafe import safe_load
 from ...engine.diagnostics import Diagnostic, did_you_mean
 from .actions.basic_actions import BASIC
 from .registry import PROCEDURES, STEPS
-from .state.definition import merge
 
 RULES_DIR = Path(__file__).resolve().parent
 MAX_PARAM = 99

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ...dsl.cache import cached_yaml
 from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
+from ...dsl.rules_data import assemble_rules
+from ...dsl.rules_data import variant_files as rules_variant_files
 from ...engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
 from ...engine.decision import Decision
 from ...engine.diagnostics import ContentError
@@ -29,21 +30,9 @@ RULES_DIR = Path(__file__).resolve().parent
 CARD_KIND, BOARD_KIND = "age_card", "wonder_board"
 
 
-def merge(base, overlay):
-    """Overlay a variant onto the rules data: mappings merge key by key, anything else replaces."""
-    if isinstance(base, dict) and isinstance(overlay, dict):
-        out = dict(base)
-        for k, v in overlay.items():
-            out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
-        return out
-    return copy.deepcopy(overlay)
-
-
 def variant_files(content: Content | None = None) -> dict[str, Path]:
-    files = {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
-    for pack in (content.packs if content is not None else []):
-        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml")) if p.is_file()})
-    return files
+    """Variant overlays: the game's own, then those a loaded pack ships in its `variants/` folder."""
+    return rules_variant_files(RULES_DIR, content)
 
 
 @dataclass
@@ -182,24 +171,11 @@ class WondersDefinition:
 
 
 @cache
-def _rules_data() -> dict:
-    return cached_yaml(RULES_DIR / "game.yaml")
-
-
-@cache
 def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> WondersDefinition:
     content = load_content(list(packs), "wonders7")
     if content.errors:
         raise ContentError(content.errors)
-    rules = _rules_data()
-    for pack in content.packs:
-        if pack.manifest.get("rules"):
-            rules = merge(rules, pack.manifest["rules"])
-    files = variant_files(content)
-    for v in variants:
-        if v not in files:
-            raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
-        rules = merge(rules, cached_yaml(files[v]) or {})
+    rules = assemble_rules(RULES_DIR, content, variants)
     return WondersDefinition(content, rules, list(variants))
 
 

@@ -8,12 +8,12 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from ....dsl.cache import cached_yaml
 from ....dsl.compiler import Compiler
 from ....dsl.loader import Content, Entry, load_content
 from ....dsl.parser import parse_effect
+from ....dsl.rules_data import assemble_rules
+from ....dsl.rules_data import variant_files as rules_variant_files
 from ....engine.abilities import AbilityIndex, CompiledEntry
 from ....engine.board import Board, Space
 from ....engine.decision import Decision
@@ -33,16 +33,6 @@ __all__ = ["HAND_KIND", "RULES_SOURCE", "ClashDefinition", "combat_source", "def
 RULES_DIR = Path(__file__).resolve().parent.parent  # rules/clash: game.yaml, variants/
 
 
-def merge(base: Any, overlay: Any) -> Any:
-    """Overlay a variant onto the rules data: mappings merge key by key, anything else replaces."""
-    if isinstance(base, dict) and isinstance(overlay, dict):
-        out = dict(base)
-        for k, v in overlay.items():
-            out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
-        return out
-    return copy.deepcopy(overlay)
-
-
 def counted_hooks(content: Content) -> frozenset[str]:
     """Hooks an effect counts with times_this_turn(hook): emitted even when no trigger listens to them."""
     out: set[str] = set()
@@ -57,17 +47,9 @@ def counted_hooks(content: Content) -> frozenset[str]:
 _COUNTED = re.compile(r"times_this_turn\(\s*([a-z_][a-z0-9_]*)")
 
 
-@cache
-def _rules_data() -> dict:
-    return cached_yaml(RULES_DIR / "game.yaml")
-
-
 def variant_files(content: Content | None = None) -> dict[str, Path]:
     """Variant overlays: the game's own, then those a loaded pack ships in its `variants/` folder."""
-    files = {p.stem: p for p in sorted((RULES_DIR / "variants").glob("*.yaml"))}
-    for pack in (content.packs if content is not None else []):
-        files.update({p.stem: p for p in sorted((Path(pack.root) / "variants").glob("*.yaml")) if p.is_file()})
-    return files
+    return rules_variant_files(RULES_DIR, content)
 
 
 @dataclass
@@ -221,15 +203,7 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefin
     content = load_content(list(packs), "clash")
     if content.errors:
         raise ContentError(content.errors)
-    rules = _rules_data()
-    for pack in content.packs:  # a pack may change the rules data as a variant does (its `rules:`)
-        if pack.manifest.get("rules"):
-            rules = merge(rules, pack.manifest["rules"])
-    files = variant_files(content)
-    for v in variants:
-        if v not in files:
-            raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
-        rules = merge(rules, cached_yaml(files[v]) or {})
+    rules = assemble_rules(RULES_DIR, content, variants)
     return ClashDefinition(content, rules, list(variants))
 
 
