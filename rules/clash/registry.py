@@ -19,34 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.naming import named, table
+
 PROCEDURES: dict[str, Callable[..., Any]] = {}
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 STEPS: dict[str, Callable[..., Any]] = {}
 SERVICES: dict[str, Callable[..., Any]] = {}
 
 
-def _table(into: dict[str, Callable[..., Any]]) -> Callable[[dict[str, Callable[..., Any]]], dict]:
-    def add(table: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
-        into.update(table)
-        return table
-    return add
-
-
-procedures = _table(PROCEDURES)
-functions = _table(FUNCTIONS)
-steps = _table(STEPS)
-
-
-def _named(into: dict[str, Callable[..., Any]]):
-    def decorator_for(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            into[name] = fn
-            return fn
-        return register
-    return decorator_for
-
-
-procedure = _named(PROCEDURES)
-function = _named(FUNCTIONS)
-step = _named(STEPS)
-service = _named(SERVICES)
+procedures = table(PROCEDURES)
+functions = table(FUNCTIONS)
+steps = table(STEPS)
+procedure = named(PROCEDURES)
+function = named(FUNCTIONS)
+step = named(STEPS)
+service = named(SERVICES)

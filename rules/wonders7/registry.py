@@ -9,20 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.naming import named
+
 PROCEDURES: dict[str, Callable[..., Any]] = {}  # (rt, player, *args, ctx=None) -> generator
 FUNCTIONS: dict[str, Callable[..., Any]] = {}   # (rt, ctx, *args) -> value
 STEPS: dict[str, Callable[..., Any]] = {}       # (rt) -> generator
 
 
-def _named(into: dict[str, Callable[..., Any]]):
-    def decorator_for(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            into[name] = fn
-            return fn
-        return register
-    return decorator_for
-
-
-procedure = _named(PROCEDURES)
-function = _named(FUNCTIONS)
-step = _named(STEPS)
+procedure = named(PROCEDURES)
+function = named(FUNCTIONS)
+step = named(STEPS)
