@@ -18,6 +18,7 @@ time per decision (`search:1s`, `search:250ms`); a play-out budget is determinis
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import dataclass
@@ -49,6 +50,16 @@ class SearchSupport(Protocol):
 
     def searchable(self, decision: Decision) -> bool:
         """Is this decision worth a search (else the fast policy takes it)?"""
+
+
+def standing(over: bool, winners: list[int], worth: list[float], player: int, scale: float) -> float:
+    """The evaluation games share: a finished game is 1 (won), 1/k (a k-way shared win) or 0; otherwise the
+    player's worth (VP and what the position promises) ahead of the best opponent's, through tanh:
+    0.5 when level, about 0.88 `scale` ahead."""
+    if over:
+        return 1.0 / len(winners) if player in winners else 0.0
+    lead = worth[player] - max(w for q, w in enumerate(worth) if q != player)
+    return 0.5 + 0.5 * math.tanh(lead / scale)
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ the same guess.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ....engine.decision import Decision
 from ....engine.rng import Rng
+from ....engine.search import standing
 from ..phases.scoring import final_scores
 from ..registry import service
 from .bots import GreedyBot
@@ -93,12 +93,8 @@ def promise(rt: Any, p: int, vp: float) -> float:
 
 def evaluate(game: Any, p: int) -> float:
     scores = final_scores(game.rt)
-    if game.over:
-        winners = scores["winners"]
-        return 1.0 / len(winners) if p in winners else 0.0
-    worth = [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
-    lead = worth[p] - max(w for q, w in enumerate(worth) if q != p)
-    return 0.5 + 0.5 * math.tanh(lead / MARGIN_SCALE)
+    worth = [] if game.over else [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
+    return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
 
 
 @service("search_support")
