@@ -6,6 +6,7 @@ words for people. The only input to a game is `apply({"player": p, "choice": opt
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 
@@ -29,6 +30,17 @@ class Decision:
         if self.labels:
             out["labels"] = list(self.labels)
         return out
+
+
+def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
+    """A rule's question to a player: stop the flow with a Decision and return the chosen option.
+    A single option is taken without asking; no option at all is a rules error."""
+    if not options:
+        raise RuntimeError(f"no options for decision '{prompt}'")
+    if len(options) == 1:
+        return options[0]
+    choice = yield Decision(player, kind, prompt, list(options), list(labels or []))
+    return choice
 
 
 class IllegalAction(Exception):

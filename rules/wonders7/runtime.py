@@ -11,7 +11,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx, Grant, Trigger
-from ...engine.decision import Decision
+from ...engine.decision import ask
 from .registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
@@ -110,13 +110,8 @@ class Wonders:
 
     # ---- decisions
     def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
-        """Stop for a decision; returns the chosen option. A single option is taken without asking."""
-        if not options:
-            raise RuntimeError(f"no options for decision '{prompt}'")
-        if len(options) == 1:
-            return options[0]
-        choice = yield Decision(p, kind, prompt, list(options), list(labels or []))
-        return choice
+        """Stop for a decision; returns the chosen option (engine.decision.ask)."""
+        return (yield from ask(p, kind, prompt, options, labels))
 
     # ---- the card language's verbs
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
 from ....engine.board import Board
-from ....engine.decision import Decision, RunawayEffect
+from ....engine.decision import RunawayEffect, ask
 from ....engine.rng import Rng
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
@@ -211,13 +211,8 @@ class Clash(InForce, Resources, Changes):
 
     # ---- decisions ------------------------------------------------------------------------------
     def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
-        """Stop for a decision; returns the chosen option. A single option is taken without asking."""
-        if not options:
-            raise RuntimeError(f"no options for decision '{prompt}'")
-        if len(options) == 1:
-            return options[0]
-        choice = yield Decision(p, kind, prompt, list(options), list(labels or []))
-        return choice
+        """Stop for a decision; returns the chosen option (engine.decision.ask)."""
+        return (yield from ask(p, kind, prompt, options, labels))
 
     # ---- the card language's runtime --------------------------------------------------------------
     def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
