@@ -78,11 +78,11 @@ class Form:
 
 ABILITY_FORMS = [
     Form("grant", "grant NAME[(ARGS)] [when COND]", "A standing permission while you hold the entry.", A.Grant),
-    Form("modify", "modify QUANTITY[(ARG)] [when COND] [once per turn] [optional] [costs COST]: "
+    Form("modify", "modify QUANTITY[(ARG)] [when COND] [(once | twice | at most N times) per (turn | round | game)] [optional] [costs COST]: "
          "(= | += | -=) EXPR [min EXPR] [max EXPR]", "Changes a quantity the rules compute.", A.Modify),
-    Form("on", "on [any] HOOK [when COND] [once per turn] [optional] [costs COST]: STATEMENTS",
+    Form("on", "on [any] HOOK [when COND] [(once | twice | at most N times) per (turn | round | game)] [optional] [costs COST]: STATEMENTS",
          "A trigger: runs the statements when the hook fires (for you; `any`: for anyone).", A.Trigger),
-    Form("action", 'action "TITLE" [free] [once per turn] [costs COST] [when COND]: STATEMENTS',
+    Form("action", 'action "TITLE" [free] [(once | twice | at most N times) per (turn | round | game)] [costs COST] [when COND]: STATEMENTS',
          "A special action: it takes one action, or none with `free`.", A.ActionDef),
     Form("forbid", "forbid NAME [when COND]", "A prohibition that binds every player.", A.Forbid),
     Form("acquire", "acquire costs COST", "An extra cost to acquire the entry itself.", A.Acquire),
@@ -97,8 +97,8 @@ STATEMENT_FORMS = [
     Form("draw", "draw AMOUNT DECK", "Draw cards from a deck.", A.Draw),
     Form("do", "do PROCEDURE(ARGS)", "Run a rule procedure (see Procedures).", A.Do),
     Form("cancel", "cancel", "Call off the moment a trigger reacts to, where the hook allows it.", A.Cancel),
-    Form("grant ... until end of turn", "grant NAME[(ARGS)] until end of turn",
-         "A permission that lapses when the turn ends.", A.GrantTemp),
+    Form("grant ... until end of turn", "grant NAME[(ARGS)] until end of (turn | round)",
+         "A permission that lapses when the turn (or the round) ends.", A.GrantTemp),
     Form("choose", "choose: STATEMENT [when COND] | STATEMENT [when COND] ...",
          "The player picks one alternative whose condition holds.", A.Choose),
     Form("then", "STATEMENT then STATEMENT", "Run in order; a failed payment stops the rest.", A.Seq),
