@@ -7,13 +7,14 @@ destination. Entering a space of an unrevealed region reveals it under the place
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from itertools import product
 from typing import TYPE_CHECKING
 
 from ..registry import SERVICES
 from .exploration import explore_land, explore_rotations, ship_explore
-from .spaces import foreign, region_of, unrevealed
+from .sailing import ship_destinations
+from .spaces import foreign, unrevealed
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -120,7 +121,7 @@ def movable_origins(rt: Clash, p: int, moved: set[str], first_only: bool = False
             by_space.setdefault(d["space"], {}).setdefault((d["type"], bool(d["ship"])), u)
     out = []
     for s in sorted(by_space):
-        if any(destinations(rt, p, s, [u])[0] for u in by_space[s].values()):
+        if any(can_leave(rt, p, s, [u]) for u in by_space[s].values()):
             out.append(s)
             if first_only:
                 break
@@ -160,33 +161,55 @@ def destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list
     """Legal destinations of a group and, per destination, how it gets there (roads, exploring...)."""
     if not group:
         return [], {}
+    if rt.is_ship(rt.state["units"][group[0]]["type"]):
+        return ship_destinations(rt, p, origin, group)
+    how = dict(_land_moves(rt, p, origin, group))
+    return sorted(how), how
+
+
+def can_leave(rt: Clash, p: int, origin: str, group: list[str]) -> bool:
+    """Has the group any legal destination? (The menu's question: stops at the first found.)"""
+    if not group:
+        return False
+    if rt.is_ship(rt.state["units"][group[0]]["type"]):
+        return bool(ship_destinations(rt, p, origin, group)[0])
+    return next(_land_moves(rt, p, origin, group), None) is not None
+
+
+def _land_moves(rt: Clash, p: int, origin: str, group: list[str]) -> Iterator[tuple[str, dict]]:
+    """(destination, how) for a land group, each destination once: the neighbouring spaces first
+    (exploring, embarking, entering, attacking), then the longer moves along roads."""
     first = rt.state["units"][group[0]]
-    how: dict[str, dict] = {}
-    board = rt.board
-    if rt.is_ship(first["type"]):
-        return _ship_destinations(rt, p, origin, group)
     aboard = bool(first["ship"])
-    for n in board.neighbors(origin):
-        if unrevealed(rt, n):
-            if not aboard and explore_rotations(rt, n):
-                how[n] = {"explore": True}
-            continue
-        if rt.is_water(n):
-            if aboard:
-                continue
-            room = room_needed(rt, group)  # a leader figure takes no room aboard
-            ships = [s for s in rt.units_at(n, p, rt.role("ship")) if _capacity(rt, s) >= room]
-            if ships and not any(rt.state["units"][u]["battled"] for u in group):
-                how[n] = {"embark": sorted(ships)[0]}
-            continue
-        if _land_entry_ok(rt, p, n, group):
-            how[n] = {"from_ship": aboard}
-        elif can_attack(rt, p, n, group):
-            how[n] = {"from_ship": aboard, "battle": True}
+    seen: set[str] = set()
+    for n in rt.board.neighbors(origin):
+        how = _step_to(rt, p, n, group, aboard)
+        if how is not None:
+            seen.add(n)
+            yield n, how
     if not aboard:
         for dest, extra in _road_destinations(rt, p, origin, group).items():
-            how.setdefault(dest, extra)
-    return sorted(how), how
+            if dest not in seen:
+                yield dest, extra
+
+
+def _step_to(rt: Clash, p: int, n: str, group: list[str], aboard: bool) -> dict | None:
+    """How a land group (aboard a ship or not) gets into the neighbouring space n, or None."""
+    if unrevealed(rt, n):
+        return {"explore": True} if not aboard and explore_rotations(rt, n) else None
+    if rt.is_water(n):
+        if aboard:
+            return None
+        room = room_needed(rt, group)  # a leader figure takes no room aboard
+        ships = [s for s in rt.units_at(n, p, rt.role("ship")) if _capacity(rt, s) >= room]
+        if ships and not any(rt.state["units"][u]["battled"] for u in group):
+            return {"embark": sorted(ships)[0]}
+        return None
+    if _land_entry_ok(rt, p, n, group):
+        return {"from_ship": aboard}
+    if can_attack(rt, p, n, group):
+        return {"from_ship": aboard, "battle": True}
+    return None
 
 
 def _road_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> dict[str, dict]:
@@ -247,105 +270,6 @@ def _land_paths(rt: Clash, p: int, origin: str, longest: int, mountains: bool) -
     return dist
 
 
-def _sea_reach(rt: Clash, p: int, origin: str) -> set[str]:
-    """Sea spaces a ship reaches in one move: connected water, never through a foreign ship."""
-    board = rt.board
-    seen = {origin}
-    stack = [origin]
-    while stack:
-        s = stack.pop()
-        for n in board.neighbors(s):
-            if n in seen or unrevealed(rt, n) or not rt.is_water(n):
-                continue
-            seen.add(n)
-            if not foreign(rt, p, n):
-                stack.append(n)
-    return {s for s in seen if not foreign(rt, p, s)}
-
-
-def _enemy_fleets(rt: Clash, p: int, reach: set[str]) -> set[str]:
-    """Sea spaces with foreign ships next to where a ship can sail: it may stop there and fight."""
-    out = set()
-    for s in reach:
-        for n in rt.board.neighbors(s):
-            if not unrevealed(rt, n) and rt.is_water(n) and foreign(rt, p, n):
-                out.add(n)
-    return out
-
-
-def _water_group(rt: Clash, space: str) -> set[str]:
-    """The revealed sea spaces connected to `space` by water, whatever stands on them."""
-    board = rt.board
-    seen = {space}
-    stack = [space]
-    while stack:
-        for n in board.neighbors(stack.pop()):
-            if n not in seen and not unrevealed(rt, n) and rt.is_water(n):
-                seen.add(n)
-                stack.append(n)
-    return seen
-
-
-def _navigation_arrival(rt: Clash, p: int, hit: str, reach: set[str], pirates: set[str], how: dict[str, dict]) -> None:
-    """Sailing around the edge to the sea group of `hit` while pirates are in play: the ship may enter
-    the group by any of its edge spaces; a pirate there only blocks that entrance (the ship may stop
-    there and fight). Spaces next to where it arrives that hold pirates may be attacked too."""
-    board = rt.board
-    arrived: set[str] = set()
-    for e in sorted(s for s in _water_group(rt, hit) if board.on_edge(s)):
-        if e in pirates:
-            how.setdefault(e, {"battle": True, "navigation": True})
-        elif not foreign(rt, p, e):
-            arrived |= _sea_reach(rt, p, e)
-    for sea in arrived - reach:
-        how.setdefault(sea, {"navigation": True})
-    for sea in arrived:
-        for n in board.neighbors(sea):
-            if n in pirates:
-                how.setdefault(n, {"battle": True, "navigation": True})
-
-
-def _ship_destinations(rt: Clash, p: int, origin: str, group: list[str]) -> tuple[list[str], dict[str, dict]]:
-    board = rt.board
-    how: dict[str, dict] = {}
-    reach = _sea_reach(rt, p, origin)
-    for s in reach - {origin}:
-        how[s] = {}
-    for s in _enemy_fleets(rt, p, reach):
-        how[s] = {"battle": True}
-    explore_from: dict[int, set[str]] = {}
-    for s in reach:
-        for n in board.neighbors(s):
-            if unrevealed(rt, n):
-                explore_from.setdefault(region_of(rt, n), set()).add(n)
-    if rt.granted("navigation", p):
-        pirate_spaces = SERVICES["pirate_spaces"]  # written above this layer (combat.pirates)
-        pirates = pirate_spaces(rt)
-        # pirates block only the sole exit of the ship's sea group: it leaves by any other edge space
-        passed = reach | (pirates & _water_group(rt, origin))
-        edge = [s for s in reach if board.on_edge(s)]
-        for s in edge:
-            for direction in (1, -1):
-                hit = board.ring_step(
-                    s, direction,
-                    lambda sp: (not sp.revealed) or (sp.terrain == "sea" and sp.id not in passed),
-                    lambda sp: False)
-                if hit is None:
-                    continue
-                if unrevealed(rt, hit):
-                    explore_from.setdefault(region_of(rt, hit), set()).add(hit)
-                elif pirates:
-                    _navigation_arrival(rt, p, hit, reach, pirates, how)
-                elif not foreign(rt, p, hit):
-                    # the first sea space *or group of sea spaces* in the sailed direction (page 9)
-                    for sea in _sea_reach(rt, p, hit):
-                        how.setdefault(sea, {"navigation": True})
-    for slot_index, entry in explore_from.items():
-        key = f"explore:{slot_index}"
-        how[key] = {"explore_slot": slot_index, "reach": reach, "entry": entry}
-    return sorted(how), how
-
-
 # ---- the action -----------------------------------------------------------------------------------------
 def move_action(rt: Clash, p: int) -> Generator:
     moved: set[str] = set()
@@ -359,7 +283,7 @@ def move_action(rt: Clash, p: int) -> Generator:
         origin = yield from rt.ask(p, "move_from", f"Move group {groups + 1} of up to 3: from where?", options, labels)
         if origin == "done":
             break
-        comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if destinations(rt, p, origin, g)[0]]
+        comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if can_leave(rt, p, origin, g)]
         ids = [c for c, _ in comps]
         cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
                                 [describe_units(rt, g) for _, g in comps])

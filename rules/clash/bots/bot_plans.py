@@ -141,11 +141,12 @@ def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
         return True
     pl = rt.player(p)
     before = rt.limit(p, what)
-    pl["advances"].append(adv)
-    try:
-        return rt.limit(p, what) > before
-    finally:
-        pl["advances"].pop()
+    with rt.supposing():
+        pl["advances"].append(adv)
+        try:
+            return rt.limit(p, what) > before
+        finally:
+            pl["advances"].pop()
 
 
 def _goal_missing(rt: Clash, p: int, memo: dict) -> list[str]:

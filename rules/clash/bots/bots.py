@@ -52,20 +52,22 @@ class GreedyBot:
         if scorer is None:
             return [0.0] * len(decision.options)
         labels = decision.labels
-        return [float(scorer(game.rt, decision.player, o, labels[i] if i < len(labels) else o))
-                for i, o in enumerate(decision.options)]
+        with game.rt.steady():
+            return [float(scorer(game.rt, decision.player, o, labels[i] if i < len(labels) else o))
+                    for i, o in enumerate(decision.options)]
 
     def choose(self, game, decision: Decision) -> str:
         rt = game.rt
         self._memo = {}
         scorer = getattr(self, f"_{decision.kind}", None)
         best, best_score = decision.options[0], float("-inf")
-        for i, opt in enumerate(decision.options):
-            label = decision.labels[i] if i < len(decision.labels) else opt
-            s = scorer(rt, decision.player, opt, label) if scorer else 0.0
-            s += self._noise()
-            if s > best_score:
-                best, best_score = opt, s
+        with rt.steady():  # scoring asks questions only (what-ifs say so: rt.supposing)
+            for i, opt in enumerate(decision.options):
+                label = decision.labels[i] if i < len(decision.labels) else opt
+                s = scorer(rt, decision.player, opt, label) if scorer else 0.0
+                s += self._noise()
+                if s > best_score:
+                    best, best_score = opt, s
         return best
 
     # ---- one scorer per decision kind -------------------------------------------------------
@@ -372,11 +374,12 @@ def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> 
     unmet = memo["objectives_unmet"]
     if not unmet:
         return 0
-    pl["advances"].append(advance)
-    try:
-        return _objectives_met(rt, p, unmet)
-    finally:
-        pl["advances"].pop()
+    with rt.supposing():
+        pl["advances"].append(advance)
+        try:
+            return _objectives_met(rt, p, unmet)
+        finally:
+            pl["advances"].pop()
 
 
 def _reachable_with_advances(rt, p: int, cards: list[str]) -> list[str]:
@@ -386,11 +389,12 @@ def _reachable_with_advances(rt, p: int, cards: list[str]) -> list[str]:
         return []
     pl = rt.player(p)
     held = pl["advances"]
-    pl["advances"] = held + [a for a in rt.defn.advances if a not in held]
-    try:
-        return [c for c in cards if _objectives_met(rt, p, [c])]
-    finally:
-        pl["advances"] = held
+    with rt.supposing():
+        pl["advances"] = held + [a for a in rt.defn.advances if a not in held]
+        try:
+            return [c for c in cards if _objectives_met(rt, p, [c])]
+        finally:
+            pl["advances"] = held
 
 
 def _objectives_met(rt, p: int, cards: list[str]) -> int:

@@ -9,9 +9,9 @@ primitives below: `place_pirate(region)` on `region_revealed` (a region with 2 s
   (cities.collect_blocked) and trade routes neither start from nor pass through them
   (functions.trade_route_count).
 - `pirate_spaces(rt)`: where pirate ships stand; ships may not sail through them (they are foreign
-  units for every player, movement._sea_reach) and stop there to fight (a naval battle with the
+  units for every player, sailing.sea_reach) and stop there to fight (a naval battle with the
   defender PIRATES; combat skips cards, hooks and modifiers for owners below 0). With the `navigation`
-  grant a pirate blocks only the sole edge entrance or exit of a sea group (movement._ship_destinations).
+  grant a pirate blocks only the sole edge entrance or exit of a sea group (sailing.ship_destinations).
 
 Control: a player for whom `grant ally_pirates` is in force controls the pirate ships sharing a space
 with his units. Controlled pirate ships are no pirates: they do not raid, move or block. (What else

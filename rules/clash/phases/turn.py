@@ -42,7 +42,8 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
         yield from rt.emit("turn_start", p)
     used: dict[str, int] = {}  # special actions taken this turn: a free one may not be taken without end
     while True:
-        menu = action_menu(rt, p, BASIC)
+        with rt.steady():
+            menu = action_menu(rt, p, BASIC)
         if len(menu) == 1:
             break
         ids = [m[0] for m in menu]

@@ -7,7 +7,8 @@ entries a player holds (advances, wonders, cards in hand, civilisation, leader) 
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx, Modifier
@@ -22,11 +23,44 @@ class InForce:
 
     defn: ClashDefinition
     _sources_cache: dict[tuple, tuple[list[str], frozenset[str]]]
+    _steady: dict[int, tuple[list[str], frozenset[str]]] | None
     round_sources: dict[int, list[str]]
     cards_played: dict[int, list[str]]
 
+    @contextmanager
+    def steady(self) -> Iterator[None]:
+        """A stretch of questions that change nothing (the action menu asks hundreds): each player's
+        sources are worked out once in it instead of at every question."""
+        if self._steady is not None:
+            yield
+            return
+        self._steady = {}
+        try:
+            yield
+        finally:
+            self._steady = None
+
+    @contextmanager
+    def supposing(self) -> Iterator[None]:
+        """A what-if inside a steady stretch (a bot tries an advance on, then takes it off): the memo
+        is set aside while the state differs, and is right again once the state is put back."""
+        kept, self._steady = self._steady, None
+        try:
+            yield
+        finally:
+            self._steady = kept
+
     def _sources_entry(self, p: int) -> tuple[list[str], frozenset[str]]:
         """(ordered sources, the same as a set), memoised on what decides them."""
+        steady = self._steady
+        if steady is not None:
+            got = steady.get(p)
+            if got is None:
+                got = steady[p] = self._sources_of(p)
+            return got
+        return self._sources_of(p)
+
+    def _sources_of(self, p: int) -> tuple[list[str], frozenset[str]]:
         state = self.game.state
         pl = state["players"][p]
         built = state["wonders"]["built"]

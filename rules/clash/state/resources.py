@@ -16,7 +16,7 @@ from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
 from .changes import PURPOSE_CAUSE
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
-from .splits import bounded_splits
+from .splits import bounded_splits, payable
 
 
 class Resources:
@@ -149,27 +149,21 @@ class Resources:
         return results
 
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
-        if not cost or all(int(n or 0) <= 0 for _, n in cost):
-            return True
-        if any(w == "any_resource" for w, _ in cost):
-            total = sum(self.player(ctx.me)["res"][r] for r in RESOURCES)
-            need = sum(int(n) for w, n in cost if w == "any_resource")
-            rest = [(w, n) for w, n in cost if w != "any_resource"]
-            return total >= need and (not rest or bool(self.payment_options(ctx.me, rest, purpose)))
+        """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
+        resources)?"""
         res = self.player(ctx.me)["res"]
         need: dict[str, int] = {}
+        anys = 0
         for w, n in cost:
-            need[w] = need.get(w, 0) + int(n or 0)
+            if w == "any_resource":
+                anys += int(n or 0)
+            else:
+                need[w] = need.get(w, 0) + int(n or 0)
+        if anys > 0 and sum(res[r] for r in RESOURCES) < anys:
+            return False
         if all(res.get(w, 0) >= n for w, n in need.items()):
             return True  # payable as it stands, no substitution needed
-        key = (ctx.me, tuple(res.values()), tuple(sorted(need.items())), purpose, self._sources_entry(ctx.me)[1])
-        got = self._payable_cache.get(key)
-        if got is None:
-            got = bool(self.payment_options(ctx.me, list(need.items()), purpose))
-            if len(self._payable_cache) > 4096:
-                self._payable_cache.clear()
-            self._payable_cache[key] = got
-        return got
+        return payable(res, need, self.substitutes(ctx.me, purpose))
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,

@@ -40,7 +40,7 @@ class Clash(InForce, Resources, Changes):
         self._board_key: tuple | None = None
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
         self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
-        self._payable_cache: dict[tuple, bool] = {}
+        self._steady: dict[int, tuple[list[str], frozenset[str]]] | None = None  # in_force.steady()
         self.memo: dict[str, dict] = {}  # per-game memos of pure answers (keys hold all they depend on)
         self._depth = 0
         self._trigger_chain: list[str] = []
@@ -54,7 +54,6 @@ class Clash(InForce, Resources, Changes):
         holds what its answer depends on, and copies keep the two games' later entries apart)."""
         self._sources_cache = dict(other._sources_cache)
         self._subs_cache = dict(other._subs_cache)
-        self._payable_cache = dict(other._payable_cache)
         self.memo = {k: dict(v) for k, v in other.memo.items()}
 
     # ---- state access --------------------------------------------------------------------------
