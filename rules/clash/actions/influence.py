@@ -15,6 +15,13 @@ def swappable_pieces(rt: Clash, p: int, target: str) -> list[str]:
             if owner != p and not rt.forbidden("influence_swap", actor=p, target=target, piece=piece)]
 
 
+def _any_swappable(rt: Clash, p: int, target: str) -> bool:
+    """swappable_pieces' question when only "is there one?" matters: stops at the first."""
+    c = rt.state["cities"][target]
+    return any(owner != p and not rt.forbidden("influence_swap", actor=p, target=target, piece=piece)
+               for piece, owner in c["pieces"].items())
+
+
 def valid_source(rt: Clash, p: int, space: str) -> bool:
     """Your city with no foreign piece in it (a city under influence cannot exert it), or any city an
     influence_source permission names (e.g. another player's city holding your pieces)."""
@@ -52,7 +59,7 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
             d = rt.distance(src, tgt)
             if d is None or d > len(rt.state["cities"][src]["pieces"]) + culture + 8:
                 continue  # out of any reach: skip the costlier checks
-            if not swappable_pieces(rt, p, tgt) or rt.forbidden("influence_target", actor=p, source=src, target=tgt):
+            if not _any_swappable(rt, p, tgt) or rt.forbidden("influence_target", actor=p, source=src, target=tgt):
                 continue
             reach = rt.quantity("influence_range", p, rt.city_size(src), source=src, target=tgt)
             need = max(0, d - reach)

@@ -47,20 +47,23 @@ def wonder_cost(rt: Clash, wonder: str, p: int | None = None, city: str | None =
 
 
 def _requirements_met(rt: Clash, p: int, wonder: str, city: str) -> bool:
-    pl = rt.player(p)
-    if any(a not in pl["advances"] for a in rt.defn.wonders[wonder].data.get("requires", [])):
-        return False
     return all(r.cond(rt.ctx(p, wonder, city=city)) for r in rt.index.requirements.get(wonder, ()))
 
 
-def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | None) -> list[tuple[str, str]]:
-    """(city, wonder) pairs p can build now; only in the city given as `where` when one is (none: nowhere)."""
+def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | None,
+                  first_only: bool = False) -> list[tuple[str, str]]:
+    """(city, wonder) pairs p can build now; only in the city given as `where` when one is (none: nowhere);
+    `first_only` stops at the first pair (the question "can a wonder be built?")."""
 
     w = rt.state["wonders"]
     reserved_by = {rt.player(q)["reserved_wonder"]: q for q in range(rt.n) if rt.player(q)["reserved_wonder"]}
     mine = rt.player(p)["reserved_wonder"]
     candidates = [mine] if reserved_only else [x for x in w["revealed"] if reserved_by.get(x, p) == p]
-    candidates = [x for x in candidates if x and x in w["revealed"] and x not in w["built"]]
+    held = rt.player(p)["advances"]
+    candidates = [x for x in candidates if x and x in w["revealed"] and x not in w["built"]
+                  and all(a in held for a in rt.defn.wonders[x].data.get("requires", []))]
+    if not candidates:
+        return []
     ctx = rt.ctx(p, "rules")
     out = []
     for city in rt.cities_of(p):
@@ -72,6 +75,8 @@ def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | 
         for x in candidates:
             if _requirements_met(rt, p, x, city) and rt.can_pay(ctx, wonder_cost(rt, x, p, city), "wonder"):
                 out.append((city, x))
+                if first_only:
+                    return out
     return out
 
 

@@ -109,7 +109,8 @@ def wonder_goal(rt: Clash, p: int) -> str | None:
     if mine and mine in w["revealed"]:
         return mine
     order = sorted(rt.defn.wonders)
-    open_ = [x for x in w["revealed"] if x in wonder_targets(rt, p)]
+    targets = wonder_targets(rt, p)
+    open_ = [x for x in w["revealed"] if x in targets]
     return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x)),
                                      (order.index(x) + 3 * p) % len(order)), default=None)
 
@@ -122,11 +123,12 @@ def fits_with_piece(rt: Clash, p: int, city: str, piece: str) -> bool:
     pieces = rt.state["cities"][city]["pieces"]
     if piece in pieces:
         return False
-    pieces[piece] = p
-    try:
-        return all(r.cond(rt.ctx(p, goal, city=city)) for r in rt.index.requirements.get(goal, ()))
-    finally:
-        del pieces[piece]
+    with rt.supposing():
+        pieces[piece] = p
+        try:
+            return all(r.cond(rt.ctx(p, goal, city=city)) for r in rt.index.requirements.get(goal, ()))
+        finally:
+            del pieces[piece]
 
 
 def _token_short(rt: Clash, p: int, wonder: str) -> dict[str, int]:

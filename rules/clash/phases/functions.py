@@ -108,11 +108,11 @@ def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
 
 def _can_build_wonder(rt: Clash, ctx: Ctx, *where: Any) -> bool:
     """A wonder can be built now (in the city given, if one is; none given as the city: nowhere)."""
-    return bool(wonder_builds(rt, ctx.me, False, *where))
+    return bool(wonder_builds(rt, ctx.me, False, *where, first_only=True))
 
 
 def _can_build_reserved(rt: Clash, ctx: Ctx) -> bool:
-    return bool(wonder_builds(rt, ctx.me, reserved_only=True))
+    return bool(wonder_builds(rt, ctx.me, reserved_only=True, first_only=True))
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

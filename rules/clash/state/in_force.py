@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx, Modifier
@@ -18,12 +19,20 @@ if TYPE_CHECKING:
     from .definition import ClashDefinition
 
 
+@dataclass
+class Steady:
+    """What a steady stretch works out once: each player's sources, and the units standing on each space."""
+
+    sources: dict[int, tuple[list[str], frozenset[str]]] = field(default_factory=dict)
+    units_by_space: dict[str, list[str]] | None = None
+
+
 class InForce:
     """Abilities in force for each player; needs `game` (its `state`), `defn`, `index`, `player` and `n`."""
 
     defn: ClashDefinition
     _sources_cache: dict[tuple, tuple[list[str], frozenset[str]]]
-    _steady: dict[int, tuple[list[str], frozenset[str]]] | None
+    _steady: Steady | None
     round_sources: dict[int, list[str]]
     cards_played: dict[int, list[str]]
 
@@ -34,7 +43,7 @@ class InForce:
         if self._steady is not None:
             yield
             return
-        self._steady = {}
+        self._steady = Steady()
         try:
             yield
         finally:
@@ -54,9 +63,9 @@ class InForce:
         """(ordered sources, the same as a set), memoised on what decides them."""
         steady = self._steady
         if steady is not None:
-            got = steady.get(p)
+            got = steady.sources.get(p)
             if got is None:
-                got = steady[p] = self._sources_of(p)
+                got = steady.sources[p] = self._sources_of(p)
             return got
         return self._sources_of(p)
 

@@ -9,7 +9,7 @@ found by name in the registry (registry.py), never imported from here.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
@@ -18,7 +18,7 @@ from ....engine.decision import RunawayEffect, ask
 from ....engine.rng import Rng
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
-from .in_force import InForce
+from .in_force import InForce, Steady
 from .measures import tally_hook
 from .resources import Resources
 
@@ -40,7 +40,7 @@ class Clash(InForce, Resources, Changes):
         self._board_key: tuple | None = None
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
         self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
-        self._steady: dict[int, tuple[list[str], frozenset[str]]] | None = None  # in_force.steady()
+        self._steady: Steady | None = None  # in_force.steady()
         self.memo: dict[str, dict] = {}  # per-game memos of pure answers (keys hold all they depend on)
         self._depth = 0
         self._trigger_chain: list[str] = []
@@ -100,9 +100,18 @@ class Clash(InForce, Resources, Changes):
         return len(c["pieces"])
 
     def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
-        return [u for u, d in self.state["units"].items()
-                if d["space"] == space and (owner is None or d["owner"] == owner)
-                and (utype is None or d["type"] == utype)]
+        units = self.state["units"]
+        steady = self._steady
+        if steady is None:
+            here: Iterable[str] = (u for u, d in units.items() if d["space"] == space)
+        else:  # a steady stretch sorts the units by space once
+            if steady.units_by_space is None:
+                steady.units_by_space = {}
+                for u, d in units.items():
+                    steady.units_by_space.setdefault(d["space"], []).append(u)
+            here = steady.units_by_space.get(space, ())
+        return [u for u in here if (owner is None or units[u]["owner"] == owner)
+                and (utype is None or units[u]["type"] == utype)]
 
     def units_of(self, p: int, utype: str | None = None) -> list[str]:
         return [u for u, d in self.state["units"].items() if d["owner"] == p and (utype is None or d["type"] == utype)]
@@ -166,18 +175,22 @@ class Clash(InForce, Resources, Changes):
                                     f"{names}", loop)
             for owner in order:
                 played: set[str] = set()  # no two identical cards on the same trigger
+                srcs: frozenset[str] | None = None  # owner's sources, taken again after a trigger fires
                 for t in triggers:
-                    if not self.active(t, owner):
+                    if owner != p and not t.any_player:
+                        continue
+                    if srcs is None:
+                        srcs = self.active_set(owner)
+                    if t.source not in srcs:
                         continue
                     card = self.in_hand(owner, t.source)
                     if card and t.source in played:
-                        continue
-                    if owner != p and not t.any_player:
                         continue
                     ctx = self.ctx(owner, t.source, **payload)
                     ctx.ability = t
                     if not self._cond(t, ctx):
                         continue
+                    srcs = None  # from here on it may pay, play a card or run its effect
                     if t.once_per_turn and self._spent(owner, t):
                         continue
                     cost = [(c.what, c.amount(ctx)) for c in t.cost]
