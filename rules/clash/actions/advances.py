@@ -38,36 +38,38 @@ def advance_cost(rt: Clash, p: int, adv: str, commit: bool = False) -> list[tupl
             for what, n in sorted(base.items())]
 
 
-def buyable(rt: Clash, p: int) -> list[str]:
+def buyable(rt: Clash, p: int, first_only: bool = False) -> list[str]:
+    """The advances p may get and pay for now (`first_only`: stop at the first). The menu asks at every
+    decision, so while no cost modifier of p's is in force, the advances without a cost of their own
+    share one payability check."""
     ctx = rt.ctx(p, "rules")
-    return [a for a in rt.defn.advances if can_get(rt, p, a)
-            and rt.can_pay(ctx, advance_cost(rt, p, a), "advance")]
-
-
-def can_buy_any(rt: Clash, p: int) -> bool:
-    """Is some advance affordable now? The action menu asks at every decision, so while no cost modifier
-    of p's is in force, the advances without a cost of their own share one payability check."""
-    ctx = rt.ctx(p, "rules")
-    srcs = rt.active_set(p)
-    modified = any(m.source in srcs for m in rt.index.modifiers.get("advance_cost", ()))
+    modified = rt.modified("advance_cost", p)
     plain_ok: bool | None = None
     d = rt.defn
     have = set(rt.player(p)["advances"])
     entered = {d.category_of.get(a) for a in have}
+    out = []
     for adv, entry in d.advances.items():  # can_get, with what it reads of p taken once
         if adv in have or (entry.data["category"] not in entered and d.top_advance[entry.data["category"]] != adv) \
                 or not all(r in have for r in entry.data.get("requires", [])):
             continue
         if modified or adv in rt.index.costs:
-            if rt.can_pay(ctx, advance_cost(rt, p, adv), "advance"):
-                return True
-            continue
-        if plain_ok is None:
-            plain_ok = rt.can_pay(ctx, [(w, max(0, int(n))) for w, n in sorted(rt.params["advance_cost"].items())],
-                                  "advance")
-        if plain_ok:
-            return True
-    return False
+            ok = rt.can_pay(ctx, advance_cost(rt, p, adv), "advance")
+        else:
+            if plain_ok is None:
+                plain_ok = rt.can_pay(ctx, [(w, max(0, int(n))) for w, n in sorted(rt.params["advance_cost"].items())],
+                                      "advance")
+            ok = plain_ok
+        if ok:
+            out.append(adv)
+            if first_only:
+                break
+    return out
+
+
+def can_buy_any(rt: Clash, p: int) -> bool:
+    """Is some advance affordable now?"""
+    return bool(buyable(rt, p, first_only=True))
 
 
 def buy_advance(rt: Clash, p: int) -> Generator:

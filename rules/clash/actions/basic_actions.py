@@ -25,15 +25,19 @@ def can_collect(rt: Clash, p: int) -> bool:
 
 
 def can_build_units(rt: Clash, p: int) -> bool:
-    """Some city of p's may build a unit (stops at the first)."""
-    return any(cities.can_activate(rt, p, c) and any(cities.affordable(rt, p, [t])
-                                                     for t in cities.buildable_types(rt, p, c, []))
-               for c in rt.cities_of(p))
+    """Some city of p's may build a unit (stops at the first). What a unit costs does not depend on the
+    city, so the affordable types are found once and only they are tried in each city."""
+    payable = [t for t, e in rt.defn.units.items()
+               if e.data.get("role") not in cities.NEVER_BUILT_ROLES and cities.affordable(rt, p, [t])]
+    return bool(payable) and any(cities.can_activate(rt, p, c) and cities.buildable_types(rt, p, c, [], payable)
+                                 for c in rt.cities_of(p))
 
 
 def can_grow(rt: Clash, p: int) -> bool:
     """Some city of p's may add a piece (stops at the first)."""
     ctx = rt.ctx(p, "rules")
+    if not rt.modified("grow_cost", p) and not rt.can_pay(ctx, sorted(rt.params["grow_cost"].items()), "grow"):
+        return False  # the printed cost, the same in every city, is out of reach
     return any(rt.can_pay(ctx, cities.grow_cost(rt, p, c, piece), "grow")
                for c in rt.cities_of(p) if cities.can_activate(rt, p, c) for piece in cities.grow_pieces(rt, p, c))
 

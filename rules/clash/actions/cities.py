@@ -248,10 +248,11 @@ def armies_in(rt: Clash, p: int, space: str) -> int:
                and not rt.state["units"][u]["ship"])
 
 
-def buildable_types(rt: Clash, p: int, city: str, planned: list[str]) -> list[str]:
+def buildable_types(rt: Clash, p: int, city: str, planned: list[str], among: list[str] | None = None) -> list[str]:
+    """Unit types p may build in the city now, besides those already planned (only those `among`, if given)."""
     out = []
     for utype, e in rt.defn.units.items():
-        if e.data.get("role") in NEVER_BUILT_ROLES:
+        if e.data.get("role") in NEVER_BUILT_ROLES or (among is not None and utype not in among):
             continue
         limit = rt.defn.limit(utype)
         if len(rt.units_of(p, utype)) + planned.count(utype) >= limit:

@@ -59,11 +59,13 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
             d = rt.distance(src, tgt)
             if d is None or d > len(rt.state["cities"][src]["pieces"]) + culture + 8:
                 continue  # out of any reach: skip the costlier checks
-            if not _any_swappable(rt, p, tgt) or rt.forbidden("influence_target", actor=p, source=src, target=tgt):
-                continue
             reach = rt.quantity("influence_range", p, rt.city_size(src), source=src, target=tgt)
             need = max(0, d - reach)
-            if need and (need > culture or rt.forbidden("influence_boost", actor=p, source=src, target=tgt)):
+            if need > culture:
+                continue  # out of range even with every culture token (the commonest refusal: asked first)
+            if not _any_swappable(rt, p, tgt) or rt.forbidden("influence_target", actor=p, source=src, target=tgt):
+                continue
+            if need and rt.forbidden("influence_boost", actor=p, source=src, target=tgt):
                 continue
             out.append((src, tgt, need))
             if first_only:

@@ -65,6 +65,12 @@ def wonder_builds(rt: Clash, p: int, reserved_only: bool = False, *where: str | 
     if not candidates:
         return []
     ctx = rt.ctx(p, "rules")
+    if not rt.modified("wonder_cost", p):
+        # no cost modifier of p's in force: the printed cost is the cost in every city, so a wonder
+        # p cannot pay is dropped before any city is tried (the usual answer of the menu's question)
+        candidates = [x for x in candidates if rt.can_pay(ctx, wonder_cost(rt, x), "wonder")]
+        if not candidates:
+            return []
     out = []
     for city in rt.cities_of(p):
         if where and city != where[0]:

@@ -220,6 +220,12 @@ class InForce:
                     return True
         return False
 
+    def modified(self, name: str, p: int) -> bool:
+        """Is some modifier of the quantity `name` in force for p? When none is, the printed value holds
+        everywhere, and a question asked of every city or advance can be asked once."""
+        srcs = self.active_set(p)
+        return any(m.source in srcs for m in self.index.modifiers.get(name, ()))
+
     def quantity(self, name: str, p: int, base: int, arg: Any = None, use: list[Modifier] | None = None,
                  commit: bool = False, **vars: Any) -> int:
         """A computed quantity after p's mandatory modifiers (and the optional ones in `use`)."""
