@@ -78,7 +78,9 @@ def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
         other = any(rt.defn.category_of.get(a) in rt.defn.government_categories and rt.defn.category_of[a] != cat
                     for a in rt.player(p)["advances"])
         value += GOVERNMENT_NEXT if held else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
-    if adv in _government_path(rt, p) and not _goal_missing(rt, p, memo):
+    if "government_path" not in memo:
+        memo["government_path"] = _government_path(rt, p)
+    if adv in memo["government_path"] and not _goal_missing(rt, p, memo):
         value += GOVERNMENT_PATH  # the wonder goal's advances come first
     if "targets" not in memo:
         memo["targets"] = wonder_targets(rt, p)

@@ -80,9 +80,10 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
     menu: list[tuple[str, str, Callable[[], Generator]]] = []
     left = rt.state["actions_left"]
     res = rt.player(p)["res"]
+    printed = not rt.modified("action_cost", p) and not rt.modified("action_mood_cost", p)
     for spec in rt.defn.actions:
         aid = spec["id"]
-        cost_a, cost_m = action_cost(rt, p, aid)
+        cost_a, cost_m = (1, 0) if printed else action_cost(rt, p, aid)
         if cost_a > left or res["mood"] < cost_m:
             continue
         proc = basic[spec["procedure"]]
