@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import time
 from collections.abc import Iterator
 from multiprocessing import get_context
@@ -31,6 +32,9 @@ SEED_STRIDE = 100_003
 
 def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
+
+
+_TRADE = re.compile(r" trade \d+ .+ for \d+ ")  # the log line of a trade made between two players
 
 
 def run_one(task: dict) -> dict:
@@ -56,6 +60,7 @@ def run_one(task: dict) -> dict:
         "battles": sum(1 for line in log if "battle at" in line),
         "captures": sum(1 for line in log if " captures " in line),
         "events": sum(1 for line in log if "draws the event" in line),
+        "trades": sum(1 for line in log if _TRADE.search(line)),
         "players": [
             {"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"], "breakdown": p["vp_breakdown"],
              "advances": p["advances"], "cards_played": list(played.get(i, [])),
@@ -190,7 +195,7 @@ def print_summary(rep: dict, console: Console) -> None:
         console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
-                  f"{rep['events_per_game']['mean']:.2f} events per game")
+                  f"{rep['events_per_game']['mean']:.2f} events, {rep['trades_per_game']['mean']:.2f} trades per game")
     if "never_used" in rep:
         from .coverage import catalog, coverage_line
         settings = rep["settings"]

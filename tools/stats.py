@@ -71,6 +71,7 @@ def report(records: list[dict], settings: dict) -> dict:
     out["battles_per_game"] = mean_ci([r["battles"] for r in records])
     out["events_per_game"] = mean_ci([r["events"] for r in records])
     out["captures_per_game"] = mean_ci([r["captures"] for r in records])
+    out["trades_per_game"] = mean_ci([r.get("trades", 0) for r in records])  # records of older runs have none
 
     players = [(r, pl) for r in records for pl in r["players"]]
     adv: dict[str, list[float]] = defaultdict(list)

@@ -52,15 +52,18 @@ def trade(rt: Clash, p: int) -> Generator:
                                      [rt.name(int(q)) for q in partners])))
     mine = _goods(rt, p)
     give = yield from rt.ask(p, "trade_give", "Give what?", sorted(mine), [_label(rt, k) for k in sorted(mine)])
-    give_n = int((yield from rt.ask(p, "trade_amount", f"Give how many {_label(rt, give)}?",
+    give_n = int((yield from rt.ask(p, "trade_give_amount", f"Give how many {_label(rt, give)}?",
                                     [str(n) for n in range(1, min(MAX_AMOUNT, mine[give]) + 1)])))
     theirs = _goods(rt, partner)
     take = yield from rt.ask(p, "trade_take", "Ask for what?", sorted(theirs), [_label(rt, k) for k in sorted(theirs)])
-    take_n = int((yield from rt.ask(p, "trade_amount", f"Ask for how many {_label(rt, take)}?",
+    take_n = int((yield from rt.ask(p, "trade_take_amount", f"Ask for how many {_label(rt, take)}?",
                                     [str(n) for n in range(1, min(MAX_AMOUNT, theirs[take]) + 1)])))
     offer = f"{give_n} {_label(rt, give)} for {take_n} {_label(rt, take)}"
+    # the offer on the table, for everyone to read while the partner answers (a bot weighs it)
+    rt.state["trade_offer"] = {"from": p, "to": partner, "give": [give, give_n], "take": [take, take_n]}
     answer = yield from rt.ask(partner, "trade_answer", f"{rt.name(p)} offers {offer}: accept?",
                                ["accept", "decline"], ["accept the trade", "decline"])
+    rt.state.pop("trade_offer", None)
     if answer != "accept":
         rt.log(f"{rt.name(p)} offers {rt.name(partner)} {offer}: declined")
         return

@@ -28,8 +28,11 @@ from .bot_plans import (
     saving_need,
     tokens_needed,
 )
+from .bot_trade import Offer, accepts, worth
+from .bot_trade import plan as trade_plan
 
 _AMOUNTS = re.compile(r"\b(gets?|gains?|pays?|loses?) (\d+) (\w+)")
+TRADE = 100  # the action menu's score of a trade the bot has an offer for
 ACTION_PRIORITY = {
     "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
     "collect": 50, "move": 35, "civic_improvement": 30, "end": 0,
@@ -77,8 +80,8 @@ class GreedyBot:
         return (1.0 if opt == "keep" else 0.0) if alive else (1.0 if opt == "new" else 0.0)
 
     def _action(self, rt, p, opt, label):
-        if opt == "trade":
-            return -5
+        if opt == "trade":  # free, and it may make an action affordable: made first when there is one
+            return TRADE if self._trade_plan(rt, p) else -5
         if opt.startswith("special:"):
             card = self._card_special(rt, p, opt)
             if card is not None:
@@ -270,8 +273,36 @@ class GreedyBot:
     def _revive(self, rt, p, opt, label):
         return 0 if opt == "none" else 1 + (1 if rt.is_army(opt) else 0)
 
+    # ---- trades (bot_trade.py): each step finds the same offer again from the same position -------
+    def _trade_plan(self, rt, p) -> Offer | None:
+        if "trade_plan" not in self._memo:
+            self._memo["trade_plan"] = trade_plan(rt, p)
+        return self._memo["trade_plan"]
+
+    def _trade_partner(self, rt, p, opt, label):
+        offer = self._trade_plan(rt, p)
+        return 10 if offer is not None and int(opt) == offer.partner else 0
+
+    def _trade_give(self, rt, p, opt, label):
+        offer = self._trade_plan(rt, p)
+        return 10 if offer is not None and opt == offer.give else -worth(rt, p, opt, 1)
+
+    def _trade_give_amount(self, rt, p, opt, label):
+        offer = self._trade_plan(rt, p)
+        return 10 if offer is not None and int(opt) == offer.give_n else -int(opt)
+
+    def _trade_take(self, rt, p, opt, label):
+        offer = self._trade_plan(rt, p)
+        return 10 if offer is not None and opt == offer.take else worth(rt, p, opt, 1)
+
+    def _trade_take_amount(self, rt, p, opt, label):
+        offer = self._trade_plan(rt, p)
+        return 10 if offer is not None and int(opt) == offer.take_n else int(opt)
+
     def _trade_answer(self, rt, p, opt, label):
-        return 1 if opt == "decline" else 0  # a cautious partner: greedy keeps what it has
+        offer = rt.state.get("trade_offer")
+        accept = offer is not None and accepts(rt, p, offer)
+        return 1 if (opt == "accept") == accept else 0
 
     def _continue(self, rt, p, opt, label):
         return 1 if opt == "continue" else 0

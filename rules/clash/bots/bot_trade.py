@@ -1,0 +1,99 @@
+"""The greedy bot at the market (rulebook page 14: trades between players), read from its own plans.
+
+- What a player lacks: what its wonder goal or the wonder it saves for still asks of it, and, when no
+  advance is affordable, the printed advance cost beyond its holdings.
+- An offer: something p lacks, asked of a player who holds it without lacking it and is not ahead of p,
+  for something p holds beyond what it lacks and beyond one kept back. Whoever lacks pays a premium: two
+  for one when the partner does not lack what it is given.
+- An answer: accept when what comes in is worth more than what goes out (a thing lacked counts three
+  times) and the offerer is not ahead of the one answering; the leader is never helped.
+
+Resources only: tokens are kept, and cards are never offered (their worth is hidden from the partner).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions.advances import can_buy_any
+from ..actions.trade import MAX_AMOUNT
+from ..phases.scoring import final_scores
+from ..state.setup import RESOURCES
+from .bot_plans import goal_need, saving_need
+
+if TYPE_CHECKING:
+    from ..state.runtime import Clash
+
+KINDS = RESOURCES  # tokens come from advances and buy mood and influence: never put on the market
+LACKED = 3.0  # what a thing p lacks is worth against one it does not
+KEEP = 1  # of anything not lacked, one is kept back
+
+
+@dataclass(frozen=True)
+class Offer:
+    partner: int
+    give: str
+    give_n: int
+    take: str
+    take_n: int
+
+
+def lacks(rt: Clash, p: int) -> dict[str, int]:
+    """How much of each kind p lacks for what it works towards (nothing listed: lacks none)."""
+    out = {k: goal_need(rt, p, k) + saving_need(rt, p, k) for k in KINDS}
+    if not can_buy_any(rt, p):
+        res = rt.player(p)["res"]
+        for k, n in rt.params["advance_cost"].items():
+            out[k] = max(out.get(k, 0), int(n) - res.get(k, 0))
+    return {k: n for k, n in out.items() if n > 0}
+
+
+def worth(rt: Clash, p: int, kind: str, n: int, lacked: dict[str, int] | None = None) -> float:
+    """What n of a kind are worth to p: those it lacks count LACKED times, the rest once."""
+    lacked = lacks(rt, p) if lacked is None else lacked
+    short = min(n, lacked.get(kind, 0))
+    return LACKED * short + (n - short)
+
+
+def _ahead(rt: Clash, p: int, q: int) -> bool:
+    """Is p ahead of q in victory points?"""
+    vp = final_scores(rt)["vp"]
+    return vp[p] > vp[q]
+
+
+def accepts(rt: Clash, q: int, offer: dict) -> bool:
+    """Would q accept the offer on the table (`from` gives `give` and takes `take`)?"""
+    (give, give_n), (take, take_n) = offer["give"], offer["take"]
+    if _ahead(rt, offer["from"], q):
+        return False
+    lacked = lacks(rt, q)
+    return worth(rt, q, give, give_n, lacked) > worth(rt, q, take, take_n, lacked)
+
+
+def plan(rt: Clash, p: int) -> Offer | None:
+    """The offer p makes now, or None: the first partner (in turn order) and kinds that fit the rules
+    above; the same position always gives the same offer, so each step of the trade finds it again."""
+    mine = lacks(rt, p)
+    if not mine:
+        return None
+    res = rt.player(p)["res"]
+    spare = {k: res[k] - KEEP for k in KINDS if k not in mine and res[k] - KEEP > 0}
+    if not spare:
+        return None
+    for q in rt.turn_order():
+        if q == p or _ahead(rt, q, p):
+            continue
+        theirs = lacks(rt, q)
+        held = rt.player(q)["res"]
+        for take in sorted(mine):
+            if take in theirs or held[take] <= 0:
+                continue
+            for give in sorted(spare, key=lambda k: (-(k in theirs), -spare[k], k)):
+                give_n = 1 if give in theirs else 2
+                if give_n > min(spare[give], MAX_AMOUNT):
+                    continue
+                offer = {"from": p, "give": [give, give_n], "take": [take, 1]}
+                if accepts(rt, q, offer):
+                    return Offer(q, give, give_n, take, 1)
+    return None

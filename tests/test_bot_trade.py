@@ -1,0 +1,76 @@
+"""The greedy bot trades (rulebook page 14): it offers what it holds spare for what it lacks, pays a
+premium for it, and answers offers by what they are worth to it; the leader is never helped."""
+
+from __future__ import annotations
+
+from rulewright.engine.bots import make_bot
+from rulewright.engine.games import default_game, find
+from rulewright.engine.machine import Game
+from rulewright.rules.clash.bots.bot_trade import Offer, accepts, lacks, plan
+
+ADVANCE = "food"  # what rules/clash/game.yaml's advance_cost asks (2); checked below
+
+
+def _game(p0: dict, p1: dict, p1_cities: int = 1) -> Game:
+    """Player 1 at D2 against player 2; what a position does not name keeps its set-up value."""
+    defn = find(default_game()).definition(["base"], [])
+    assert dict(defn.params["advance_cost"]) == {ADVANCE: 2}
+    cities = [{"owner": 0, "at": "D2"}] + [{"owner": 1, "at": at} for at in ("D8", "E7", "C7")[:p1_cities]]
+    return Game(defn, {"players": 2, "seed": 3, "packs": ["base"], "variants": [],
+                       "position": {"players": [{"resources": p0}, {"resources": p1}], "cities": cities}})
+
+
+def _play_bots(game: Game, steps: int, until: str | None = None) -> list[tuple[str, str]]:
+    """Let two greedy bots play `steps` decisions (or fewer, up to one of kind `until`); (kind, choice) of each."""
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    made = []
+    for _ in range(steps):
+        d = game.pending
+        if d.kind == until:
+            break
+        choice = bots[d.player].choose(game, d)
+        made.append((d.kind, choice))
+        game.apply({"player": d.player, "choice": choice})
+    return made
+
+
+def test_a_player_who_cannot_buy_an_advance_lacks_its_cost():
+    game = _game({"food": 0, "wood": 4}, {"food": 3})
+    assert lacks(game.rt, 0) == {ADVANCE: 2}
+    assert lacks(game.rt, 1) == {}
+
+
+def test_the_bot_offers_two_spare_for_one_lacked_and_the_partner_accepts():
+    game = _game({"food": 0, "wood": 4}, {"food": 3})
+    assert plan(game.rt, 0) == Offer(partner=1, give="wood", give_n=2, take=ADVANCE, take_n=1)
+    assert game.pending.kind == "action" and "trade" in game.pending.options
+    # the only partner, the only kind to give and the only kind to take are not asked
+    made = _play_bots(game, 10, until="trade_answer")
+    assert made == [("action", "trade"), ("trade_give_amount", "2"), ("trade_take_amount", "1")]
+    assert game.pending.kind == "trade_answer" and game.pending.player == 1
+    assert game.state["trade_offer"] == {"from": 0, "to": 1, "give": ["wood", 2], "take": [ADVANCE, 1]}
+    _play_bots(game, 1)
+    res0, res1 = game.state["players"][0]["res"], game.state["players"][1]["res"]
+    assert (res0["wood"], res0[ADVANCE], res1["wood"], res1[ADVANCE]) == (2, 1, 2, 2)
+    assert "trade_offer" not in game.state
+    assert any("trade 2 wood for 1 food" in line for line in game.log)
+
+
+def test_nothing_spare_or_nothing_lacked_means_no_offer():
+    assert plan(_game({"food": 0, "wood": 1}, {"food": 3}).rt, 0) is None  # the one wood is kept back
+    assert plan(_game({"wood": 4, "food": 2}, {"food": 3}).rt, 0) is None  # an advance is affordable
+    assert plan(_game({"food": 0, "wood": 4}, {"food": 0, "wood": 3}).rt, 0) is None  # the partner has no food
+
+
+def test_the_leader_is_neither_offered_to_nor_helped():
+    game = _game({"food": 0, "wood": 4}, {"food": 3}, p1_cities=3)  # player 2 leads on city pieces
+    assert plan(game.rt, 0) is None
+    offer = {"from": 1, "to": 0, "give": ["food", 3], "take": ["wood", 1]}
+    assert not accepts(game.rt, 0, offer)  # however generous, the leader's offer is declined
+    assert accepts(game.rt, 1, {"from": 0, "to": 1, "give": ["wood", 2], "take": [ADVANCE, 1]})
+
+
+def test_an_offer_worth_less_than_it_costs_is_declined():
+    game = _game({"food": 0, "wood": 4}, {"food": 3})
+    assert not accepts(game.rt, 1, {"from": 0, "to": 1, "give": ["wood", 1], "take": [ADVANCE, 2]})
+    assert not accepts(game.rt, 1, {"from": 0, "to": 1, "give": ["wood", 1], "take": [ADVANCE, 1]})
