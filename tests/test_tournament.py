@@ -27,3 +27,17 @@ def test_tournament_command_refuses_bad_bots():
     assert r.exit_code == 2 and "two bots" in r.output
     r = CliRunner().invoke(app, ["tournament", "--bots", "search:never,greedy", "--games", "2"])
     assert r.exit_code == 2 and "budget" in r.output
+
+
+def test_tournament_command_knows_the_games_bots_in_a_fresh_process(tmp_path):
+    """The game's own bots (greedy) register when its package is imported: the command must do that
+    before it checks the names, also when nothing else has imported the game yet."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "bots.json"
+    r = subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "tournament", "--bots", "greedy,random",
+                        "--games", "2", "--quiet", "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "greedy vs random: 2 games" in r.stdout
+    assert json.loads(out.read_text())[0]["games"] == 2
