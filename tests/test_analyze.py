@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from rulewright.tools.analyze import analyze_game
 from rulewright.tools.cli import app
@@ -30,6 +31,13 @@ def test_analyze_writes_chances_after_every_action_and_a_plot(tmp_path):
     sizes = [s["size"] for s in data["biggest_swings"]]
     assert len(sizes) == 3 and sizes == sorted(sizes, reverse=True)
     assert (out / "analysis.png").stat().st_size > 1000
+    # each answer keeps the question it answered, and a swing says both; spaces read as board labels
+    assert all(p["question"] for p in data["points"][1:])
+    swing_lines = [line for line in r.output.splitlines() if line.startswith("  action ")]
+    assert len(swing_lines) == 3 and all(" -> " in line for line in swing_lines)
+    choices = [p["choice"] for p in data["points"][1:]]
+    assert not any(re.fullmatch(r"-?\d+,-?\d+", c) for c in choices)  # no raw space ids ("1,1")
+    assert any(re.fullmatch(r"[A-Z]\d+", c) for c in choices)  # board labels ("B2") instead
 
 
 def test_analyze_is_deterministic_and_refuses_a_bad_save(tmp_path):

@@ -23,10 +23,12 @@ from ..engine.decision import IllegalAction
 
 def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0, progress: bool = True) -> dict:
     from ..api import load_game
+    from ..engine import games
     from ..engine.chances import win_chances
     from ..engine.machine import Game
 
     whole = load_game(save)  # validates the save and its actions
+    show_ids = games.find(whole.definition.game_id).extras.get("scenario_show") or str  # Clash: "1,1" reads B2
     game = Game(whole.definition, whole.config, forkable=True)
     names = [p["name"] for p in game.state["players"]]
     actions = save["actions"]
@@ -36,17 +38,20 @@ def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0,
                   console=Console(stderr=True), disable=not progress) as bar:
         job = bar.add_task("actions", total=len(actions))
         for i, a in enumerate(actions, start=1):
-            label = game.pending.label(a["choice"]) if game.pending else a["choice"]
+            label = show_ids(game.pending.label(a["choice"]) if game.pending else a["choice"])
+            question = show_ids(game.pending.prompt) if game.pending else ""
             game.apply(a)
             points.append({"action": i, "round": game.state.get("round"), "player": a["player"],
-                           "choice": label, "chances": win_chances(game, samples, horizon, seed)})
+                           "choice": label, "question": question,
+                           "chances": win_chances(game, samples, horizon, seed)})
             bar.update(job, advance=1)
     rounds = [p["action"] for k, p in enumerate(points) if k and p["round"] != points[k - 1]["round"]]
     swings = []
     for k in range(1, len(points)):
         delta = [round(b - a, 4) for a, b in zip(points[k - 1]["chances"], points[k]["chances"], strict=True)]
         swings.append({"action": points[k]["action"], "player": points[k]["player"],
-                       "choice": points[k]["choice"], "change": delta, "size": max(abs(d) for d in delta)})
+                       "choice": points[k]["choice"], "question": points[k]["question"], "change": delta,
+                       "size": max(abs(d) for d in delta)})
     swings.sort(key=lambda s: (-s["size"], s["action"]))
     return {"players": names, "samples": samples, "horizon": horizon, "seed": seed, "actions": len(actions),
             "final": points[-1]["chances"], "round_starts": rounds, "points": points, "biggest_swings": swings[:3]}
@@ -100,8 +105,9 @@ def analyze(
     for s in result["biggest_swings"]:
         who = result["players"][s["player"]] if s["player"] is not None else "-"
         change = ", ".join(f"{n} {d:+.0%}" for n, d in zip(result["players"], s["change"], strict=True))
+        q = s.get("question", "").removeprefix(f"{who}: ").strip()  # prompts may name the player first
         typer.echo(f"  action {s['action']} (round {result['points'][s['action']]['round']}): {who}: "
-                   f"{s['choice']} ({change})")
+                   + (f"{q} -> " if q else "") + f"{s['choice']} ({change})")
     typer.echo(f"wrote {out / 'analysis.json'} and {out / 'analysis.png'}")
 
 
