@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .decision import Decision
+from .games import default_game, find
 from .rng import Rng, seed_state
 
 
@@ -60,8 +61,15 @@ def unavailable(reason: str) -> type:
 
 
 def bots_for(game: str | None = None) -> dict[str, type]:
-    """The bots a game may seat: the common ones, overridden by the game's own."""
-    return {**BOTS, **GAME_BOTS.get(game or "", {})}
+    """The bots a game may seat (the default game's when none is named): the common ones, overridden by
+    the game's own. Looking the game up imports its package, which is where its bots register, so a
+    command may ask before anything else has loaded the game."""
+    game_id = game or default_game()
+    try:
+        find(game_id)
+    except KeyError:
+        pass  # an unknown game seats the common bots; the command reports the game itself
+    return {**BOTS, **GAME_BOTS.get(game_id, {})}
 
 
 def bot_error(kind: str, game: str | None = None) -> str | None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from rulewright.tools.cli import app
 from rulewright.tools.tournament import merge_result, run_tournament
@@ -29,15 +31,19 @@ def test_tournament_command_refuses_bad_bots():
     assert r.exit_code == 2 and "budget" in r.output
 
 
-def test_tournament_command_knows_the_games_bots_in_a_fresh_process(tmp_path):
-    """The game's own bots (greedy) register when its package is imported: the command must do that
-    before it checks the names, also when nothing else has imported the game yet."""
-    import subprocess
-    import sys
+def _fresh(*args: str):
+    return subprocess.run([sys.executable, "-m", "rulewright.tools.cli", *args], capture_output=True, text=True,
+                          timeout=300)
 
+
+def test_commands_know_the_games_bots_in_a_fresh_process(tmp_path):
+    """The game's own bots (greedy) register when its package is imported: naming them must work also
+    when nothing has imported the game yet (tournament and compare check the names first)."""
     out = tmp_path / "bots.json"
-    r = subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "tournament", "--bots", "greedy,random",
-                        "--games", "2", "--quiet", "--out", str(out)], capture_output=True, text=True, timeout=300)
+    r = _fresh("tournament", "--bots", "greedy,random", "--games", "2", "--quiet", "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert "greedy vs random: 2 games" in r.stdout
     assert json.loads(out.read_text())[0]["games"] == 2
+    r = _fresh("compare", "base", "pack:civilizations", "--games", "2", "--players", "2", "--quiet",
+               "--out", str(tmp_path / "c"))
+    assert r.returncode == 0, r.stderr

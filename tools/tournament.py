@@ -112,12 +112,11 @@ def tournament(
     out: Annotated[Path | None, typer.Option("--out", help="merge the result into this JSON list")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
-    """Play the first bot against the second in seeded 2-player games, seats alternating; report the
-    first bot's win rate with a 95% interval and its time per decision."""
-    from ..engine import games as game_registry
+    """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
+
+    The first bot is the one measured: its win rate with a 95% interval and its time per decision."""
     from ..engine.bots import bot_error
 
-    game_registry.find(game_registry.default_game())  # imports the game's package: its bots register
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
     if len(kinds) != 2 or any(bot_error(k) for k in kinds):
         why = next((bot_error(k) for k in kinds if bot_error(k)), "give exactly two bots")
