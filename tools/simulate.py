@@ -194,8 +194,9 @@ def print_summary(rep: dict, console: Console) -> None:
             civ.add_row(Text(str(name)), str(g["games"]), f"{g['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}")
         console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
-                  f"{rep['rounds']['mean']:.2f} rounds, {rep['battles_per_game']['mean']:.2f} battles, "
-                  f"{rep['events_per_game']['mean']:.2f} events, {rep['trades_per_game']['mean']:.2f} trades per game")
+                  f"{rep['rounds']['mean']:.2f} rounds")
+    console.print(f"per game: {rep['battles_per_game']['mean']:.2f} battles, "
+                  f"{rep['events_per_game']['mean']:.2f} events, {rep['trades_per_game']['mean']:.2f} trades")
     if "never_used" in rep:
         from .coverage import catalog, coverage_line
         settings = rep["settings"]
