@@ -39,10 +39,13 @@ class Offer:
     take_n: int
 
 
-def lacks(rt: Clash, p: int) -> dict[str, int]:
-    """How much of each kind p lacks for what it works towards (nothing listed: lacks none)."""
-    out = {k: goal_need(rt, p, k) + saving_need(rt, p, k) for k in KINDS}
-    if not can_buy_any(rt, p):
+def lacks(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = None) -> dict[str, int]:
+    """How much of each kind p lacks for what it works towards (nothing listed: lacks none). `memo`: the
+    bot's memo of p's decision (the wonder goal and the wonder in reach, worked out once); `affordable`:
+    whether an advance is affordable, when the caller knows."""
+    memo = {} if memo is None else memo
+    out = {k: goal_need(rt, p, k, memo) + saving_need(rt, p, k, memo) for k in KINDS}
+    if not (can_buy_any(rt, p) if affordable is None else affordable):
         res = rt.player(p)["res"]
         for k, n in rt.params["advance_cost"].items():
             out[k] = max(out.get(k, 0), int(n) - res.get(k, 0))
@@ -56,33 +59,33 @@ def worth(rt: Clash, p: int, kind: str, n: int, lacked: dict[str, int] | None = 
     return LACKED * short + (n - short)
 
 
-def _ahead(rt: Clash, p: int, q: int) -> bool:
-    """Is p ahead of q in victory points?"""
-    vp = final_scores(rt)["vp"]
-    return vp[p] > vp[q]
-
-
-def accepts(rt: Clash, q: int, offer: dict) -> bool:
-    """Would q accept the offer on the table (`from` gives `give` and takes `take`)?"""
+def accepts(rt: Clash, q: int, offer: dict, vp: list[float] | None = None) -> bool:
+    """Would q accept the offer on the table (`from` gives `give` and takes `take`)? `vp`: the scores now,
+    when the caller has them."""
     (give, give_n), (take, take_n) = offer["give"], offer["take"]
-    if _ahead(rt, offer["from"], q):
-        return False
+    vp = final_scores(rt)["vp"] if vp is None else vp
+    if vp[offer["from"]] > vp[q]:
+        return False  # the leader is not helped
     lacked = lacks(rt, q)
     return worth(rt, q, give, give_n, lacked) > worth(rt, q, take, take_n, lacked)
 
 
-def plan(rt: Clash, p: int) -> Offer | None:
+def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = None) -> Offer | None:
     """The offer p makes now, or None: the first partner (in turn order) and kinds that fit the rules
-    above; the same position always gives the same offer, so each step of the trade finds it again."""
-    mine = lacks(rt, p)
+    above; the same position always gives the same offer, so each step of the trade finds it again.
+    `memo`, `affordable`: as for lacks."""
+    res = rt.player(p)["res"]
+    if all(res[k] <= KEEP for k in KINDS):
+        return None  # nothing to spare, whatever is lacked
+    mine = lacks(rt, p, memo, affordable)
     if not mine:
         return None
-    res = rt.player(p)["res"]
     spare = {k: res[k] - KEEP for k in KINDS if k not in mine and res[k] - KEEP > 0}
     if not spare:
         return None
+    vp = final_scores(rt)["vp"]
     for q in rt.turn_order():
-        if q == p or _ahead(rt, q, p):
+        if q == p or vp[q] > vp[p]:
             continue
         theirs = lacks(rt, q)
         held = rt.player(q)["res"]
@@ -94,6 +97,6 @@ def plan(rt: Clash, p: int) -> Offer | None:
                 if give_n > min(spare[give], MAX_AMOUNT):
                     continue
                 offer = {"from": p, "give": [give, give_n], "take": [take, 1]}
-                if accepts(rt, q, offer):
+                if accepts(rt, q, offer, vp):
                     return Offer(q, give, give_n, take, 1)
     return None

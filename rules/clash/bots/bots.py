@@ -51,7 +51,7 @@ class GreedyBot:
     def scores(self, game, decision: Decision) -> list[float]:
         """Every option's score (a prior for the search bot)."""
         scorer = getattr(self, f"_{decision.kind}", None)
-        self._memo: dict = {}  # what every option of this decision shares, computed once
+        self._memo: dict = {"options": decision.options}  # what every option of this decision shares
         if scorer is None:
             return [0.0] * len(decision.options)
         labels = decision.labels
@@ -61,7 +61,7 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> str:
         rt = game.rt
-        self._memo = {}
+        self._memo = {"options": decision.options}
         scorer = getattr(self, f"_{decision.kind}", None)
         best, best_score = decision.options[0], float("-inf")
         with rt.steady():  # scoring asks questions only (what-ifs say so: rt.supposing)
@@ -276,7 +276,9 @@ class GreedyBot:
     # ---- trades (bot_trade.py): each step finds the same offer again from the same position -------
     def _trade_plan(self, rt, p) -> Offer | None:
         if "trade_plan" not in self._memo:
-            self._memo["trade_plan"] = trade_plan(rt, p)
+            # the menu offers the advance action only when one is affordable: then nothing to ask
+            affordable = True if "advance" in self._memo.get("options", ()) else None
+            self._memo["trade_plan"] = trade_plan(rt, p, self._memo, affordable)
         return self._memo["trade_plan"]
 
     def _trade_partner(self, rt, p, opt, label):
