@@ -276,8 +276,8 @@ class GreedyBot:
     # ---- trades (bot_trade.py): each step finds the same offer again from the same position -------
     def _trade_plan(self, rt, p) -> Offer | None:
         if "trade_plan" not in self._memo:
-            # the menu offers the advance action only when one is affordable: then nothing to ask
-            affordable = True if "advance" in self._memo.get("options", ()) else None
+            # an advance counts as affordable when the menu offers the advance action (no need to ask again)
+            affordable = "advance" in self._memo.get("options", ())
             self._memo["trade_plan"] = trade_plan(rt, p, self._memo, affordable)
         return self._memo["trade_plan"]
 
