@@ -88,12 +88,13 @@ def _can_improve(rt: Clash, ctx: Ctx, spent: int = 0, city: Any = "") -> bool:
     if p < 0 or city is None:
         return False
     res = rt.player(p)["res"]
-    res["mood"] -= int(spent)
-    try:
-        return any(rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic") for c in rt.cities_of(p)
-                   if rt.state["cities"][c]["mood"] != "happy" and city in ("", c))
-    finally:
-        res["mood"] += int(spent)
+    with rt.supposing():  # the tokens spent first are taken off while asking, then put back
+        res["mood"] -= int(spent)
+        try:
+            return any(rt.can_pay(ctx, [("mood", civic_step_cost(rt, p, c))], "civic") for c in rt.cities_of(p)
+                       if rt.state["cities"][c]["mood"] != "happy" and city in ("", c))
+        finally:
+            res["mood"] += int(spent)
 
 
 def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
