@@ -1,5 +1,5 @@
 """The greedy bot trades (rulebook page 14): it offers what it holds spare for what it lacks, pays a
-premium for it, and answers offers by what they are worth to it; the leader is never helped."""
+premium for it, and answers offers by what they are worth to it; the leader in VP is never helped."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ from rulewright.rules.clash.bots.bot_trade import Offer, accepts, lacks, plan
 ADVANCE = "food"  # what rules/clash/game.yaml's advance_cost asks (2); checked below
 
 
-def _game(p0: dict, p1: dict, p1_cities: int = 1) -> Game:
-    """Player 1 at D2 against player 2; what a position does not name keeps its set-up value."""
+def _game(p0: dict, p1: dict, p1_cities: int = 1, p2_cities: int = 0) -> Game:
+    """Player 1 at D2 against player 2 (and player 3 when given cities); what a position does not name
+    keeps its set-up value."""
     defn = find(default_game()).definition(["base"], [])
     assert dict(defn.params["advance_cost"]) == {ADVANCE: 2}
     cities = [{"owner": 0, "at": "D2"}] + [{"owner": 1, "at": at} for at in ("D8", "E7", "C7")[:p1_cities]]
-    return Game(defn, {"players": 2, "seed": 3, "packs": ["base"], "variants": [],
-                       "position": {"players": [{"resources": p0}, {"resources": p1}], "cities": cities}})
+    cities += [{"owner": 2, "at": at} for at in ("G4", "H4", "G5", "H5")[:p2_cities]]
+    players = [{"resources": p0}, {"resources": p1}] + ([{"resources": {"food": 0}}] if p2_cities else [])
+    return Game(defn, {"players": len(players), "seed": 3, "packs": ["base"], "variants": [],
+                       "position": {"players": players, "cities": cities}})
 
 
 def _play_bots(game: Game, steps: int, until: str | None = None) -> list[tuple[str, str]]:
@@ -60,6 +63,14 @@ def test_nothing_spare_or_nothing_lacked_means_no_offer():
     assert plan(_game({"food": 0, "wood": 1}, {"food": 3}).rt, 0) is None  # the one wood is kept back
     assert plan(_game({"wood": 4, "food": 2}, {"food": 3}).rt, 0) is None  # an advance is affordable
     assert plan(_game({"food": 0, "wood": 4}, {"food": 0, "wood": 3}).rt, 0) is None  # the partner has no food
+
+
+def test_players_behind_trade_with_each_other_but_not_with_the_leader():
+    # player 3 leads; player 2 is ahead of player 1, and still they trade
+    game = _game({"food": 0, "wood": 4}, {"food": 3}, p1_cities=2, p2_cities=4)
+    assert plan(game.rt, 0) == Offer(partner=1, give="wood", give_n=2, take=ADVANCE, take_n=1)
+    assert accepts(game.rt, 1, {"from": 0, "to": 1, "give": ["wood", 2], "take": [ADVANCE, 1]})
+    assert not accepts(game.rt, 0, {"from": 2, "to": 0, "give": ["wood", 3], "take": [ADVANCE, 1]})
 
 
 def test_the_leader_is_neither_offered_to_nor_helped():

@@ -2,11 +2,13 @@
 
 - What a player lacks: what its wonder goal or the wonder it saves for still asks of it, and, when no
   advance is affordable, the printed advance cost beyond its holdings.
-- An offer: something p lacks, asked of a player who holds it without lacking it and is not ahead of p,
+- An offer: something p lacks, asked of a player who holds it without lacking it and is not the leader,
   for something p holds beyond what it lacks and beyond one kept back. Whoever lacks pays a premium: two
   for one when the partner does not lack what it is given.
 - An answer: accept when what comes in is worth more than what goes out (a thing lacked counts three
-  times) and the offerer is not ahead of the one answering; the leader is never helped.
+  times) and the offerer is not the leader.
+- The leader (the one player with the most VP; nobody while the most are shared) is never helped: no
+  one offers to it or accepts its offers, so it makes none.
 
 Resources only: tokens are kept, and cards are never offered (their worth is hidden from the partner).
 """
@@ -59,12 +61,19 @@ def worth(rt: Clash, p: int, kind: str, n: int, lacked: dict[str, int] | None = 
     return LACKED * short + (n - short)
 
 
+def leader(vp: list[float]) -> int | None:
+    """The one player with the most VP, or None while the most are shared."""
+    best = max(vp)
+    top = [p for p, v in enumerate(vp) if v == best]
+    return top[0] if len(top) == 1 else None
+
+
 def accepts(rt: Clash, q: int, offer: dict, vp: list[float] | None = None) -> bool:
     """Would q accept the offer on the table (`from` gives `give` and takes `take`)? `vp`: the scores now,
     when the caller has them."""
     (give, give_n), (take, take_n) = offer["give"], offer["take"]
     vp = final_scores(rt)["vp"] if vp is None else vp
-    if vp[offer["from"]] > vp[q]:
+    if offer["from"] == leader(vp):
         return False  # the leader is not helped
     lacked = lacks(rt, q)
     return worth(rt, q, give, give_n, lacked) > worth(rt, q, take, take_n, lacked)
@@ -84,8 +93,11 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
     if not spare:
         return None
     vp = final_scores(rt)["vp"]
+    first = leader(vp)
+    if first == p:
+        return None  # nobody accepts the leader's offers
     for q in rt.turn_order():
-        if q == p or vp[q] > vp[p]:
+        if q in (p, first):
             continue
         theirs = lacks(rt, q)
         held = rt.player(q)["res"]
