@@ -75,8 +75,12 @@ def accepts(rt: Clash, q: int, offer: dict, vp: list[float] | None = None) -> bo
     vp = final_scores(rt)["vp"] if vp is None else vp
     if offer["from"] == leader(vp):
         return False  # the leader is not helped
-    lacked = lacks(rt, q)
-    return worth(rt, q, give, give_n, lacked) > worth(rt, q, take, take_n, lacked)
+    return _gains(rt, q, lacks(rt, q), give, give_n, take, take_n)
+
+
+def _gains(rt: Clash, q: int, lacked: dict[str, int], get: str, get_n: int, pay: str, pay_n: int) -> bool:
+    """Is getting get_n of `get` for pay_n of `pay` worth it to q, who lacks `lacked`?"""
+    return worth(rt, q, get, get_n, lacked) > worth(rt, q, pay, pay_n, lacked)
 
 
 def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = None) -> Offer | None:
@@ -99,16 +103,16 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
     for q in rt.turn_order():
         if q in (p, first):
             continue
-        theirs = lacks(rt, q)
         held = rt.player(q)["res"]
-        for take in sorted(mine):
-            if take in theirs or held[take] <= 0:
+        takes = [t for t in sorted(mine) if held[t] > 0]
+        if not takes:
+            continue  # q has none of what p lacks: what q lacks is not asked
+        theirs = lacks(rt, q)
+        for take in takes:
+            if take in theirs:
                 continue
             for give in sorted(spare, key=lambda k: (-(k in theirs), -spare[k], k)):
                 give_n = 1 if give in theirs else 2
-                if give_n > min(spare[give], MAX_AMOUNT):
-                    continue
-                offer = {"from": p, "give": [give, give_n], "take": [take, 1]}
-                if accepts(rt, q, offer, vp):
-                    return Offer(q, give, give_n, take, 1)
+                if give_n <= min(spare[give], MAX_AMOUNT) and _gains(rt, q, theirs, give, give_n, take, 1):
+                    return Offer(q, give, give_n, take, 1)  # one q accepts (see accepts)
     return None

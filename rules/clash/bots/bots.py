@@ -28,7 +28,7 @@ from .bot_plans import (
     saving_need,
     tokens_needed,
 )
-from .bot_trade import Offer, accepts, worth
+from .bot_trade import Offer, accepts, lacks, worth
 from .bot_trade import plan as trade_plan
 
 _AMOUNTS = re.compile(r"\b(gets?|gains?|pays?|loses?) (\d+) (\w+)")
@@ -51,7 +51,7 @@ class GreedyBot:
     def scores(self, game, decision: Decision) -> list[float]:
         """Every option's score (a prior for the search bot)."""
         scorer = getattr(self, f"_{decision.kind}", None)
-        self._memo: dict = {"options": decision.options}  # what every option of this decision shares
+        self._memo: dict = {"kind": decision.kind, "options": decision.options}  # what all options share
         if scorer is None:
             return [0.0] * len(decision.options)
         labels = decision.labels
@@ -61,7 +61,7 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> str:
         rt = game.rt
-        self._memo = {"options": decision.options}
+        self._memo = {"kind": decision.kind, "options": decision.options}
         scorer = getattr(self, f"_{decision.kind}", None)
         best, best_score = decision.options[0], float("-inf")
         with rt.steady():  # scoring asks questions only (what-ifs say so: rt.supposing)
@@ -276,10 +276,17 @@ class GreedyBot:
     # ---- trades (bot_trade.py): each step finds the same offer again from the same position -------
     def _trade_plan(self, rt, p) -> Offer | None:
         if "trade_plan" not in self._memo:
-            # an advance counts as affordable when the menu offers the advance action (no need to ask again)
-            affordable = "advance" in self._memo.get("options", ())
+            # in the action menu, an advance is affordable when the menu offers the advance action
+            menu = self._memo.get("kind") == "action"
+            affordable = "advance" in self._memo["options"] if menu else None
             self._memo["trade_plan"] = trade_plan(rt, p, self._memo, affordable)
         return self._memo["trade_plan"]
+
+    def _worth(self, rt, p, kind: str) -> float:
+        """What one of a kind is worth to p now (for trade steps that follow no plan)."""
+        if "lacks" not in self._memo:
+            self._memo["lacks"] = lacks(rt, p, self._memo)
+        return worth(rt, p, kind, 1, self._memo["lacks"])
 
     def _trade_partner(self, rt, p, opt, label):
         offer = self._trade_plan(rt, p)
@@ -287,7 +294,7 @@ class GreedyBot:
 
     def _trade_give(self, rt, p, opt, label):
         offer = self._trade_plan(rt, p)
-        return 10 if offer is not None and opt == offer.give else -worth(rt, p, opt, 1)
+        return 10 if offer is not None and opt == offer.give else -self._worth(rt, p, opt)
 
     def _trade_give_amount(self, rt, p, opt, label):
         offer = self._trade_plan(rt, p)
@@ -295,7 +302,7 @@ class GreedyBot:
 
     def _trade_take(self, rt, p, opt, label):
         offer = self._trade_plan(rt, p)
-        return 10 if offer is not None and opt == offer.take else worth(rt, p, opt, 1)
+        return 10 if offer is not None and opt == offer.take else self._worth(rt, p, opt)
 
     def _trade_take_amount(self, rt, p, opt, label):
         offer = self._trade_plan(rt, p)
