@@ -43,6 +43,18 @@ def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[st
     return choice
 
 
+def choose_one(player: int, prompt: str, labels: list[str]) -> Generator:
+    """An effect's choice between the labelled alternatives: returns the index of the one chosen."""
+    choice = yield from ask(player, "choose", prompt, [str(i) for i in range(len(labels))], labels)
+    return int(choice)
+
+
+def confirm(player: int, prompt: str) -> Generator:
+    """A yes-or-no question (an optional ability: use it?); returns True for yes."""
+    choice = yield from ask(player, "confirm", prompt, ["yes", "no"], ["yes", "no"])
+    return choice == "yes"
+
+
 class IllegalAction(Exception):
     """An action the game cannot take now; the game is left exactly as it was."""
 

@@ -11,7 +11,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx, Grant, Trigger
-from ...engine.decision import ask
+from ...engine.decision import ask, choose_one, confirm
 from .registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
@@ -156,13 +156,10 @@ class Wonders:
         raise RuntimeError("7 Wonders has no grants until end of turn")
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
-        options = [str(i) for i in range(len(labels))]
-        choice = yield from self.ask(ctx.me, "choose", f"{self.source_name(ctx.source)}: {prompt}", options, labels)
-        return int(choice)
+        return (yield from choose_one(ctx.me, f"{self.source_name(ctx.source)}: {prompt}", labels))
 
     def confirm(self, ctx: Ctx, prompt: str) -> Generator:
-        choice = yield from self.ask(ctx.me, "confirm", prompt, ["yes", "no"], ["yes", "no"])
-        return choice == "yes"
+        return (yield from confirm(ctx.me, prompt))
 
 
 @function("cards")

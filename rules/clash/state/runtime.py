@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
 from ....engine.board import Board
-from ....engine.decision import RunawayEffect, ask
+from ....engine.decision import RunawayEffect, ask, choose_one, confirm
 from ....engine.rng import Rng
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
@@ -265,11 +265,8 @@ class Clash(InForce, Resources, Changes):
         self.player(ctx.me)["temp"].append([name, list(args), ctx.source, f"{period}{self.state['round']}"])
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
-        options = [str(i) for i in range(len(labels))]
-        choice = yield from self.ask(ctx.me, "choose", f"{self.source_name(ctx.source)}: {prompt}", options, labels)
-        return int(choice)
+        return (yield from choose_one(ctx.me, f"{self.source_name(ctx.source)}: {prompt}", labels))
 
     def confirm(self, ctx: Ctx, prompt: str) -> Generator:
-        choice = yield from self.ask(ctx.me, "confirm", prompt, ["yes", "no"], ["yes", "no"])
-        return choice == "yes"
+        return (yield from confirm(ctx.me, prompt))
 
