@@ -90,10 +90,10 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
     res = rt.player(p)["res"]
     if all(res[k] <= KEEP for k in KINDS):
         return None  # nothing to spare, whatever is lacked
-    mine = lacks(rt, p, memo, affordable)
-    if not mine:
+    wanted = lacks(rt, p, memo, affordable)
+    if not wanted:
         return None
-    spare = {k: res[k] - KEEP for k in KINDS if k not in mine and res[k] - KEEP > 0}
+    spare = {k: res[k] - KEEP for k in KINDS if k not in wanted and res[k] - KEEP > 0}
     if not spare:
         return None
     vp = final_scores(rt)["vp"]
@@ -104,7 +104,7 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
         if q in (p, first):
             continue
         held = rt.player(q)["res"]
-        takes = [t for t in sorted(mine) if held[t] > 0]
+        takes = [t for t in sorted(wanted) if held[t] > 0]
         if not takes:
             continue  # q has none of what p lacks: what q lacks is not asked
         theirs = lacks(rt, q)

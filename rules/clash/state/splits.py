@@ -36,8 +36,6 @@ def payable(held: dict[str, int], need: dict[str, int], payers: dict[str, list[s
     if not kinds:
         return True
     able = [{k, *payers.get(k, ())} for k in kinds]
-    if len(kinds) == 1:
-        return need[kinds[0]] <= sum(max(0, held.get(x, 0)) for x in able[0])
     for mask in range(1, 1 << len(kinds)):
         demand = 0
         supply_from: set[str] = set()
