@@ -1,25 +1,24 @@
 """A game's rules data as a definition uses it: its `game.yaml`, then each loaded pack's `rules:` overlay,
-then the variants asked for, each merged key by key (rules/<game>/variants/*.yaml and a pack's own
-`variants/` folder). Every game assembles its rules this way, so a variant means the same in all."""
+then the variants asked for (rules/<game>/variants/*.yaml, a pack's own `variants/` folder, or a variant
+file named by its path). Every overlay is applied by dsl/overlay.py, so a variant means the same in every
+game: mappings merge key by key, `$replace`/`$delete`/`$append`/`$prepend`/`$remove` say the rest."""
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
 from .cache import cached_yaml
 from .content import Content
+from .overlay import OverlayError, apply
+
+# what a variant file says about itself; everything else in it is its overlay of the rules data
+VARIANT_KEYS = ("name", "text", "game")
 
 
 def merge(base: Any, overlay: Any) -> Any:
-    """Overlay a variant onto the rules data: mappings merge key by key, anything else replaces."""
-    if isinstance(base, dict) and isinstance(overlay, dict):
-        out = dict(base)
-        for k, v in overlay.items():
-            out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
-        return out
-    return copy.deepcopy(overlay)
+    """Overlay a pack's `rules:` or a variant onto the rules data (the semantics of dsl/overlay.py)."""
+    return apply(base, overlay)
 
 
 def variant_files(rules_dir: Path, content: Content | None = None) -> dict[str, Path]:
@@ -30,15 +29,73 @@ def variant_files(rules_dir: Path, content: Content | None = None) -> dict[str, 
     return files
 
 
-def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
-    """game.yaml with the packs' `rules:` overlays and the variants merged in (ValueError: unknown variant)."""
+def looks_like_path(ref: str) -> bool:
+    """A variant named by its file (`./x.yaml`, `designs/cheap.yml`) rather than by its id."""
+    return "/" in ref or "\\" in ref or ref.lower().endswith((".yaml", ".yml"))
+
+
+def variant_path(rules_dir: Path, content: Content | None, ref: str) -> Path:
+    """The file of a variant given by id or by path (ValueError: unknown variant, or no such file)."""
+    files = variant_files(rules_dir, content)
+    if ref in files:
+        return files[ref]
+    if looks_like_path(ref):
+        path = Path(ref).expanduser()
+        if path.is_file():
+            return path
+        raise ValueError(f"no variant file '{ref}' (a variant is an id of `rulewright list variants` "
+                         "or the path of a .yaml file)")
+    from ..engine.diagnostics import did_you_mean
+
+    raise ValueError(f"unknown variant '{ref}' (known: {', '.join(files) or 'none'}; or give a variant file's "
+                     f"path){' - ' + did_you_mean(ref, files) if did_you_mean(ref, files) else ''}")
+
+
+def read_variant(path: Path) -> dict:
+    """A variant file's data (ValueError when it is not a readable YAML mapping)."""
+    from .yamlsafe import safe_load
+
+    try:
+        data = safe_load(path.read_text(encoding="utf-8"))
+    except Exception as err:  # any YAML, decoding or OS problem: one message, never a traceback
+        raise ValueError(f"variant {path}: cannot be read ({str(err).strip()[:200]}); "
+                         f"run `rulewright lint {path}`") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError(f"variant {path}: a variant file is a mapping (name, text and the rules data it changes)")
+    return data
+
+
+def overlay_of(data: dict) -> dict:
+    """The part of a variant file that changes the rules data."""
+    return {k: v for k, v in data.items() if k not in VARIANT_KEYS}
+
+
+def base_rules(rules_dir: Path, content: Content) -> dict:
+    """game.yaml with the loaded packs' `rules:` overlays: what variants apply to."""
     rules = cached_yaml(rules_dir / "game.yaml")
     for pack in content.packs:  # a pack may change the rules data as a variant does (its `rules:`)
         if pack.manifest.get("rules"):
-            rules = merge(rules, pack.manifest["rules"])
-    files = variant_files(rules_dir, content)
+            try:
+                rules = apply(rules, pack.manifest["rules"])
+            except OverlayError as err:
+                raise ValueError(f"pack {pack.id}: rules.{err}") from None
+    return rules
+
+
+def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
+    """game.yaml with the packs' `rules:` overlays and the variants applied (ValueError: unknown variant,
+    or one that cannot be applied)."""
+    rules = base_rules(rules_dir, content)
+    game = rules.get("id")
     for v in variants:
-        if v not in files:
-            raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
-        rules = merge(rules, cached_yaml(files[v]) or {})
+        path = variant_path(rules_dir, content, v)
+        data = read_variant(path)
+        if data.get("game") not in (None, game):
+            raise ValueError(f"variant {v}: it is a variant of {data['game']!r}, not of {game!r}")
+        try:
+            rules = apply(rules, overlay_of(data))
+        except OverlayError as err:
+            raise ValueError(f"variant {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
     return rules
