@@ -31,6 +31,7 @@ from .overlay import (
     diff,
     is_operator,
     is_text_of_lines,
+    join,
     lines_of,
     matches,
     removals,
@@ -40,7 +41,11 @@ from .rules_data import VARIANT_KEYS, overlay_of
 from .yaml_positions import pos_of
 
 MAX_PARAM = 99
-HINT_REPLACE = "write {$replace: ...} to put a value in place whole, or {$append: [...]} to add to the base"
+GAME_OWN = ("id", "name")  # the game's own id and name: a variant's `name` is its own
+HINT_LIST = ("to add to the base list, write {$append: [...]}; to say you mean to replace it whole, "
+             "{$replace: [...]}")
+HINT_TEXT = ("to add lines to the base text, write {$append: \"a line\"}; to say you mean to replace it whole, "
+             "{$replace: |...}")
 
 
 def _numbers(d: Any) -> bool:
@@ -75,7 +80,7 @@ class OverlayCheck:
               key: Any = None) -> None:
         code = code or ("E0042" if severity == "error" else "W0042")
         line, col = self.at(keys, key)
-        self.out.append(Diagnostic(self.file, line, col, code, message[:300], hint[:300], severity))
+        self.out.append(Diagnostic(self.file, line, col, code, message[:300], hint[:900], severity))
 
     def check(self, overlay: dict, base: dict, where: str) -> list[Diagnostic]:
         self._mapping(overlay, base, where, [])
@@ -88,7 +93,7 @@ class OverlayCheck:
         for key, value in overlay.items():
             if key == DELETE:
                 continue
-            here, sub = f"{path}.{key}", keys + [key]
+            here, sub = join(path, key), keys + [key]
             if key not in base:
                 self._unknown(key, value, base, path, keys)
                 continue
@@ -97,28 +102,30 @@ class OverlayCheck:
     def _unknown(self, key: Any, value: Any, base: dict, path: str, keys: list) -> None:
         known = [str(k) for k in base]
         if self.strict and known:
-            accepted = ([*VARIANT_KEYS] if not keys else []) + known
+            accepted = list(dict.fromkeys(([*VARIANT_KEYS] if not keys else []) +
+                                          [k for k in known if keys or k not in GAME_OWN]))
             hint = did_you_mean(str(key), accepted)
-            self.error(keys, f"{path}: unknown key '{key}'", (hint + " " if hint else "") +
+            self.error(keys, f"unknown key '{join(path, key)}'",
+                       (hint + " " if hint else "") +
                        f"accepted here: {', '.join(accepted)}", code="E0043", key=key)
             return
         close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.85)
         if close:  # only a near miss: packs may add keys of their own
-            self.error(keys, f"{path}.{key}: the rules have no key '{key}'", f"did you mean '{close[0]}'?",
+            self.error(keys, f"{join(path, key)}: the rules have no key '{key}'", f"did you mean '{close[0]}'?",
                        "warning", key=key)
-        self._procedures(value, f"{path}.{key}", keys + [key])
+        self._procedures(value, join(path, key), keys + [key])
 
     def _operators(self, overlay: dict, base: Any, path: str, keys: list) -> bool:
         """Check the `$` keys of one mapping; True when it is an operator mapping checked here in full."""
         ops = [k for k in overlay if is_operator(k)]
         for k in ops:
             if k not in OPERATORS:
-                self.error(keys, f"{path}: unknown operator '{k}'",
+                self.error(keys, f"{path or 'the variant'}: unknown operator '{k}'",
                            did_you_mean(k, OPERATORS) or f"operators: {', '.join(OPERATORS)}", code="E0044", key=k)
                 return True
         if REPLACE in overlay:
             if len(overlay) > 1:
-                self.error(keys, f"{path}: $replace stands alone in its mapping",
+                self.error(keys, f"{path or 'the variant'}: $replace stands alone in its mapping",
                            "its value is the whole new value", code="E0044", key=REPLACE)
             elif base is not None:
                 self._value(overlay[REPLACE], base, path, keys + [REPLACE], replaced=True)
@@ -130,10 +137,10 @@ class OverlayCheck:
             names = overlay[DELETE] if isinstance(overlay[DELETE], list) else [overlay[DELETE]]
             for name in names:
                 if isinstance(name, dict | list):
-                    self.error(keys, f"{path}: $delete names keys, not {name!r}", "e.g. $delete: [wood]",
+                    self.error(keys, f"{path or 'the variant'}: $delete names keys, not {name!r}", "e.g. $delete: [wood]",
                                code="E0044", key=DELETE)
                 elif not isinstance(base, dict) or name not in base:
-                    self.error(keys, f"{path}: $delete of '{name}', which the rules do not have: it deletes "
+                    self.error(keys, f"{path or 'the variant'}: $delete of '{name}', which the rules do not have: it deletes "
                                      "nothing", did_you_mean(str(name), base if isinstance(base, dict) else []),
                                "warning", "W0045", key=DELETE)
         return False
@@ -154,7 +161,7 @@ class OverlayCheck:
             else:
                 missing = [p for p in patterns if not any(matches(x, p) for x in (base or []))]
             for p in missing:
-                self.error(keys, f"{path}: $remove of {short(p)}, which is not there: it removes nothing",
+                self.error(keys, f"{path or 'the variant'}: $remove of {short(p)}, which is not there: it removes nothing",
                            "the item must be written as in the base rules (`rulewright variant diff` shows "
                            "them)", "warning", "W0045", key=REMOVE)
         if isinstance(base, list):
@@ -167,7 +174,7 @@ class OverlayCheck:
     # ---- values against the rules' own --------------------------------------------------------------
     def _value(self, value: Any, base: Any, path: str, keys: list, replaced: bool = False) -> None:
         if isinstance(value, str) and value in OPERATORS:
-            self.error(keys, f"{path}: '{value}' is an operator, written as a key",
+            self.error(keys, f"{path or 'the variant'}: '{value}' is an operator, written as a key",
                        f"e.g. {{$delete: [{path.rsplit('.', 1)[-1]}]}} in the mapping above, "
                        "or {$replace: VALUE}", code="E0044")
             return
@@ -227,9 +234,9 @@ class OverlayCheck:
         numbers = _numbers(base)
         for k, v in plain.items():
             if k in base:
-                self._value(v, base[k], f"{path}.{k}", keys + [k], replaced)
+                self._value(v, base[k], join(path, k), keys + [k], replaced)
             elif family and numbers:  # a new key of a known family: a number like the others
-                self._value(v, next(iter(base.values())), f"{path}.{k}", keys + [k], replaced)
+                self._value(v, next(iter(base.values())), join(path, k), keys + [k], replaced)
             elif not family and not replaced:
                 self._unknown(k, v, base, path, keys)
         if numbers and not replaced and DELETE not in value:
@@ -250,7 +257,8 @@ class OverlayCheck:
         if gone:
             what = "lines" if isinstance(base, str) else "entries"
             self.error(keys, f"{path} is replaced whole, which removes {what} of the base rules: "
-                             + "; ".join(g.split(": ", 1)[-1] for g in gone), HINT_REPLACE, "warning", "W0048")
+                             + "; ".join(g.split(": ", 1)[-1] for g in gone),
+                       HINT_TEXT if isinstance(base, str) else HINT_LIST, "warning", "W0048")
 
     # ---- names ---------------------------------------------------------------------------------------
     def _family(self, words: list[str]) -> tuple[str, set[str]] | None:

@@ -84,6 +84,17 @@ def base_rules(rules_dir: Path, content: Content) -> dict:
     return rules
 
 
+def _refuse_errors(content: Content, path: Path, data: dict, rules: dict) -> None:
+    """A variant file given by path was never linted with the packs: its errors refuse it (ValueError)."""
+    from .overlay_check import check_variant
+
+    errors = [d for d in check_variant(content, str(path), data, None, rules, None) if d.severity == "error"]
+    if errors:
+        e = errors[0]
+        raise ValueError(f"variant {path}: {e.message}" + (f" ({e.hint})" if e.hint else "") +
+                         f"; `rulewright lint {path}` shows every problem")
+
+
 def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
     """game.yaml with the packs' `rules:` overlays and the variants applied (ValueError: unknown variant,
     or one that cannot be applied)."""
@@ -92,6 +103,8 @@ def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tupl
     for v in variants:
         path = variant_path(rules_dir, content, v)
         data = read_variant(path)
+        if looks_like_path(v) and v not in variant_files(rules_dir, content):
+            _refuse_errors(content, path, data, rules)
         if data.get("game") not in (None, game):
             raise ValueError(f"variant {v}: it is a variant of {data['game']!r}, not of {game!r}")
         try:

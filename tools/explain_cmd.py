@@ -67,7 +67,8 @@ def explain(
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
     game: Annotated[str, game_option()] = "",
 ) -> None:
-    """Show an entry's printed text next to the English generated from its effect."""
+    """Show an entry's printed text next to the English generated from its effect (for a rule variant, by id
+    or file: what it changes in the rules data)."""
     content = load_packs(pack, check_game(game))
     if not game and not pack and lookup(content, entry_id) is None:
         # no game named: an id of another installed game's bundled packs is found there
@@ -77,6 +78,12 @@ def explain(
                 if lookup(there, entry_id) is not None:
                     content = there
                     break
+    if lookup(content, entry_id) is None:
+        from .variants import explain_variant, is_variant
+
+        if is_variant(content, entry_id):  # a rule variant (an id or a file): what it changes
+            explain_variant(content, entry_id, format)
+            return
     entry = find_entry(content, entry_id)
     lines = english(content, entry)
     effect_src = str(entry.data.get("effect") or "").rstrip()

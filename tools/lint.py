@@ -32,6 +32,8 @@ def skipped_in(root: Path) -> list[tuple[str, str]]:
         if p.name.startswith(".") or p.name == "__pycache__":
             continue
         if p.is_dir():
+            if p.name == "variants":
+                continue  # read: the pack's variants are linted against the rules they change
             if p.name == "tests":
                 out.append((f"{p}/", "scenarios, not content: run them with `rulewright test "
                                      f"{display_path(str(root))}`"))
@@ -51,10 +53,14 @@ def _packs_within(p: Path) -> list[Path]:
     return sorted(q.parent for q in p.glob("*/pack.yaml"))
 
 
-def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
-    """Split the command line into packs (folders) and single files loaded on top of base."""
+def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path], list[Path]]:
+    """Split the command line into packs (folders), single content files loaded on top of base, and
+    variant files (checked against the game's rules with those packs)."""
+    from .variants import is_variant_file
+
     packs: list[str | Path] = []
     files: list[Path] = []
+    variants: list[Path] = []
     for p in paths:
         if p.is_dir():
             if not (p / "pack.yaml").exists():
@@ -68,12 +74,12 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path]]:
         elif p.name == "pack.yaml":
             packs.append(p.parent)
         elif p.suffix.lower() in YAML_SUFFIXES:
-            files.append(p)
+            (variants if is_variant_file(p) else files).append(p)
         else:
             fail(f"'{p}' is not a YAML content file", 2, "content files end in .yaml")
-    if files and not packs:
+    if (files or variants) and not packs:
         packs = ["base"]
-    return packs, files
+    return packs, files, variants
 
 
 def run_lint(paths: list[Path] | None, game: str | None = None) -> Content:
@@ -85,8 +91,13 @@ def run_lint_skipped(paths: list[Path] | None, game: str | None = None) -> tuple
     """The linted content and what was left out (path, why)."""
     if not paths:
         return load_content(all_bundled(game), game=game), []
-    packs, files = _targets(paths)
-    content = load_content(packs, game=game or game_of_packs(packs), extra_files=files or None)
+    from .variants import game_named_by, lint_variant
+
+    packs, files, variants = _targets(paths)
+    named = next((g for g in (game_named_by(str(v)) for v in variants) if g), None)
+    content = load_content(packs, game=game or game_of_packs(packs, named), extra_files=files or None)
+    for v in variants:
+        content.diagnostics.extend(lint_variant(content, v))
     skipped: list[tuple[str, str]] = []
     for p in paths:
         if p.is_dir() and not (p / "pack.yaml").exists():

@@ -158,28 +158,20 @@ def list_entries(
 
 
 def _list_variants(format: OutputFormat, content: Content) -> None:
-    """Variants are overlays of the game's rules data (rules/clash/variants/*.yaml, and a pack's variants/)."""
-    from ..dsl.yamlsafe import safe_load
+    """Variants are overlays of the game's rules data (rules/<game>/variants/*.yaml, and a pack's variants/);
+    each row says what it changes (`rulewright variant diff ID` prints it in full)."""
+    from .variants import variant_rows
 
-    variant_files = games.find(content.game).extras.get("variant_files") or (lambda c: {})
-    rows = []
-    for vid, path in variant_files(content).items():
-        try:
-            data = safe_load(path.read_text(encoding="utf-8")) or {}
-        except Exception as err:  # lint reports it; the list still shows the others
-            data = {"text": f"(cannot be read: {type(err).__name__}; run `rulewright lint`)"}
-        if not isinstance(data, dict):
-            data = {"text": "(not a mapping; run `rulewright lint`)"}
-        rows.append({"id": vid, "name": data.get("name", vid), "kind": "variant", "text": data.get("text", "")})
+    rows = variant_rows(content)
     if format is OutputFormat.json:
-        typer.echo(json.dumps(rows, indent=2))
+        typer.echo(json.dumps(rows, indent=2, default=str))
         return
     table = Table(title=f"{plural(len(rows), 'variant')}", title_justify="left")
-    table.add_column("id", style="bold")
-    table.add_column("name")
-    table.add_column("what it changes")
+    table.add_column("id", style="bold", overflow="fold")
+    table.add_column("name", overflow="fold")
+    table.add_column("what it changes", ratio=1, overflow="fold")
     for r in rows:
-        table.add_row(Text(str(r["id"])), Text(str(r["name"])), Text(str(r["text"])))
+        table.add_row(Text(str(r["id"])), Text(str(r["name"])), Text(str(r["summary"])))
     console().print(table)
 
 
