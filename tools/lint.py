@@ -73,6 +73,9 @@ def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path], list[Path
             packs.append(p)
         elif p.name == "pack.yaml":
             packs.append(p.parent)
+        elif p.suffix.lower() in YAML_SUFFIXES and p.parent.name == "variants" and \
+                (p.parent.parent / "pack.yaml").is_file():
+            packs.append(p.parent.parent)  # a pack's own variant: checked with its pack, as the pack loads
         elif p.suffix.lower() in YAML_SUFFIXES:
             (variants if is_variant_file(p) else files).append(p)
         else:
