@@ -18,8 +18,13 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
           db: Path | None = typer.Option(None, "--db", help="the games file (SQLite); default: "
                                          "$XDG_DATA_HOME/rulewright/games.sqlite3"),
+          pack_dir: list[Path] = typer.Option([], "--pack-dir", help="a folder of your own packs (or one pack) "
+                                              "the set-up page offers; repeatable. No other path is read"),
+          variant_dir: list[Path] = typer.Option([], "--variant-dir", help="a folder of your own variant files "
+                                                 "(*.yaml) the set-up page offers; repeatable"),
           ) -> None:
     """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
+    from .designs import Designs
     from .store import StoreError, default_db
 
     try:
@@ -30,8 +35,13 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
         typer.echo(f"error: serve needs starlette and uvicorn ({err}): pip install starlette uvicorn", err=True)
         raise typer.Exit(2) from None
     path = db or default_db()
+    missing = [str(d) for d in [*pack_dir, *variant_dir] if not d.is_dir()]
+    if missing:
+        typer.echo(f"error: no folder {missing[0]!r} (--pack-dir and --variant-dir name folders)", err=True)
+        raise typer.Exit(2)
+    designs = Designs(tuple(pack_dir), tuple(variant_dir))
     try:
-        app = create_app(path)
+        app = create_app(path, designs)
     except StoreError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from None

@@ -26,7 +26,17 @@ from starlette.routing import Route
 
 from ...engine import games
 from ..seat import board_svg, game_name, seat_state
-from .hub import ApiError, Hub, known_games, known_packs, known_variants, playable_kinds, player_range
+from .designs import Designs
+from .hub import (
+    ApiError,
+    Hub,
+    known_games,
+    known_packs,
+    known_variants,
+    playable_kinds,
+    player_range,
+    rule_keys,
+)
 from .pages import game_page, index_page
 from .store import Store
 
@@ -66,12 +76,13 @@ async def read_json(request: Request) -> Any:
         raise ApiError(400, f"the body is not valid JSON: {err}") from None
 
 
-def game_options(game: str) -> dict:
+def game_options(game: str, designs: Designs | None = None) -> dict:
     """What the set-up page offers for one game: its players, packs, seat kinds, and the variants with the
-    pack each needs."""
+    pack each needs (the designer's own from the server's --pack-dir and --variant-dir folders too)."""
+    designs = designs or Designs()
     base = known_variants(["base"], game)
-    variants = [{"id": v, "pack": None} for v in base]
-    packs = known_packs(game)
+    variants = [{"id": v, "pack": None} for v in base + designs.variants(game, rule_keys(game))]
+    packs = known_packs(game) + designs.packs(game)
     for pack in packs:
         if pack != "base":
             variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack], game) if v not in base]
@@ -81,15 +92,18 @@ def game_options(game: str) -> dict:
             "variants": variants}
 
 
-def setup_options() -> dict:
-    """The set-up page's choices: every game's, the default game's also at the top level."""
-    every = [game_options(g) for g in known_games()]
-    return {**{k: v for k, v in every[0].items() if k in ("packs", "kinds", "variants")}, "games": every}
+def setup_options(designs: Designs | None = None) -> dict:
+    """The set-up page's choices: every game's, the default game's also at the top level, and the folders
+    of the designer's own packs and variants the server reads."""
+    every = [game_options(g, designs) for g in known_games()]
+    return {**{k: v for k, v in every[0].items() if k in ("packs", "kinds", "variants")}, "games": every,
+            "folders": (designs or Designs()).folders()}
 
 
-def create_app(db: Path | str) -> Starlette:
-    """The app over the games file `db` (created if missing)."""
-    hub = Hub(Store(db))
+def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
+    """The app over the games file `db` (created if missing); `designs`: the folders of packs and variants
+    it may read besides the bundled ones (`serve --pack-dir/--variant-dir`)."""
+    hub = Hub(Store(db), designs)
 
     def guard(handler):
         async def wrapped(request: Request) -> Response:
@@ -106,7 +120,7 @@ def create_app(db: Path | str) -> Starlette:
 
     @guard
     async def index(request: Request) -> Response:
-        options = await run_in_threadpool(setup_options)
+        options = await run_in_threadpool(setup_options, hub.designs)
         return HTMLResponse(index_page(options), headers=HEADERS)
 
     @guard

@@ -22,6 +22,7 @@ from ...engine.decision import IllegalAction
 from ...engine.machine import Game
 from ..play import MAX_STEPS
 from ..seat import HUMAN, bot_choice, names, seat_kinds
+from .designs import Designs
 from .store import Record, Store
 
 MAX_PLAYERS = 4  # a game that does not say its own range (extras `players`)
@@ -68,13 +69,14 @@ def _int(spec: dict, key: str, low: int, high: int, default: int | None) -> int:
     return value
 
 
-def _names(spec: dict, key: str, known: list[str], limit: int) -> list[str]:
+def _names(spec: dict, key: str, known: list[str], limit: int, designs: Designs | None = None) -> list[str]:
     value = spec.get(key, [])
     if not isinstance(value, list) or len(value) > limit or not all(isinstance(v, str) for v in value):
         raise ApiError(400, f"'{key}' must be a list of at most {limit} names")
     unknown = [v for v in value if v not in known]
     if unknown:
-        raise ApiError(400, f"unknown {key[:-1]} {unknown[0]!r} (known: {', '.join(known)})")
+        raise ApiError(400, designs.refusal(key, unknown[0], known) if designs else
+                       f"unknown {key[:-1]} {unknown[0]!r} (known: {', '.join(known)})")
     return list(dict.fromkeys(value))
 
 
@@ -110,8 +112,15 @@ def playable_kinds(game: str) -> list[str]:
     return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
-def check_spec(spec: Any) -> dict:
-    """A new game's settings from the request body, validated (ApiError 400 says what is wrong)."""
+def rule_keys(game: str) -> set[str]:
+    """The top-level keys of a game's rules data (which variant files without `game:` fit it)."""
+    return set(getattr(games.find(game).definition(["base"], []), "rules", None) or {})
+
+
+def check_spec(spec: Any, designs: Designs | None = None) -> dict:
+    """A new game's settings from the request body, validated (ApiError 400 says what is wrong); `designs`:
+    the folders of packs and variants this server may also read."""
+    designs = designs or Designs()
     if not isinstance(spec, dict):
         raise ApiError(400, "the body must be a JSON object such as {\"players\": 2, \"seats\": [\"human\", \"greedy\"]}")
     extra = [k for k in spec if k not in FIELDS]
@@ -125,10 +134,11 @@ def check_spec(spec: Any) -> dict:
     default_players = len(seats_given) if isinstance(seats_given, list) and seats_given else lo
     players = _int(spec, "players", lo, hi, default_players)
     seed = _int(spec, "seed", 0, MAX_SEED, secrets.randbelow(2**31))
-    packs = _names(spec, "packs", known_packs(game), 8)
+    packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
-    variants = _names(spec, "variants", known_variants(packs, game), 8)
+    variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, rule_keys(game)), 8,
+                      designs)
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
@@ -142,8 +152,9 @@ def check_spec(spec: Any) -> dict:
 class Hub:
     """All games of one server, backed by one store."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, designs: Designs | None = None):
         self.store = store
+        self.designs = designs or Designs()
         self.tables: OrderedDict[str, Table] = OrderedDict()  # the live games, least recently used first
         self._lock = threading.Lock()
         self.closing = False
@@ -154,7 +165,7 @@ class Hub:
         from ...api import new_game
         from ...engine.diagnostics import ContentError
 
-        s = check_spec(spec)
+        s = check_spec(spec, self.designs)
         try:
             game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"],
                             game_id=s["game"])

@@ -76,6 +76,7 @@ def index_page(options: dict) -> str:
     <div id="seat-kinds"></div>
     <fieldset><legend>Packs</legend><div id="packs"></div></fieldset>
     <fieldset><legend>Variants</legend><div id="variants"></div></fieldset>
+    <p id="folders" class="waiting"></p>
     <label>Seed (empty: a secret random one) <input id="seed" name="seed" inputmode="numeric" size="12"></label>
     <button class="primary" id="create" type="submit">Create the game</button>
     <p id="message"></p>

@@ -69,6 +69,13 @@ function link(text, url) {
   li.appendChild(el('br')); li.appendChild(el('code', full));
   return li;
 }
+(function (f) {  // the folders of the designer's own packs and variants this server reads
+  var said = [];
+  if (f && f.packs && f.packs.length) said.push('packs from ' + f.packs.join(', '));
+  if (f && f.variants && f.variants.length) said.push('variants from ' + f.variants.join(', '));
+  $('folders').textContent = said.length ? 'Your own: ' + said.join('; ') + '.' :
+    'Only bundled packs and variants (serve --pack-dir DIR / --variant-dir DIR offers your own).';
+})(DATA.folders);
 GAMES.forEach(function (g) { $('game').appendChild(el('option', g.name || g.id, {value: g.id || ''})); });
 $('game').addEventListener('change', drawGame);
 $('players').addEventListener('change', drawSeats);
