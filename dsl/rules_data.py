@@ -51,6 +51,20 @@ def variant_path(rules_dir: Path, content: Content | None, ref: str) -> Path:
                      f"path){' - ' + did_you_mean(ref, files) if did_you_mean(ref, files) else ''}")
 
 
+def variant_stamp(variants: list[str] | tuple[str, ...]) -> tuple:
+    """What a cached definition must also be keyed by: the size and time of each variant given by path, so
+    a designer who edits the file gets the new rules in the next game (ids are bundled: their name is enough)."""
+    out = []
+    for v in variants:
+        if looks_like_path(v):
+            try:
+                st = Path(v).expanduser().stat()
+                out.append((v, st.st_size, st.st_mtime_ns))
+            except OSError:
+                out.append((v, -1, -1))
+    return tuple(out)
+
+
 def read_variant(path: Path) -> dict:
     """A variant file's data (ValueError when it is not a readable YAML mapping)."""
     from .yamlsafe import safe_load

@@ -79,7 +79,7 @@ def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
     assert r.status_code == 400
     message = r.json()["error"]
-    assert "is not offered here" in message and f"--{field[:-1]}-dir" in message, message
+    assert message.startswith(f"unknown {field[:-1]} ") and "this server reads only" in message and f"--{field[:-1]}-dir" in message, message
     plain = TestClient(create_app(tmp_path / "h.db"))  # a server given no folders reads none
     r = plain.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
     assert r.status_code == 400 and f"start it with --{field[:-1]}-dir" in r.json()["error"]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
-from ...dsl.rules_data import assemble_rules
+from ...dsl.rules_data import assemble_rules, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
 from ...engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
 from ...engine.decision import Decision
@@ -171,7 +171,7 @@ class WondersDefinition:
 
 
 @cache
-def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> WondersDefinition:
+def _definition(packs: tuple[str, ...], variants: tuple[str, ...], stamp: tuple = ()) -> WondersDefinition:
     content = load_content(list(packs), "wonders7")
     if content.errors:
         raise ContentError(content.errors)
@@ -181,4 +181,4 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> WondersDef
 
 def definition(packs=("base",), variants=()) -> WondersDefinition:
     """The (cached) definition for a set of packs (bundled ids or folders) and variants."""
-    return _definition(tuple(str(p) for p in packs), tuple(variants))
+    return _definition(tuple(str(p) for p in packs), tuple(variants), variant_stamp(variants))

@@ -59,7 +59,7 @@ class Designs:
             dirs = self.folders()[key]
             where = (f"only from its --{what}-dir folders ({', '.join(dirs)})" if dirs else
                      f"no {what} files (start it with --{what}-dir DIR to offer yours)")
-            return f"{what} {value!r} is not offered here: this server reads {where}; the set-up page lists them"
+            return f"unknown {what} {value!r}: this server reads {where}; the set-up page lists them"
         return f"unknown {what} {value!r} (known: {', '.join(known)})"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from ....dsl.compiler import Compiler
 from ....dsl.loader import Content, Entry, load_content
 from ....dsl.parser import parse_effect
-from ....dsl.rules_data import assemble_rules
+from ....dsl.rules_data import assemble_rules, variant_stamp
 from ....dsl.rules_data import variant_files as rules_variant_files
 from ....engine.abilities import AbilityIndex, CompiledEntry
 from ....engine.board import Board, Space
@@ -199,7 +199,7 @@ class ClashDefinition:
 
 
 @cache
-def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefinition:
+def _definition(packs: tuple[str, ...], variants: tuple[str, ...], stamp: tuple = ()) -> ClashDefinition:
     content = load_content(list(packs), "clash")
     if content.errors:
         raise ContentError(content.errors)
@@ -209,4 +209,4 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...]) -> ClashDefin
 
 def definition(packs: list[str] | tuple[str, ...] = ("base",), variants: list[str] | tuple[str, ...] = ()) -> ClashDefinition:
     """The (cached) definition for a set of packs and variants."""
-    return _definition(tuple(packs), tuple(variants))
+    return _definition(tuple(packs), tuple(variants), variant_stamp(variants))
