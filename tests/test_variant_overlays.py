@@ -189,3 +189,22 @@ def test_every_bundled_variant_lints_clean_and_changes_something():
         assert rows and all(r["changes"] for r in rows), game
         for r in rows:
             assert run_json("lint", r["file"], "--game", game)["diagnostics"] == [], r["id"]
+
+
+def test_an_edited_variant_file_gives_new_rules_to_the_next_game(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("name: V\nparams: {rounds: 4}\n")
+    assert definition(variants=[str(path)]).params["rounds"] == 4
+    path.write_text("name: V\nparams: {rounds: 5}   # edited\n")
+    assert definition(variants=[str(path)]).params["rounds"] == 5
+
+
+def test_the_editor_checks_a_variant_file_as_a_variant(tmp_path):
+    from rulewright.tools.lsp.session import Session
+
+    path = tmp_path / "v.yaml"
+    text = "name: V\nparams:\n  grow_cost: {food: 1, ore: 1}\n"
+    path.write_text(text)
+    codes = sorted(d.code for d in Session().check(path, text))
+    assert codes == ["W0046", "W0047"]
+    assert [d.code for d in Session().check(path, "name: V\nparams: {rounds: 4}\n")] == []

@@ -186,19 +186,24 @@ def game_named_by(ref: str) -> str:
 
 # ---- lint of variant files given alone --------------------------------------------------------------
 
-def is_variant_file(path: Path) -> bool:
+def is_variant_file(path: Path, text: str | None = None) -> bool:
     """A YAML file given to lint that is a variant, not content: in a `variants/` folder, or a mapping with
     neither `kind:` nor `entries:` (a content file that forgot its kind still gets E0014)."""
     if path.parent.name == "variants":
         return True
     try:
-        data = read_variant(path)
-    except ValueError:
+        if text is None:
+            data = read_variant(path)
+        else:
+            from ..dsl.yamlsafe import safe_load
+
+            data = safe_load(text)
+    except Exception:  # unreadable: the content checks say why
         return False
-    return "kind" not in data and "entries" not in data
+    return isinstance(data, dict) and "kind" not in data and "entries" not in data
 
 
-def lint_variant(content: Content, path: Path) -> list[Diagnostic]:
+def lint_variant(content: Content, path: Path, text: str | None = None) -> list[Diagnostic]:
     """Diagnostics of one variant file against the game's rules with the loaded packs (added to content)."""
     from ..dsl.overlay_check import check_variant_file
 
@@ -206,7 +211,7 @@ def lint_variant(content: Content, path: Path) -> list[Diagnostic]:
         base = base_rules(RULES_ROOT / content.game, content)
     except ValueError as err:
         return [Diagnostic(str(path), 1, 1, "E0040", f"the packs' rules cannot be assembled: {err}")]
-    return check_variant_file(content, path, base, procedures(content.game))
+    return check_variant_file(content, path, base, procedures(content.game), text)
 
 
 def variant_rows(content: Content) -> list[dict[str, Any]]:

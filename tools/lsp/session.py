@@ -22,6 +22,8 @@ from ..langdoc.model import Reference, build_reference
 def pack_folder(path: Path) -> Path | None:
     """The pack folder a file belongs to (its folder when that holds a pack.yaml), else None."""
     folder = path.resolve().parent
+    if folder.name == "variants" and (folder.parent / "pack.yaml").is_file():
+        return folder.parent  # a pack's variant: checked against the rules with its pack
     return folder if (folder / "pack.yaml").is_file() else None
 
 
@@ -63,7 +65,15 @@ class Session:
 
     def check(self, path: Path, text: str) -> list[Diagnostic]:
         """Lint's diagnostics for the document as the editor holds it."""
-        result = check_document(self.context(path), path, text)
+        from ..variants import is_variant_file, lint_variant
+
+        if is_variant_file(path, text):  # a rule variant, not content: the checks of `rulewright lint FILE`
+            base = self.context(path)
+            result = Content(base.game, base.vocab, packs=list(base.packs), entries=dict(base.entries),
+                             documents=dict(base.documents))
+            result.diagnostics = lint_variant(result, path, text)
+        else:
+            result = check_document(self.context(path), path, text)
         self.checked[str(path.resolve())] = result
         return result.diagnostics
 
