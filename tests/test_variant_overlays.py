@@ -208,3 +208,22 @@ def test_the_editor_checks_a_variant_file_as_a_variant(tmp_path):
     codes = sorted(d.code for d in Session().check(path, text))
     assert codes == ["W0046", "W0047"]
     assert [d.code for d in Session().check(path, "name: V\nparams: {rounds: 4}\n")] == []
+
+
+SHOWN = re.findall(r"```text\n\$ rulewright (.*?)\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.mark.parametrize("command,shown", SHOWN, ids=[c for c, _ in SHOWN])
+def test_guide_output_is_what_the_command_prints(tmp_path, monkeypatch, command, shown):
+    for name in EXAMPLES:
+        write(tmp_path, name)
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, command.split(), env={"COLUMNS": "200"})
+    printed = [" ".join(line.split()) for line in res.output.splitlines()]
+    for line in shown.strip().splitlines():
+        assert " ".join(line.split()) in printed, (line, res.output)
+
+
+def test_the_guide_shows_the_commands_of_both_examples():
+    assert {c for c, _ in SHOWN} >= {"lint cheap_growth_first_try.yaml", "variant diff cheap_growth.yaml",
+                                      "variant diff stout_defenders.yaml"}

@@ -118,7 +118,7 @@ def play(players: int = typer.Option(3, "--players", "-n", min=1, max=8, help="p
          seed: int = typer.Option(1, "--seed", "-s", help="random seed: same seed, same game"),
          bots: str = typer.Option("greedy", "--bots", help="bot per seat, comma separated (random, greedy)"),
          pack: list[str] = typer.Option(["base"], "--pack", help="content packs to play with"),
-         variant: list[str] = typer.Option([], "--variant", help="rule variants (rulewright list variants)"),
+         variant: list[str] = typer.Option([], "--variant", help="rule variant: an id (rulewright list variants) or a variant file's path; repeatable"),
          as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
          save: Path | None = typer.Option(None, "--save", callback=output_file, help="write the game (set-up + actions) to this file"),
          html: Path | None = typer.Option(None, "--html", callback=output_file, help="also write the replay viewer (one HTML file)"),

@@ -210,7 +210,7 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
     out: Annotated[Path, typer.Option("--out", "-o", help="output folder", callback=output_folder)] = Path("out/simulation"),
     bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
-    variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant: an id or a variant file's path (repeatable)")] = None,
     pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="parallel processes")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
