@@ -227,3 +227,11 @@ def test_guide_output_is_what_the_command_prints(tmp_path, monkeypatch, command,
 def test_the_guide_shows_the_commands_of_both_examples():
     assert {c for c, _ in SHOWN} >= {"lint cheap_growth_first_try.yaml", "variant diff cheap_growth.yaml",
                                       "variant diff stout_defenders.yaml"}
+
+
+def test_a_scenario_names_a_variant_file_next_to_it(tmp_path, monkeypatch):
+    (tmp_path / "designs" / "tests").mkdir(parents=True)
+    write(tmp_path / "designs", "cheap_growth.yaml")
+    monkeypatch.chdir(tmp_path / "designs" / "tests")  # anywhere but the variant's folder
+    spec = {**GROW, "variants": ["cheap_growth.yaml"]}
+    assert run_scenario(spec, path=str(tmp_path / "designs" / "tests" / "s.yaml")).passed

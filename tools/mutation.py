@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import games
-from .scenarios import _pack_ref, find_scenarios, home_pack, load_scenario, run_scenario, spec_game
+from .scenarios import (
+    _pack_ref,
+    _variant_ref,
+    find_scenarios,
+    home_pack,
+    load_scenario,
+    run_scenario,
+    spec_game,
+)
 
 MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",
                  "special_advance", "leader")
@@ -43,7 +51,8 @@ def without(defn: Any, target: str) -> Any:
 
 def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, Any]) -> Any:
     """The definition of the scenario's own packs (e.g. a test pack of event cards), without the entry."""
-    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or home_pack(str(f))), tuple(spec.get("variants") or []))
+    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or home_pack(str(f))),
+           tuple(_variant_ref(str(v), str(f)) for v in spec.get("variants") or []))
     if key not in cache:
         cache[key] = without(games.find(spec_game(spec)).definition(*key), entry)
     return cache[key]

@@ -115,6 +115,18 @@ def _pack_ref(ref: str, scenario_path: str) -> str:
     return ref
 
 
+def _variant_ref(ref: str, scenario_path: str) -> str:
+    """A variant named by path: as given, else next to the scenario file or above it; an id stays an id."""
+    from ..dsl.rules_data import looks_like_path
+
+    if not looks_like_path(ref):
+        return ref
+    for base in [Path.cwd(), *Path(scenario_path).resolve().parents]:
+        if (base / ref).is_file():
+            return str((base / ref).resolve())
+    return ref
+
+
 def scenario_schema(game: str) -> dict:
     """The game's own scenario schema (rules/<game>/scenario.schema.json), else the shared one."""
     own = game_dir(game) / "scenario.schema.json"
@@ -145,9 +157,10 @@ def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Resu
     labels = _labels(spec)  # the schema check has found the game
     try:
         packs = [_pack_ref(ref, path) for ref in spec.get("packs") or home_pack(path)]
-        d = defn or games.find(spec_game(spec)).definition(packs, spec.get("variants") or [])
+        variants = [_variant_ref(str(v), path) for v in spec.get("variants") or []]
+        d = defn or games.find(spec_game(spec)).definition(packs, variants)
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
-                  "packs": packs, "variants": spec.get("variants") or [],
+                  "packs": packs, "variants": variants,
                   "position": spec.get("position") or {}}
         game = Game(d, config)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
