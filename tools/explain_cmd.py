@@ -69,6 +69,10 @@ def explain(
 ) -> None:
     """Show an entry's printed text next to the English generated from its effect (for a rule variant, by id
     or file: what it changes in the rules data)."""
+    if not game:
+        from .variants import game_named_by
+
+        game = game_named_by(entry_id)  # a variant file that names its game
     content = load_packs(pack, check_game(game))
     if not game and not pack and lookup(content, entry_id) is None:
         # no game named: an id of another installed game's bundled packs is found there

@@ -53,6 +53,8 @@ def changes_of(content: Content, ref: str) -> tuple[Path, dict, list[Change]]:
     variant, unreadable file, or an overlay that cannot be applied)."""
     path = variant_path(RULES_ROOT / content.game, content, ref)
     data = read_variant(path)
+    if data.get("game") not in (None, content.game):
+        raise ValueError(f"variant {ref} is for {data['game']!r}, not {content.game!r}: add --game {data['game']}")
     base = base_rules(RULES_ROOT / content.game, content)
     try:
         after = apply(base, overlay_of(data))

@@ -97,7 +97,9 @@ def known_packs(game: str | None = None) -> list[str]:
 
 
 def known_variants(packs: list[str], game: str | None = None) -> list[str]:
-    return list(_variants(tuple(packs or ["base"]), game or games.default_game()))
+    refs, game = tuple(packs or ["base"]), game or games.default_game()
+    mine = any("/" in p for p in refs)  # a designer's pack folder: its variants/ is looked at again each time
+    return list(_variants.__wrapped__(refs, game) if mine else _variants(refs, game))
 
 
 @functools.cache
