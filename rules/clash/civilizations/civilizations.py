@@ -163,11 +163,19 @@ def _leader_city(rt: Clash, ctx: Ctx) -> str | None:
     return at if at in rt.state["cities"] else None
 
 
+def leader_with_side(rt: Clash, b, p: int) -> bool:
+    """p's leader stands with p's side of battle `b`: its figure is in the battle's space (it moved in with
+    the attack, or it defends there, aboard or not). The expansion's "leader's army" is the units in the
+    leader's space, so an army that moved out and left its leader behind fights without it."""
+    if b is None or p < 0 or p not in (b.attacker, b.defender):
+        return False
+    uid = leader_figure(rt, p)  # none once it died in the battle
+    return uid is not None and uid in b.present.get(p, ())  # it went back with a ceased attack: it still fought
+
+
 def _leader_in_battle(rt: Clash, ctx: Ctx) -> bool:
-    """Your leader is with your side of the battle being fought (in its space, or aboard there)."""
-    b = getattr(rt, "battle", None)
-    at = _leader_space(rt, ctx)
-    return b is not None and at is not None and at in (b.space, b.origin if ctx.vars.get("side") == "attacker" else None)
+    """Your leader is with your side of the battle being fought."""
+    return leader_with_side(rt, getattr(rt, "battle", None), ctx.me)
 
 
 FUNCTIONS = {
