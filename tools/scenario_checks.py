@@ -33,8 +33,23 @@ class Labels:
 
 
 def show(value: Any, labels: Labels = Labels()) -> str:
-    """A value as a message shows it: repr, with ids as the game labels them."""
+    """A value as a message shows it: repr, with ids as the game labels them; a lone id that has a label
+    shows both ('D2' (id '3,1')), so a label compared with an id reads plainly."""
+    if isinstance(value, str) and labels.show(value) != value:
+        return f"{labels.show(repr(value))} (id {value!r})"
     return labels.show(repr(value))
+
+
+def as_ids(value: Any, labels: Labels = Labels()) -> Any:
+    """What an author wrote with the game's labels, as the state holds it: every string (and mapping key)
+    that is a label becomes its id, in lists and mappings too, so `equals: D2` matches a space "3,1"."""
+    if isinstance(value, str):
+        return labels.to_id(value)
+    if isinstance(value, list):
+        return [as_ids(v, labels) for v in value]
+    if isinstance(value, dict):
+        return {as_ids(k, labels) if isinstance(k, str) else k: as_ids(v, labels) for k, v in value.items()}
+    return value
 
 
 def translate(choice: Any, options: list[str], labels: Labels = Labels()) -> str:
@@ -78,6 +93,7 @@ def _path(game: Game, exp: dict, labels: Labels) -> str | None:  # noqa: C901 - 
             return None
         return labels.show(f"expected {exp['path']}: {err}")
     p = exp["path"]
+    exp = {k: as_ids(v, labels) if k in ("equals", "contains", "excludes") else v for k, v in exp.items()}
     if "equals" in exp and actual != exp["equals"]:
         return f"{p}: expected {show(exp['equals'], labels)}, actual {show(actual, labels)}"
     if "at_least" in exp and not actual >= exp["at_least"]:
