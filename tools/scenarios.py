@@ -34,6 +34,7 @@ from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine import games
 from ..engine.decision import AUTO_PICKS, IllegalAction
+from ..engine.diagnostics import PositionError
 from ..engine.games import game_dir
 from ..engine.machine import Game
 from .scenario_checks import Labels, check, pending_note, same, translate, waiting
@@ -143,6 +144,24 @@ def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Resu
         AUTO_PICKS.reset(token)
 
 
+def _where(path: str, where: tuple) -> str:
+    """'file:line:column: ' of the position's value at `where` in the scenario file, or '' if unknown."""
+    from ruamel.yaml import YAML
+
+    try:
+        node = YAML(typ="rt").load(Path(path).read_text(encoding="utf-8"))
+        parent, key = node, "position"
+        for k in where:
+            parent, key = parent[key], k
+        if isinstance(parent, dict) and key in parent:
+            line, col = parent.lc.key(key) if not isinstance(parent[key], str) else parent.lc.value(key)
+        else:
+            line, col = parent.lc.item(key)
+    except Exception:  # no file (a spec built in memory) or a shape the schema let through: no line
+        return ""
+    return f"{path}:{line + 1}:{col + 1}: "
+
+
 def _checkpoint(game: Game, step: dict, labels: Labels) -> list[str]:
     """A checkpoint's failures; one naming a decision kind (`pending: KIND`) checks nothing else when
     another decision is pending."""
@@ -173,6 +192,10 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
                   "position": spec.get("position") or {}}
         game = Game(d, config)
         game.auto_picks = picks
+    except PositionError as err:  # what the position names that this game does not have, by line
+        return Result(path, name, False, ["cannot set up the position:"]
+                      + [f"  {_where(path, w)}position.{'.'.join(map(str, w))}: {labels.show(m)}"
+                         for w, m in err.problems], covers)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
         return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {labels.show(str(err))}"],
                       covers)
