@@ -7,7 +7,12 @@ words for people. The only input to a game is `apply({"player": p, "choice": opt
 from __future__ import annotations
 
 from collections.abc import Generator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+
+# Decisions taken without asking (a single legal option), recorded while a list is set here: a scenario
+# sets one so that it can say which decisions were answered for the player (tools/scenarios.py). Not state.
+AUTO_PICKS: ContextVar[list | None] = ContextVar("auto_picks", default=None)
 
 
 @dataclass
@@ -38,6 +43,9 @@ def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[st
     if not options:
         raise RuntimeError(f"no options for decision '{prompt}'")
     if len(options) == 1:
+        record = AUTO_PICKS.get()
+        if record is not None:
+            record.append(Decision(player, kind, prompt, list(options), list(labels or [])))
         return options[0]
     choice = yield Decision(player, kind, prompt, list(options), list(labels or []))
     return choice

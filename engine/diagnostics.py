@@ -55,3 +55,20 @@ def render(diag: Diagnostic, source_lines: list[str] | None) -> str:
     if diag.hint:
         out.append(f"  = hint: {diag.hint}")
     return "\n".join(out)
+
+
+class PositionError(ValueError):
+    """A scenario's position names something this game cannot hold (a space not on this player count's
+    board, a unit of a pack not loaded ...). Each problem is (where, message): `where` is the path into the
+    position ("cities", 0, "at"), so the scenario runner can point at the file's line."""
+
+    def __init__(self, problems: list[tuple[tuple, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"position.{'.'.join(map(str, w))}: {m}" for w, m in problems))
+
+
+def accepted(values: list[str], shown: int = 30) -> str:
+    """'accepted: a, b, c' with at most `shown` values and the count of the rest."""
+    values = sorted(dict.fromkeys(values))
+    more = f" ... ({len(values)} in all)" if len(values) > shown else ""
+    return "accepted: " + (", ".join(values[:shown]) + more if values else "none (nothing of this kind is loaded)")

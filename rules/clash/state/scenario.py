@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....engine.hexgrid import label_to_axial, space_id
+from .position_check import check_position
+from .position_extras import apply_extras
 from .setup import RESOURCES, TOKENS, add_city, add_unit, new_state
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
     pos: dict = config.get("position") or {}
     base = dict(config)
     base.pop("position", None)
+    check_position(defn, pos, int(config.get("players", 2)))
     state = new_state(defn, base)
     keep_units = pos.get("keep_setup_units", False)
     if not keep_units:
@@ -115,4 +118,5 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["board"]["exhausted"] = [space_of(s) for s in pos["exhausted"]]
     if "dice" in pos:
         state["dice"] = [int(d) for d in pos["dice"]]
+    apply_extras(defn, state, pos)
     return state
