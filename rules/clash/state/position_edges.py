@@ -1,7 +1,8 @@
 """What a scenario position may say at the rules' edges (issue 33), and the limits it must keep.
 
 - units.N.aboard: true          the units go aboard their owner's ships in that (sea) space, filling the
-                                ships in the order the position lists them (a leader figure takes no room)
+                                ships in the order the position lists them (a leader figure takes no room);
+                                `aboard: 2` puts them on the owner's second ship listed there
 - players.N.discarded_leaders   leader cards out of the game (dead or retired)
 
 A position is a state the rules could have made, so it keeps their limits: resources and tokens within the
@@ -18,7 +19,7 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from ....engine.diagnostics import PositionError
+from ....engine.diagnostics import PositionError, accepted
 from .runtime import Clash
 from .setup import RESOURCES, TOKENS
 
@@ -31,11 +32,15 @@ Problems = list[tuple[tuple, str]]
 def apply_edges(defn: ClashDefinition, state: dict, pos: dict, placed: list[list[str]]) -> None:
     """Set what the position says of discarded leaders and units aboard, then check its limits.
     `placed`: the unit ids made for each item of `units`, in order."""
+    problems: Problems = []
     for i, spec in enumerate(pos.get("players") or []):
         if "discarded_leaders" in spec and i < len(state["players"]):
             state["players"][i]["discarded_leaders"] = list(spec["discarded_leaders"])
+            for j, card in enumerate(spec["discarded_leaders"]):
+                if card not in defn.leaders:
+                    problems.append((("players", i, "discarded_leaders", j), f"{card!r} is not a leader of the loaded "
+                                     f"packs; {accepted(list(defn.leaders))}"))
     rt = Clash(defn, SimpleNamespace(state=state, log=[], config={}))  # the rules' own answers on this state
-    problems: Problems = []
     _board_ships(rt, pos, placed, problems)
     problems += _limits(rt, pos, placed)
     if problems:
@@ -66,14 +71,18 @@ def _board_ships(rt: Clash, pos: dict, placed: list[list[str]], problems: Proble
             if ship_type:
                 problems.append((("units", i, "aboard"), f"a {utype} is a ship: only land units go aboard"))
                 continue
+            ships = [s for s in rt.units_at(at, owner) if rt.is_ship(units[s]["type"])]
+            which = spec["aboard"]
+            if which is not True:  # the owner's N-th ship listed at that space
+                ships = ships[int(which) - 1:int(which)]
             for u in uids:
                 need = _space_taken(rt, utype)
-                ship = next((s for s in rt.units_at(at, owner) if rt.is_ship(units[s]["type"]) and s != u
-                             and _room(rt, s) >= need), None)
+                ship = next((s for s in ships if _room(rt, s) >= need), None)
                 if ship is None:
                     problems.append((("units", i, "aboard"),
                                      f"no ship of player {owner} at {spec['at']} has room for this {utype} "
-                                     "(list the ships first; each carries as many as its capacity)"))
+                                     "(list the ships first; each carries as many as its capacity)"
+                                     + ("" if which is True else f"; the position lists {len([x for x in rt.units_at(at, owner) if rt.is_ship(units[x]['type'])])} ship(s) there")))
                     break
                 units[u]["ship"] = ship
         elif not ship_type and _water(rt, at):
