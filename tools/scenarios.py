@@ -190,6 +190,9 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
                   "packs": packs, "variants": spec.get("variants") or [],
                   "position": spec.get("position") or {}}
+        if "setup" in spec:  # start from the set-up with chosen orders instead of a position
+            config.pop("position")
+            config["setup"] = spec["setup"] or {}
         game = Game(d, config)
         game.auto_picks = picks
     except PositionError as err:  # what the position names that this game does not have, by line

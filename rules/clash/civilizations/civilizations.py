@@ -17,6 +17,7 @@ from ....engine.hexgrid import space_id
 from ..registry import functions, procedure, step
 from ..state.definition import start_tile
 from ..state.measures import home_space
+from ..state.stacked import stacked_draw, stacked_order
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -46,7 +47,11 @@ def choose_civilization(rt: Clash) -> Generator:
     civs = sorted(rt.defn.civilizations)
     if not civs:
         return
-    rt.rng.shuffle(civs)
+    stacked = stacked_order(rt.state, "civilizations", civs)  # a scenario's chosen order
+    if stacked is None:
+        rt.rng.shuffle(civs)
+    else:
+        civs = stacked
     per = max(1, int(rt.params.get("civilization_boards", 2)))
     for p in rt.turn_order():
         dealt = sorted(civs[:per]) or sorted(rt.defn.civilizations)[:1]
@@ -84,7 +89,11 @@ def deal_leaders(rt: Clash) -> Generator:
         return
     shared = rt.params.get("leader_deck") == "shared"
     deck = sorted(rt.defn.leaders)
-    rt.rng.shuffle(deck)
+    stacked = stacked_order(rt.state, "leaders", deck) if shared else None
+    if stacked is None:
+        rt.rng.shuffle(deck)
+    else:
+        deck = stacked
     for p in rt.turn_order():
         pl = rt.player(p)
         if shared:
@@ -105,7 +114,9 @@ def take_leader(rt: Clash, p: int, where: str | None) -> Generator:
         pick = yield from rt.ask(p, "leader", "Which leader?", sorted(left),
                                  [rt.defn.leaders[x].name for x in sorted(left)])
     else:
-        pick = left[rt.rng.below(len(left))]
+        pick = stacked_draw(rt.state, "leader_draws", left)  # a scenario's chosen draw, else at random
+        if pick is None:
+            pick = left[rt.rng.below(len(left))]
     left.remove(pick)
     pl["leader"] = pick
     yield from rt.place_unit(p, leader_type(rt), where, "rules")
