@@ -104,6 +104,8 @@ def game_vocab(game: str) -> Vocabulary:
     vocab.phrases.update({f"on:{h}": dict(w) for h, w in (content_spec(game).get("hook_phrases") or {}).items()})
     vocab.phrases[GAIN_NOTES] = dict(content_spec(game).get("gain_notes") or {})  # `gain` is a keyword, no grant
     vocab.phrases[REFUSES] = dict(content_spec(game).get("refusal_phrases") or {})
+    # what an entry's data field means, said by `rulewright explain` ("field:border" -> value -> sentence)
+    vocab.phrases.update({f"field:{f}": dict(w) for f, w in (content_spec(game).get("field_phrases") or {}).items()})
     vocab.language = dict(content_spec(game).get("language") or {})
     return vocab
 
