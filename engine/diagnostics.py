@@ -35,7 +35,9 @@ class ContentError(Exception):
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A "did you mean ...?" hint, or "" when nothing is close."""
-    close = difflib.get_close_matches(word, sorted(set(candidates)), n=3, cutoff=0.6)
+    # never the opposite of what was written (`not_angry` for `angry`)
+    close = difflib.get_close_matches(word, sorted(c for c in set(candidates)
+                                                   if c != "not_" + word and word != "not_" + c), n=3, cutoff=0.6)
     if not close:
         return ""
     return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"

@@ -299,5 +299,6 @@ class InForce:
 def once_key(ab) -> str:
     """The key of a limited ability's uses in the player's `used` (a position may set it: position_extras)."""
     kind = type(ab).__name__
-    name = getattr(ab, "quantity", "") or getattr(ab, "hook", "") or getattr(ab, "title", "")
+    name = getattr(ab, "quantity", "") or getattr(ab, "shared", "") or getattr(ab, "hook", "") \
+        or getattr(ab, "title", "")
     return f"{ab.source}:{kind}:{name}"
