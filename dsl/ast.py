@@ -225,6 +225,11 @@ class Trigger(Ability):
     hook_pos: Pos = NOWHERE
     per: str = "turn"
     times: int = 1
+    also: list[tuple[str, Pos]] = field(default_factory=list)  # more hooks (`on a or b`), one shared limit
+
+    @property
+    def hooks(self) -> list[str]:
+        return [self.hook] + [h for h, _ in self.also]
 
 
 @dataclass
@@ -276,3 +281,15 @@ class ObjectiveDef(Ability):
 class Effect:
     abilities: list[Ability]
     source: str = ""
+
+
+def leading_do(stmts: list) -> Call | None:
+    """The procedure a body starts with, after its payments: `do build_units(army, 1)` of a card whose
+    action is that procedure. The rules may refuse to offer an action whose procedure could do nothing."""
+    for s in stmts:
+        if isinstance(s, Seq):
+            return leading_do(s.items)
+        if isinstance(s, Pay):
+            continue
+        return s.call if isinstance(s, Do) else None
+    return None

@@ -57,7 +57,7 @@ def encode(node: Any) -> Any:
         for f in dataclasses.fields(node):
             out[f.name] = encode(getattr(node, f.name))
         return out
-    if isinstance(node, list):
+    if isinstance(node, (list, tuple)):  # a tuple comes back as a list (a trigger's extra hooks: [name, pos])
         return [encode(x) for x in node]
     return node
 

@@ -76,9 +76,11 @@ class Checker:
                     self.expect(m, "int", scope)
             self.costs(ab.cost, scope)
         elif isinstance(ab, A.Trigger):
-            payload = self.hook(ab.hook, ab.hook_pos)
-            if payload is None:
+            payloads = [self.hook(h, pos) for h, pos in [(ab.hook, ab.hook_pos), *ab.also]]
+            if any(p is None for p in payloads):
                 return  # its condition and body would only report follow-on errors
+            # several hooks: the fields every one of them carries, alike
+            payload = {k: t for k, t in payloads[0].items() if all(p.get(k) == t for p in payloads[1:])}
             scope.update(payload)
             self.cond(ab.when, scope)
             self.costs(ab.cost, scope)
@@ -127,7 +129,7 @@ class Checker:
                 else:
                     name = verbs[type(s)]
                     emits = emitted.get(name) or []
-                if ab.hook in emits:
+                if set(ab.hooks) & set(emits):
                     end = s.pos.end_column if s.pos.end_line == s.pos.line else s.pos.column + 1
                     self.diags.append(Diagnostic(
                         self.file, s.pos.line, s.pos.column, "W0301",
@@ -205,7 +207,7 @@ class Checker:
     def expect(self, e: A.Expr, typ: str, scope: dict[str, str]) -> None:
         got = self.expr(e, scope, typ)
         if isinstance(e, A.Ref) and len(e.parts) == 1 and e.parts[0] not in scope \
-                and e.parts[0] in self.v.enums.get(typ, ()):
+                and e.parts[0] in self.v.members(typ):
             return  # a content id that is also a member of the wanted enum (a card named like a resource)
         if not self.compatible(typ, got):
             self.mismatch(e, typ, got, scope)

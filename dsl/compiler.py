@@ -7,6 +7,7 @@ rules provide: attribute and function lookups, gain/pay/lose/draw, procedures, a
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from ..engine import abilities as E
@@ -105,6 +106,8 @@ class Compiler:
                 yield from f(ctx)
 
         run.pays = self.first_pays(stmts)  # type: ignore[attr-defined]
+        lead = A.leading_do(stmts)
+        run.leads = (lead.name, [self.expr(a) for a in lead.args]) if lead else None  # type: ignore[attr-defined]
         return run
 
     def first_pays(self, stmts: list[A.Stmt]) -> list[tuple[str, Any]]:
@@ -265,8 +268,8 @@ class Compiler:
         raise TypeError(f"cannot compile {ab!r}")
 
     def _scope_of(self, ab: A.Ability) -> dict[str, Any]:
-        if isinstance(ab, A.Trigger):
-            return self.v.hooks.get(ab.hook, {})
+        if isinstance(ab, A.Trigger):  # several hooks: the names any of them binds
+            return {k: t for h in ab.hooks for k, t in self.v.hooks.get(h, {}).items()}
         if isinstance(ab, A.ObjectiveDef):
             return self.v.hooks.get(ab.hook, {}) if ab.hook else {}
         if isinstance(ab, A.Modify):
@@ -288,6 +291,12 @@ class Compiler:
             compiled = self.ability(source, i, ab)
             compiled.describe = _describer(ab, self.v.phrases)
             abilities.append(compiled)
+            if isinstance(ab, A.Trigger) and ab.also:  # one trigger per hook, counting its uses together
+                compiled.shared = "|".join(ab.hooks)
+                for hook, _ in ab.also:
+                    twin = replace(compiled, hook=hook)
+                    twin.describe = compiled.describe
+                    abilities.append(twin)
         return E.CompiledEntry(source, abilities)
 
 

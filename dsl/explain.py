@@ -67,6 +67,7 @@ def costs(items: list[A.CostItem]) -> str:
 
 Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)
 GAIN_NOTES = "gain"  # the key of `phrases` holding the game's notes on gains (`gain_notes` of content.yaml)
+REFUSES = "refuses"  # the key of `phrases` saying when a procedure can do nothing (`refusal_phrases`)
 
 
 def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
@@ -170,8 +171,9 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
         return out + "."
     if isinstance(ab, A.Trigger):
         who = "any player's" if ab.any_player else "your"
-        said = hook_words(ab.hook, ab.any_player, phrases)
-        head = f"Whenever {said}{when}" if said else f"On {who} {words(ab.hook)}{when}"
+        saids = [hook_words(h, ab.any_player, phrases) for h in ab.hooks]
+        said = " or ".join(saids) if all(saids) else None
+        head = f"Whenever {said}{when}" if said else f"On {who} {' or '.join(words(h) for h in ab.hooks)}{when}"
         body = _opts(ab.optional, ab.cost, "; ".join(explain_stmt(s, phrases) for s in ab.body))
         once = f" ({limit_words(ab)})" if ab.once_per_turn else ""
         return f"{head}: {body}{once}."
@@ -185,7 +187,10 @@ def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # no
         if ab.when is not None:
             bits.append(f"if {expr(ab.when)}")
         body = "; ".join(explain_stmt(s, phrases) for s in ab.body)
-        return f'{", ".join(bits)} ("{ab.title}"): {body}.'
+        lead = A.leading_do(ab.body)
+        refused = ((phrases or {}).get(REFUSES) or {}).get(lead.name) if lead else None
+        said = f" Not offered when {refused}." if refused else ""
+        return f'{", ".join(bits)} ("{ab.title}"): {body}.{said}'
     if isinstance(ab, A.Forbid):
         return f"Nobody may {words(ab.what)}{when}."
     if isinstance(ab, A.Acquire):

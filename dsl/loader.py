@@ -23,7 +23,7 @@ from .cache import cached_yaml, decode, diag_from_json, diag_to_json, encode
 from .checker import check_effect
 from .content import CONTENT_ROOT, PACKAGE_ROOT, RULES_ROOT, SCHEMA_ROOT, Content, Entry, Pack
 from .effect_positions import effect_mapper
-from .explain import GAIN_NOTES
+from .explain import GAIN_NOTES, REFUSES
 from .limits import check_limits
 from .packcheck import check_pack
 from .parser import parse_effect
@@ -103,6 +103,9 @@ def game_vocab(game: str) -> Vocabulary:
     # hooks worded by the game ("on:HOOK" -> {"mine": ..., "any": ...}), see explain.hook_words
     vocab.phrases.update({f"on:{h}": dict(w) for h, w in (content_spec(game).get("hook_phrases") or {}).items()})
     vocab.phrases[GAIN_NOTES] = dict(content_spec(game).get("gain_notes") or {})  # `gain` is a keyword, no grant
+    vocab.phrases[REFUSES] = dict(content_spec(game).get("refusal_phrases") or {})
+    # what an entry's data field means, said by `rulewright explain` ("field:border" -> value -> sentence)
+    vocab.phrases.update({f"field:{f}": dict(w) for f, w in (content_spec(game).get("field_phrases") or {}).items()})
     vocab.language = dict(content_spec(game).get("language") or {})
     return vocab
 

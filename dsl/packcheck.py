@@ -108,7 +108,7 @@ def trigger_cycles(content: Any) -> list[Diagnostic]:
         for ab in (e.effect.abilities if e.effect is not None else []):
             if not isinstance(ab, A.Trigger) or ab.when is not None or ab.once_per_turn or ab.optional or ab.cost:
                 continue
-            on.setdefault(e.id, set()).add(ab.hook)
+            on.setdefault(e.id, set()).update(ab.hooks)
             emits.setdefault(e.id, set()).update(_emitted(ab.body, prims))
     graph = {a: [b for b in on if b != a and emits.get(a, set()) & on[b]] for a in on}
     out = []

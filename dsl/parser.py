@@ -336,9 +336,11 @@ class _ToAst(Transformer):
         body = next(x for x in c if isinstance(x, list))
         any_player = any(isinstance(x, Token) and x.type == "ANY" for x in raw)
         per, times = opts.get("once") or ("turn", 1)
+        names = [x for x in c if isinstance(x, Token) and x.type == "NAME"]
         return A.Trigger(str(c[0]), body, opts.get("when"), bool(opts.get("once")),
                          bool(opts.get("optional")), opts.get("cost", []), any_player=any_player,
-                         pos=_pos(meta), hook_pos=_pos(c[0]), per=per, times=times)
+                         pos=_pos(meta), hook_pos=_pos(c[0]), per=per, times=times,
+                         also=[(str(n), _pos(n)) for n in names[1:]])
 
     def action_def(self, meta, c):
         c = _a(c)

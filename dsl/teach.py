@@ -35,8 +35,8 @@ def listed(values: list[str], what: str, shown: int = SHOWN) -> str:
 
 def values_of(v: Vocabulary, typ: str, scope: dict[str, str], fits: Callable[[str, str], bool]) -> list[str]:
     """Every constant, bound name and function result that may stand where `typ` is wanted."""
-    if typ in v.enums:
-        return list(v.enums[typ])
+    if v.members(typ):
+        return v.members(typ)
     def named(t: str) -> bool:  # a name typed `any` or `entry` fits too many places to be worth listing
         return t == typ or (fits(typ, t) and t not in ("any", "entry"))
 
@@ -61,7 +61,13 @@ def accepts(v: Vocabulary, typ: str, scope: dict[str, str], fits: Callable[[str,
 
 def closest(word: str, candidates: Iterable[str]) -> list[str]:
     """Up to three candidates near `word` (calls listed as `f(...)` are matched by their name)."""
-    return difflib.get_close_matches(word, sorted({c.removesuffix("(...)") for c in candidates}), n=3, cutoff=0.6)
+    names = {c.removesuffix("(...)") for c in candidates}
+    return difflib.get_close_matches(word, sorted(n for n in names if not opposite(word, n)), n=3, cutoff=0.6)
+
+
+def opposite(word: str, other: str) -> bool:
+    """`not_angry` is the opposite of `angry`: never suggested for it, nor it for `not_angry`."""
+    return other == "not_" + word or word == "not_" + other
 
 
 def mean(words: list[str]) -> str:

@@ -96,8 +96,8 @@ class Vocabulary:
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
                 functions=sigs("functions"), primitives=sigs("primitives"), docs=docs)
         for enum, members in v.enums.items():
-            for m in members:
-                v.constants[m] = enum
+            for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
+                v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted
         for a in v.actions:
             v.constants.setdefault(a, "action")
         for g in v.grants:
@@ -105,6 +105,11 @@ class Vocabulary:
         for h in v.hooks:  # hook names as values, e.g. times_this_turn(battle_won)
             v.constants.setdefault(h, "hook")
         return v
+
+    def members(self, typ: str) -> list[str]:
+        """The words of a listed type: an enum's members, or the basic actions for `action` (a word may be
+        listed under two types, e.g. `build`, a purpose and an action)."""
+        return list(self.enums.get(typ) or (self.actions if typ == "action" else ()))
 
     def add_content(self, kind: str, ids: list[str]) -> None:
         """Make content ids (advances, wonders, ...) usable as constants."""

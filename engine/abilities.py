@@ -117,6 +117,7 @@ class Trigger(Ability):
     cost: list[CostSpec] = field(default_factory=list)
     per: str = "turn"
     times: int = 1
+    shared: str = ""  # `on a or b`: the hooks of one trigger, whose uses count together ("a|b")
 
 
 @dataclass

@@ -7,7 +7,12 @@ words for people. The only input to a game is `apply({"player": p, "choice": opt
 from __future__ import annotations
 
 from collections.abc import Generator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+
+# Decisions taken without asking (a single legal option), recorded while a list is set here: a scenario
+# sets one so that it can say which decisions were answered for the player (tools/scenarios.py). Not state.
+AUTO_PICKS: ContextVar[list | None] = ContextVar("auto_picks", default=None)
 
 
 @dataclass
@@ -17,6 +22,9 @@ class Decision:
     prompt: str
     options: list[str]
     labels: list[str] = field(default_factory=list)
+    # options the rules did not offer, with the reason (a card whose procedure could do nothing now): an
+    # attempt to take one is refused with the reason instead of a bare "not a legal choice"
+    refused: dict[str, str] = field(default_factory=dict)
 
     def label(self, option: str) -> str:
         try:
@@ -29,17 +37,23 @@ class Decision:
         out = {"player": self.player, "kind": self.kind, "prompt": self.prompt, "options": list(self.options)}
         if self.labels:
             out["labels"] = list(self.labels)
+        if self.refused:
+            out["refused"] = dict(self.refused)
         return out
 
 
-def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
+def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None,
+        refused: dict[str, str] | None = None) -> Generator:
     """A rule's question to a player: stop the flow with a Decision and return the chosen option.
     A single option is taken without asking; no option at all is a rules error."""
     if not options:
         raise RuntimeError(f"no options for decision '{prompt}'")
     if len(options) == 1:
+        record = AUTO_PICKS.get()
+        if record is not None:
+            record.append(Decision(player, kind, prompt, list(options), list(labels or [])))
         return options[0]
-    choice = yield Decision(player, kind, prompt, list(options), list(labels or []))
+    choice = yield Decision(player, kind, prompt, list(options), list(labels or []), dict(refused or {}))
     return choice
 
 

@@ -35,7 +35,9 @@ class ContentError(Exception):
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A "did you mean ...?" hint, or "" when nothing is close."""
-    close = difflib.get_close_matches(word, sorted(set(candidates)), n=3, cutoff=0.6)
+    # never the opposite of what was written (`not_angry` for `angry`)
+    close = difflib.get_close_matches(word, sorted(c for c in set(candidates)
+                                                   if c != "not_" + word and word != "not_" + c), n=3, cutoff=0.6)
     if not close:
         return ""
     return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
@@ -55,3 +57,20 @@ def render(diag: Diagnostic, source_lines: list[str] | None) -> str:
     if diag.hint:
         out.append(f"  = hint: {diag.hint}")
     return "\n".join(out)
+
+
+class PositionError(ValueError):
+    """A scenario's position names something this game cannot hold (a space not on this player count's
+    board, a unit of a pack not loaded ...). Each problem is (where, message): `where` is the path into the
+    position ("cities", 0, "at"), so the scenario runner can point at the file's line."""
+
+    def __init__(self, problems: list[tuple[tuple, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"position.{'.'.join(map(str, w))}: {m}" for w, m in problems))
+
+
+def accepted(values: list[str], shown: int = 30) -> str:
+    """'accepted: a, b, c' with at most `shown` values and the count of the rest."""
+    values = sorted(dict.fromkeys(values))
+    more = f" ... ({len(values)} in all)" if len(values) > shown else ""
+    return "accepted: " + (", ".join(values[:shown]) + more if values else "none (nothing of this kind is loaded)")

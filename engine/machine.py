@@ -156,6 +156,8 @@ class Game:
         if player != self.pending.player:
             raise IllegalAction(f"it is player {self.pending.player}'s decision ({self.pending.prompt}), "
                                 f"not player {player}'s")
+        if isinstance(choice, str) and choice in self.pending.refused:
+            raise IllegalAction(f"{_short(choice)} cannot be taken now: {self.pending.refused[choice]}")
         if not isinstance(choice, str) or choice not in self.pending.options:
             shown = ", ".join(self.pending.options[:8]) + (" ..." if len(self.pending.options) > 8 else "")
             raise IllegalAction(f"{_short(choice)} is not a legal choice for '{self.pending.prompt}'; "

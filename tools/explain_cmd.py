@@ -46,6 +46,9 @@ def english(content: Content, entry: Entry) -> list[str]:
         field, _, i = key.rpartition(".")
         head = f"{field.rstrip('s').replace('_', ' ')} {int(i) + 1}: "
         out += [head + line for line in explain_effect(entry.parts[key], content.vocab.phrases)]
+    for key, said in content.vocab.phrases.items():  # the game's words for data fields (an advance's border)
+        if key.startswith("field:") and str(entry.data.get(key[6:])) in said:
+            out.append(said[str(entry.data[key[6:]])])
     return out
 
 

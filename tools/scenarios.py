@@ -33,10 +33,11 @@ import jsonschema
 from ..dsl.explain import explain_effect
 from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
 from ..engine import games
-from ..engine.decision import IllegalAction
+from ..engine.decision import AUTO_PICKS, IllegalAction
+from ..engine.diagnostics import PositionError
 from ..engine.games import game_dir
 from ..engine.machine import Game
-from .scenario_checks import Labels, check, same, translate, waiting
+from .scenario_checks import Labels, check, pending_note, same, translate, waiting
 
 
 def _labels(spec: dict) -> Labels:
@@ -145,6 +146,46 @@ def schema_problems(spec: dict) -> list[str]:
 
 
 def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Result:
+    """Run one scenario; decisions answered without asking (one legal option) are recorded on the game as
+    `auto_picks`, so `{auto_picked: KIND}` can check them."""
+    picks: list = []
+    token = AUTO_PICKS.set(picks)
+    try:
+        return _run(spec, defn, path, picks)
+    finally:
+        AUTO_PICKS.reset(token)
+
+
+def _where(path: str, where: tuple) -> str:
+    """'file:line:column: ' of the position's value at `where` in the scenario file, or '' if unknown."""
+    from ruamel.yaml import YAML
+
+    try:
+        node = YAML(typ="rt").load(Path(path).read_text(encoding="utf-8"))
+        parent, key = node, "position"
+        for k in where:
+            parent, key = parent[key], k
+        if isinstance(parent, dict) and key in parent:
+            line, col = parent.lc.key(key) if not isinstance(parent[key], str) else parent.lc.value(key)
+        else:
+            line, col = parent.lc.item(key)
+    except Exception:  # no file (a spec built in memory) or a shape the schema let through: no line
+        return ""
+    return f"{path}:{line + 1}:{col + 1}: "
+
+
+def _checkpoint(game: Game, step: dict, labels: Labels) -> list[str]:
+    """A checkpoint's failures; one naming a decision kind (`pending: KIND`) checks nothing else when
+    another decision is pending."""
+    kind = step.get("pending")
+    if kind is not None and (game.pending is None or game.pending.kind != kind):
+        got = game.pending.kind if game.pending else None
+        return [f"expected a pending {kind!r} decision, got {got!r}; the checkpoint's items were not checked"
+                + waiting(game, labels)]
+    return [m for m in (check(game, exp, labels) for exp in step.get("expect") or []) if m]
+
+
+def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901 - one branch per step kind
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
     res = Result(path, name, True, covers=covers)
@@ -162,17 +203,23 @@ def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Resu
         config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
                   "packs": packs, "variants": variants,
                   "position": spec.get("position") or {}}
+        if "setup" in spec:  # start from the set-up with chosen orders instead of a position
+            config.pop("position")
+            config["setup"] = spec["setup"] or {}
         game = Game(d, config)
+        game.auto_picks = picks
+    except PositionError as err:  # what the position names that this game does not have, by line
+        return Result(path, name, False, ["cannot set up the position:"]
+                      + [f"  {_where(path, w)}position.{'.'.join(map(str, w))}: {labels.show(m)}"
+                         for w, m in err.problems], covers)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
         return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {labels.show(str(err))}"],
                       covers)
     for i, step in enumerate(spec.get("actions") or []):
         if isinstance(step, dict) and "expect" in step:  # a checkpoint between actions
-            for exp in step["expect"] or []:
-                msg = check(game, exp, labels)
-                if msg:
-                    res.passed = False
-                    res.messages.append(f"checkpoint at step {i + 1}: {msg}")
+            for msg in _checkpoint(game, step, labels):
+                res.passed = False
+                res.messages.append(f"checkpoint at step {i + 1}: {msg}")
             continue
         if game.pending is None:
             res.passed = False
@@ -185,7 +232,7 @@ def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Resu
             expect_error = step.get("error")
         else:
             player, choice = game.pending.player, step
-        choice = translate(choice, game.pending.options, labels)
+        choice = translate(choice, game.pending.options, labels, game.pending.labels)
         before = game.state_hash()
         try:
             game.apply({"player": player, "choice": choice})
@@ -215,6 +262,8 @@ def run_scenario(spec: dict, defn: Any = None, path: str = "<scenario>") -> Resu
         if msg:
             res.passed = False
             res.messages.append(msg)
+    if not res.passed:
+        res.messages.append(pending_note(game, labels))
     if not res.passed and covers:
         for c in covers:
             e = d.content.entries.get(c)

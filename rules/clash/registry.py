@@ -25,11 +25,15 @@ PROCEDURES: dict[str, Callable[..., Any]] = {}
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 STEPS: dict[str, Callable[..., Any]] = {}
 SERVICES: dict[str, Callable[..., Any]] = {}
+# why a `do` procedure could do nothing now, (rt, player, *args) -> reason or None: a card action that
+# starts with it is then not offered (cards/card_play.py)
+REFUSALS: dict[str, Callable[..., Any]] = {}
 
 
 procedures = table(PROCEDURES)
 functions = table(FUNCTIONS)
 steps = table(STEPS)
+refusals = table(REFUSALS)
 procedure = named(PROCEDURES)
 function = named(FUNCTIONS)
 step = named(STEPS)

@@ -19,7 +19,7 @@ from ...dsl.rules_data import assemble_rules, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
 from ...engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
 from ...engine.decision import Decision
-from ...engine.diagnostics import ContentError
+from ...engine.diagnostics import ContentError, PositionError, accepted
 from ...engine.hidden import view_of
 from ...engine.rng import Rng, seed_state
 from .flow import run_flow
@@ -104,24 +104,35 @@ class WondersDefinition:
 
     def place(self, state: dict, position: dict) -> None:
         """A scenario's starting position: the age to start in, the discard pile and, per player, any of
-        board, coins, built, stages, hand, military. Hands given are played as dealt (no deal that age)."""
+        board, coins, built, stages, hand, military, name and free_used (the board's free build already used
+        this age). Hands given are played as dealt (no deal that age). Unknown boards or cards are one
+        PositionError naming where each is and what is accepted."""
         known = self.content.entries
+        cards = [e.id for e in known.values() if e.id not in self.boards]
+        probs: list[tuple[tuple, str]] = []
         state["discard"] = list(position.get("discard") or [])
         for i, spec in enumerate(position.get("players") or []):
             if i >= len(state["players"]):
-                raise ValueError(f"the position names {i + 1} players; the game has {len(state['players'])}")
+                probs.append((("players", i), f"the position names {i + 1} players; the game has "
+                                              f"{len(state['players'])}"))
+                continue
             pl = state["players"][i]
-            for key in ("board", "coins", "built", "stages", "hand", "military"):
+            for key in ("board", "coins", "built", "stages", "hand", "military", "name"):
                 if key in spec:
                     pl[key] = copy.deepcopy(spec[key])
+            if spec.get("free_used"):
+                pl["free_used"] = int(position.get("age", 1))
             if pl["board"] not in self.boards:
-                raise ValueError(f"player {i}: unknown wonder board '{pl['board']}'")
-            unknown = [c for c in pl["built"] + pl["hand"] if c not in known]
-            if unknown:
-                raise ValueError(f"player {i}: unknown card(s) {unknown}")
+                probs.append((("players", i, "board"), f"{pl['board']!r} is not a wonder board of the loaded "
+                                                       f"packs; {accepted(list(self.boards))}"))
+            for key in ("built", "hand"):
+                probs += [(("players", i, key, j), f"{c!r} is not a card of the loaded packs; {accepted(cards)}")
+                          for j, c in enumerate(pl[key]) if c not in known]
             pl["stage_cards"] = [None] * int(pl["stages"])
-        if any(c not in known for c in state["discard"]):
-            raise ValueError("the discard pile names unknown cards")
+        probs += [(("discard", j), f"{c!r} is not a card of the loaded packs; {accepted(cards)}")
+                  for j, c in enumerate(state["discard"]) if c not in known]
+        if probs:
+            raise PositionError(probs)
         state["start_age"] = int(position.get("age", 1))
         state["hands_given"] = any(pl["hand"] for pl in state["players"])
 

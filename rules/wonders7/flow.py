@@ -4,6 +4,8 @@ hands passed between them, military conflicts) and the end.
 The flow is data: `do: step` runs a registered step, `repeat: {times: param, var: key}` runs its body
 that many times counting in state[key] from 1. Hands pass by age in the direction `pass_direction`
 names; the last card of an age is discarded, unless a `play_last_card` grant lets its owner play it.
+The last turn's leftovers are discarded as that turn's picks are placed, before what they trigger runs
+(turn.resolve_picks), so a build from the discard pile on that turn may take them.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ def play_age(rt: Wonders) -> Generator:
             if not (again and rt.player(p)["pick"] is not None):
                 yield from ask_pick(rt, p)
         yield from ask_withdrawn(rt, range(rt.n))
-        yield from resolve_picks(rt)
+        yield from resolve_picks(rt, last_turn=turn == turns)
         if turn < turns:
             pass_hands(rt)
     # the last card: played by a play_last_card grant's owner, else discarded

@@ -88,8 +88,10 @@ def ask_pick(rt: Wonders, p: int) -> Generator:
     rt.player(p)["pick"] = {"action": action, "card": card, "pay": pays[keys.index(key)]}
 
 
-def resolve_picks(rt: Wonders) -> Generator:
-    """Reveal every pick, pay, place the cards, hand out income, then run what the new cards trigger."""
+def resolve_picks(rt: Wonders, last_turn: bool = False) -> Generator:
+    """Reveal every pick, pay, place the cards, hand out income, then run what the new cards trigger.
+    On an age's last turn the cards left in hand are discarded before the triggers run: whatever is
+    discarded at the end of that turn is already on the pile for an effect that builds from it."""
     sell = int(rt.d.params.get("sell_coins", 3))
     income = [0] * rt.n
     done: list[tuple[int, str, str]] = []
@@ -123,11 +125,23 @@ def resolve_picks(rt: Wonders) -> Generator:
         done.append((p, action, card))
     for p in range(rt.n):
         rt.player(p)["coins"] += income[p]
+    if last_turn:
+        discard_leftovers(rt)
     for p, action, card in done:
         if action in ("build", "free"):
             yield from rt.emit("card_built", p, card=card)
         elif action == "stage":
             yield from rt.emit("stage_built", p, stage=rt.player(p)["stages"])
+
+
+def discard_leftovers(rt: Wonders) -> None:
+    """The age's last cards go to the discard pile, but for a player whose play_last_card grant lets it
+    play its last card (that card waits for the extra pick)."""
+    for p in range(rt.n):
+        pl = rt.player(p)
+        if pl["hand"] and not rt.granted("play_last_card", p):
+            rt.state["discard"].extend(pl["hand"])
+            pl["hand"] = []
 
 
 @procedure("build_from_discard")

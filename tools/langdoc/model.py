@@ -182,7 +182,9 @@ def words_used(node: Any, vocab: Vocabulary) -> list[tuple[str, str, A.Pos]]:
     """(section, name, position) of the vocabulary words one node uses directly."""
     out: list[tuple[str, str, A.Pos]] = []
     pos = getattr(node, "pos", A.NOWHERE)
-    if isinstance(node, (A.Trigger, A.ObjectiveDef)) and node.hook:
+    if isinstance(node, A.Trigger):
+        out.extend(("hooks", h, pos) for h in node.hooks)
+    elif isinstance(node, A.ObjectiveDef) and node.hook:
         out.append(("hooks", node.hook, pos))
     elif isinstance(node, A.Modify):
         out.append(("quantities", node.quantity.name, pos))

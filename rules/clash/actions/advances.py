@@ -144,7 +144,9 @@ def raise_levels(rt: Clash, p: int, border: str) -> Generator:
     pl[level_key] = min(rt.params["scale_max"], before + 1)
     if pl[level_key] != before:
         yield from rt.level_raised(p, token, pl[level_key], "advancing")
-    yield from rt.gain_resource(p, token, 1, "advancing")
+    got = yield from rt.gain_resource(p, token, 1, "advancing")
+    rt.log(f"  the {border} border: {rt.name(p)}'s {level_key.replace('_', ' ')} is {pl[level_key]}, "
+           f"{got} {token} token{'' if got == 1 else 's'} gained")
     if pl[level_key] != before and pl[level_key] in rt.params["event_levels"]:
         return 1
     return 0

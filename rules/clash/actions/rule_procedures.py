@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..registry import functions, procedures
+from ..registry import functions, procedures, refusals
 from .cities import _total_cost, add_piece, build_placement, buildable_types, grow_cost, grow_pieces
 from .movement import _execute, describe_units, destinations
 from .trade import trade_partner_count
@@ -70,13 +70,18 @@ def buy_units(rt: Clash, p: int, utype: Any, n: Any = 1, ctx: Ctx | None = None)
     yield from _build(rt, p, utype, n, paid=True)
 
 
+def _piece_cities(rt: Clash, p: int, piece: str, paid: bool) -> list[str]:
+    """Your cities where Increase Size could add that piece now (and pay for it, if `paid`)."""
+    ctx = rt.ctx(p, "rules")
+    return [c for c in rt.cities_of(p) if piece in grow_pieces(rt, p, c)
+            and (not paid or rt.can_pay(ctx, grow_cost(rt, p, c, piece), "grow"))]
+
+
 def _add(rt: Clash, p: int, piece: Any, paid: bool) -> Generator:
     piece = str(piece)
     if piece not in rt.defn.pieces:
         return
-    ctx = rt.ctx(p, "rules")
-    cities = [c for c in rt.cities_of(p) if piece in grow_pieces(rt, p, c)
-              and (not paid or rt.can_pay(ctx, grow_cost(rt, p, c, piece), "grow"))]
+    cities = _piece_cities(rt, p, piece, paid)
     name = rt.defn.pieces[piece].name
     if not cities:
         rt.log(f"  {rt.name(p)} has no city that may take a {name} now")
@@ -130,6 +135,28 @@ def trade_partners(rt: Clash, ctx: Ctx) -> int:
     return 0 if ctx.me < 0 else trade_partner_count(rt, ctx.me)
 
 
+def _no_unit_city(paid: bool):
+    def why(rt: Clash, p: int, utype: Any, n: Any = 1) -> str | None:
+        utype = str(utype)
+        if utype in rt.defn.units and _unit_cities(rt, p, utype, paid):
+            return None
+        name = rt.defn.units[utype].name.lower() if utype in rt.defn.units else utype
+        return f"no city of yours may build {name} units now" + (" and pay for them" if paid else "")
+    return why
+
+
+def _no_piece_city(paid: bool):
+    def why(rt: Clash, p: int, piece: Any) -> str | None:
+        piece = str(piece)
+        if piece in rt.defn.pieces and _piece_cities(rt, p, piece, paid):
+            return None
+        name = rt.defn.pieces[piece].name if piece in rt.defn.pieces else piece
+        return f"no city of yours may take a {name} now" + (" and pay for it" if paid else "")
+    return why
+
+
+refusals({"build_units": _no_unit_city(False), "buy_units": _no_unit_city(True),
+          "build_piece": _no_piece_city(False), "buy_piece": _no_piece_city(True)})
 procedures({"build_units": build_units, "buy_units": buy_units, "build_piece": build_piece,
             "buy_piece": buy_piece, "move_group": move_group})
 functions({"trade_partners": trade_partners})

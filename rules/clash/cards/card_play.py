@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..registry import functions
+from ..registry import REFUSALS, functions
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx, SpecialAction
@@ -31,7 +31,18 @@ def special_usable(rt: Clash, p: int, a: SpecialAction) -> bool:
     if a.when is not None and not a.when(ctx):
         return False
     cost = [(c.what, c.amount(ctx)) for c in a.cost] + [(w, f(ctx)) for w, f in getattr(a.body, "pays", [])]
-    return not cost or rt.can_pay(ctx, cost)
+    return (not cost or rt.can_pay(ctx, cost)) and refusal(rt, p, a) is None
+
+
+def refusal(rt: Clash, p: int, a: SpecialAction) -> str | None:
+    """Why the special action could do nothing now: the procedure its body starts with (after payments)
+    has nothing to act on, e.g. `do build_units(army, 1)` with every city full. None: it may be taken."""
+    lead = getattr(a.body, "leads", None)
+    why = REFUSALS.get(lead[0]) if lead else None
+    if why is None:
+        return None
+    ctx = rt.ctx(p, a.source)
+    return why(rt, p, *[f(ctx) for f in lead[1]])
 
 
 def frees_card_action(rt: Clash, p: int, a: SpecialAction) -> bool:

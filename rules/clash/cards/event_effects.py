@@ -3,7 +3,7 @@
 None of these knows a card. They are the verbs the card language lacks on its own:
 
 - `do choose_city(filter, ...)`: the player picks one of his cities that passes every filter
-  (`any`, `coastal`, `inland`, `with_army`, `not_happy`, `not_angry`); the effect may then name it
+  (`coastal`, `inland`, `with_army`, a mood, a size, `not_` any of them); the effect may then name it
   as `chosen` (nothing happens to a `chosen` that is empty because no city qualified).
 - `do lower_city_mood(city, steps)`: an effect lowers that city's mood; like `do lower_mood(n)` it goes
   through the `event_mood_loss` hook, so abilities such as Myths' may keep the mood.
@@ -31,7 +31,7 @@ from ..actions.advances import free_advance_options
 from ..actions.cities import lower_mood
 from ..civilizations.civilizations import leader_figure, take_leader
 from ..combat.combat import casualty_rank, remove_unit
-from ..registry import SERVICES, functions, procedures
+from ..registry import SERVICES, functions, procedures, refusals
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -53,21 +53,51 @@ CITY_FILTERS: dict[str, Callable[[Clash, str, int], bool]] = {
     "coastal": lambda rt, c, p: _coastal(rt, c),
     "inland": lambda rt, c, p: not _coastal(rt, c),
     "with_army": lambda rt, c, p: bool(_armies_in(rt, c, p)),
-    "not_happy": lambda rt, c, p: rt.state["cities"][c]["mood"] != "happy",
-    "not_angry": lambda rt, c, p: rt.state["cities"][c]["mood"] != "angry",
 }
 
 
+def city_passes(rt: Clash, city: str, p: int, name: str) -> bool:
+    """One filter of the vocabulary's `city_filter`: a named one above, a mood (`angry`), a size (`size_3`,
+    `size_3_or_more`, `size_3_or_less`: pieces with the settlement), or `not_` before any of these."""
+    if name.startswith("not_"):
+        return not city_passes(rt, city, p, name[4:])
+    if name in CITY_FILTERS:
+        return CITY_FILTERS[name](rt, city, p)
+    if name.startswith("size_"):
+        n, _, how = name[5:].partition("_")
+        size = rt.city_size(city)
+        return size >= int(n) if how == "or_more" else size <= int(n) if how == "or_less" else size == int(n)
+    return rt.state["cities"][city]["mood"] == name
+
+
+def passing_cities(rt: Clash, p: int, filters: tuple) -> list[str]:
+    """p's cities passing every filter given (none: every city)."""
+    wanted = [str(f) for f in filters if f is not None]
+    return sorted(c for c in rt.cities_of(p) if all(city_passes(rt, c, p, f) for f in wanted))
+
+
 def choose_city(rt: Clash, p: int, *filters: Any, ctx=None) -> Generator:
-    wanted = [f for f in filters if f is not None] or ["any"]
-    options = sorted(c for c in rt.cities_of(p) if all(CITY_FILTERS[f](rt, c, p) for f in wanted))
+    options = passing_cities(rt, p, filters)
     chosen = None
     if options:
         labels = [f"the city at {c} ({rt.state['cities'][c]['mood']}, size {rt.city_size(c)})" for c in options]
         chosen = yield from rt.ask(p, "city", "Which of your cities?", options, labels)
+    else:
+        rt.log(f"  {rt.name(p)}: {_no_city(rt, p, *filters)}")
     if ctx is not None:
         ctx.vars["chosen"] = chosen
     return chosen
+
+
+def _no_city(rt: Clash, p: int, *filters: Any) -> str | None:
+    """Why choose_city could choose nothing now, or None."""
+    if passing_cities(rt, p, filters):
+        return None
+    wanted = [str(f).replace("_", " ") for f in filters if f is not None]
+    return f"no city of yours passes {' and '.join(wanted)}" if wanted else "you have no city"
+
+
+refusals({"choose_city": _no_city})
 
 
 # ---- moods -----------------------------------------------------------------------------------------

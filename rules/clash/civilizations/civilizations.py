@@ -17,6 +17,7 @@ from ....engine.hexgrid import space_id
 from ..registry import functions, procedure, step
 from ..state.definition import start_tile
 from ..state.measures import home_space
+from ..state.stacked import stacked_draw, stacked_order
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -46,7 +47,11 @@ def choose_civilization(rt: Clash) -> Generator:
     civs = sorted(rt.defn.civilizations)
     if not civs:
         return
-    rt.rng.shuffle(civs)
+    stacked = stacked_order(rt.state, "civilizations", civs)  # a scenario's chosen order
+    if stacked is None:
+        rt.rng.shuffle(civs)
+    else:
+        civs = stacked
     per = max(1, int(rt.params.get("civilization_boards", 2)))
     for p in rt.turn_order():
         dealt = sorted(civs[:per]) or sorted(rt.defn.civilizations)[:1]
@@ -84,7 +89,11 @@ def deal_leaders(rt: Clash) -> Generator:
         return
     shared = rt.params.get("leader_deck") == "shared"
     deck = sorted(rt.defn.leaders)
-    rt.rng.shuffle(deck)
+    stacked = stacked_order(rt.state, "leaders", deck) if shared else None
+    if stacked is None:
+        rt.rng.shuffle(deck)
+    else:
+        deck = stacked
     for p in rt.turn_order():
         pl = rt.player(p)
         if shared:
@@ -105,7 +114,9 @@ def take_leader(rt: Clash, p: int, where: str | None) -> Generator:
         pick = yield from rt.ask(p, "leader", "Which leader?", sorted(left),
                                  [rt.defn.leaders[x].name for x in sorted(left)])
     else:
-        pick = left[rt.rng.below(len(left))]
+        pick = stacked_draw(rt.state, "leader_draws", left)  # a scenario's chosen draw, else at random
+        if pick is None:
+            pick = left[rt.rng.below(len(left))]
     left.remove(pick)
     pl["leader"] = pick
     yield from rt.place_unit(p, leader_type(rt), where, "rules")
@@ -163,11 +174,19 @@ def _leader_city(rt: Clash, ctx: Ctx) -> str | None:
     return at if at in rt.state["cities"] else None
 
 
+def leader_with_side(rt: Clash, b, p: int) -> bool:
+    """p's leader stands with p's side of battle `b`: its figure is in the battle's space (it moved in with
+    the attack, or it defends there, aboard or not). The expansion's "leader's army" is the units in the
+    leader's space, so an army that moved out and left its leader behind fights without it."""
+    if b is None or p < 0 or p not in (b.attacker, b.defender):
+        return False
+    uid = leader_figure(rt, p)  # none once it died in the battle
+    return uid is not None and uid in b.present.get(p, ())  # it went back with a ceased attack: it still fought
+
+
 def _leader_in_battle(rt: Clash, ctx: Ctx) -> bool:
-    """Your leader is with your side of the battle being fought (in its space, or aboard there)."""
-    b = getattr(rt, "battle", None)
-    at = _leader_space(rt, ctx)
-    return b is not None and at is not None and at in (b.space, b.origin if ctx.vars.get("side") == "attacker" else None)
+    """Your leader is with your side of the battle being fought."""
+    return leader_with_side(rt, getattr(rt, "battle", None), ctx.me)
 
 
 FUNCTIONS = {

@@ -190,6 +190,7 @@ def choose_raid(rt: Clash, p: int, pairs: list[tuple[str, str]]) -> Generator:
 def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     camp_units = barbarian_units(rt, camp)
     b = Battle(city, BARBARIAN, p, camp, naval=False, city=city)
+    b.present = {p: rt.units_at(city, p)}
     b.round = 1
     rt.log(f"  barbarians from {camp} attack the city at {city}")
     city_units = fighters(rt, p, city, False)

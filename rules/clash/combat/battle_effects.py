@@ -12,8 +12,8 @@ battle_ended triggers can read it), as for measures.battle_space.
                            in the battle at hand, if it still lies on the discard pile (your pick)
 - combat_cards_played()    how many such cards there are
 - leader_fought()          your leader figure lives and stands with your side of the battle at hand (in
-                           its space, or, for the attacker, where the attack came from): after the battle,
-                           "the leader survived it"
+                           its space: an army that left its leader behind fought without it): after the
+                           battle, "the leader survived it"
 - quantity combat_rerolls  after a side rolls, its N lowest dice are rolled again, one at a time (the
                            rules' reroll step; optional modifiers are offered with the dice shown)
 """
@@ -24,7 +24,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..actions.influence import roll
-from ..civilizations.civilizations import leader_space
+from ..civilizations.civilizations import leader_with_side
 from ..registry import functions, procedures
 from ..state.definition import HAND_KIND
 
@@ -98,11 +98,7 @@ def reroll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int], ctx_vars
 
 
 def _leader_fought(rt: Clash, ctx: Ctx) -> bool:
-    b = battle_at_hand(rt)
-    if b is None or ctx.me < 0 or ctx.me not in (b.attacker, b.defender):
-        return False
-    at = leader_space(rt, ctx.me)
-    return at is not None and (at == b.space or (ctx.me == b.attacker and at == b.origin))
+    return leader_with_side(rt, battle_at_hand(rt), ctx.me)
 
 
 FUNCTIONS = {

@@ -64,6 +64,8 @@ class Battle:
     lost: dict[int, list[dict]] = field(default_factory=dict)  # land units removed, per owner (losses.record_loss)
     marks: dict[int, list[str]] = field(default_factory=dict)  # entries whose effect lasts this battle (battle_effects)
     cards: dict[int, list[str]] = field(default_factory=dict)  # action cards played for their combat effect, per owner
+    # each side's units in the space as the battle began: a leader left where the attack came from is not there
+    present: dict[int, list[str]] = field(default_factory=dict)
 
     def other(self, side: int) -> int:
         return self.defender if side == self.attacker else self.attacker
@@ -252,6 +254,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     defender = _defender(rt, attacker, space)
     city = st["cities"].get(space)
     b = Battle(space, attacker, defender, origin, naval, from_ships, city=space if city else None)
+    b.present = {p: rt.units_at(space, p) for p in (attacker, defender) if p >= 0}
     forces = (describe_units(rt, fighters(rt, attacker, space, naval, units)),
               describe_units(rt, fighters(rt, defender, space, naval)) or "no fighting units")
     rt.log(f"  battle at {space}: {rt.name(attacker)} attacks {rt.name(defender)} ({forces[0]} against {forces[1]})")

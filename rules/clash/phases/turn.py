@@ -9,7 +9,7 @@ from ....dsl.limits import cap
 from ....engine.abilities import SpecialAction
 from ..actions.basic_actions import BASIC
 from ..actions.trade import can_trade, trade
-from ..cards.card_play import frees_card_action, special_usable, use_free_card_play
+from ..cards.card_play import frees_card_action, refusal, special_usable, use_free_card_play
 from ..registry import procedure, service
 
 if TYPE_CHECKING:
@@ -49,7 +49,8 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
         ids = [m[0] for m in menu]
         labels = [m[1] for m in menu]
         left = rt.state["actions_left"]
-        choice = yield from rt.ask(p, "action", f"{rt.name(p)}: choose an action ({left} left)", ids, labels)
+        choice = yield from rt.ask(p, "action", f"{rt.name(p)}: choose an action ({left} left)", ids, labels,
+                                   refused_actions(rt, p))
         if choice == END:
             break
         runner = menu[ids.index(choice)][2]
@@ -102,6 +103,16 @@ def action_menu(rt: Clash, p: int, basic: dict) -> list[tuple[str, str, Callable
         menu.append(("trade", "offer a trade to another player (free)", lambda: trade(rt, p)))
     menu.append((END, "end the turn", lambda: iter(())))
     return menu
+
+
+def refused_actions(rt: Clash, p: int) -> dict[str, str]:
+    """Special actions not offered because they could do nothing now, with the reason (card_play.refusal)."""
+    out: dict[str, str] = {}
+    for a in rt.special_actions(p):
+        why = refusal(rt, p, a)
+        if why:
+            out[f"special:{a.key}"] = f"{a.title} ({rt.source_name(a.source)}) would do nothing: {why}"
+    return out
 
 
 def _basic_runner(rt: Clash, p: int, aid: str, name: str, proc, cost_a: int, cost_m: int):

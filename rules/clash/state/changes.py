@@ -15,6 +15,9 @@ from collections.abc import Generator
 from .setup import add_unit
 
 MOODS = ("angry", "neutral", "happy")
+# payments of these causes are losses, not prices: what an event makes a player pay (Famine's "pay 1 food
+# or ...") is taken from him, so it fires resource_lost, the hook of "whenever you lose food" (issue 28)
+TAKEN = frozenset({"event"})
 # which cause a payment for a purpose is (resources.py pay_for's `purpose`)
 PURPOSE_CAUSE = {"advance": "advancing", "civic": "improving", "build": "building", "grow": "growing",
                  "wonder": "building_wonder"}
@@ -44,11 +47,13 @@ class Changes:
         return got
 
     def paid(self, p: int, paid: dict[str, int], cause: str) -> Generator:
-        """Emit resource_paid for a payment already taken (one firing per resource or token paid)."""
-        if self.hears("resource_paid") and p >= 0:
+        """Emit resource_paid for a payment already taken (one firing per resource or token paid); a payment
+        an event demands is a loss (TAKEN): resource_lost."""
+        hook = "resource_lost" if cause in TAKEN else "resource_paid"
+        if self.hears(hook) and p >= 0:
             for what, n in sorted(paid.items()):
                 if n > 0:
-                    yield from self.emit("resource_paid", p, what=what, amount=n, cause=cause)
+                    yield from self.emit(hook, p, what=what, amount=n, cause=cause)
 
     def spend(self, p: int, what: str, n: int, cause: str) -> Generator:
         """Take n of a resource or token as a payment the rules fixed (no choice), with its hook."""

@@ -177,9 +177,7 @@ class InForce:
         used[key] = [now, got[1] + 1 if isinstance(got, list) and got[0] == now else 1]
 
     def _once_key(self, ab) -> str:
-        kind = type(ab).__name__
-        name = getattr(ab, "quantity", "") or getattr(ab, "hook", "") or getattr(ab, "title", "")
-        return f"{ab.source}:{kind}:{name}"
+        return once_key(ab)
 
     def _cond(self, ab, ctx: Ctx) -> bool:
         return ab.when is None or bool(ab.when(ctx))
@@ -297,3 +295,10 @@ class InForce:
         e = self.defn.content.entries.get(source)
         return e.name if e else source
 
+
+def once_key(ab) -> str:
+    """The key of a limited ability's uses in the player's `used` (a position may set it: position_extras)."""
+    kind = type(ab).__name__
+    name = getattr(ab, "quantity", "") or getattr(ab, "shared", "") or getattr(ab, "hook", "") \
+        or getattr(ab, "title", "")
+    return f"{ab.source}:{kind}:{name}"

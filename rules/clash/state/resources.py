@@ -188,11 +188,9 @@ class Resources:
             if not options:
                 raise RuntimeError(f"{self.name(p)} cannot pay {cost} for {why}")
             labels = [_pile(o) for o in options]
-            if len(options) == 1:
-                chosen = options[0]
-            else:
-                pick = yield from self.ask(p, "pay", f"{why}: how to pay {_pile(dict(cost))}?", labels, labels)
-                chosen = options[labels.index(pick)]
+            # one way to pay is taken without asking (and recorded as such: engine.decision.AUTO_PICKS)
+            pick = yield from self.ask(p, "pay", f"{why}: how to pay {_pile(dict(cost))}?", labels, labels)
+            chosen = options[labels.index(pick)]
             for k, v in chosen.items():
                 res[k] -= v
                 paid[k] = paid.get(k, 0) + v

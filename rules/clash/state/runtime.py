@@ -222,9 +222,10 @@ class Clash(InForce, Resources, Changes):
         return payload
 
     # ---- decisions ------------------------------------------------------------------------------
-    def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None) -> Generator:
+    def ask(self, p: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None,
+            refused: dict[str, str] | None = None) -> Generator:
         """Stop for a decision; returns the chosen option (engine.decision.ask)."""
-        return (yield from ask(p, kind, prompt, options, labels))
+        return (yield from ask(p, kind, prompt, options, labels, refused))
 
     # ---- the card language's runtime --------------------------------------------------------------
     def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....engine.hexgrid import label_to_axial, space_id
+from .position_check import check_position
+from .position_edges import apply_edges
+from .position_extras import apply_extras
 from .setup import RESOURCES, TOKENS, add_city, add_unit, new_state
 
 if TYPE_CHECKING:
@@ -30,6 +33,7 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
     pos: dict = config.get("position") or {}
     base = dict(config)
     base.pop("position", None)
+    check_position(defn, pos, int(config.get("players", 2)))
     state = new_state(defn, base)
     keep_units = pos.get("keep_setup_units", False)
     if not keep_units:
@@ -102,9 +106,8 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         if c.get("port"):
             city["port"] = space_of(c["port"])
         city["act"] = int(c.get("activations", 0))
-    for u in pos.get("units") or []:
-        for _ in range(int(u.get("count", 1))):
-            add_unit(state, int(u.get("owner", 0)), u["type"], space_of(u["at"]))
+    placed = [[add_unit(state, int(u.get("owner", 0)), u["type"], space_of(u["at"])) for _ in range(int(u.get("count", 1)))]
+              for u in pos.get("units") or []]
     for w in pos.get("revealed_wonders") or []:
         if w in state["wonders"]["deck"]:
             state["wonders"]["deck"].remove(w)
@@ -115,4 +118,6 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["board"]["exhausted"] = [space_of(s) for s in pos["exhausted"]]
     if "dice" in pos:
         state["dice"] = [int(d) for d in pos["dice"]]
+    apply_extras(defn, state, pos)
+    apply_edges(defn, state, pos, placed)  # aboard, discarded leaders; the rules' limits (position_edges)
     return state

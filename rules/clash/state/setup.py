@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....engine.hexgrid import space_id
 from ....engine.rng import Rng, seed_state
+from .stacked import stack_board_and_decks
 
 if TYPE_CHECKING:
     from .definition import ClashDefinition
@@ -96,6 +97,8 @@ def new_state(defn: ClashDefinition, config: dict) -> dict:
     wonders = sorted(defn.wonders)
     rng.shuffle(wonders)
     state["wonders"]["deck"] = wonders
+    if config.get("setup"):  # a scenario's chosen orders (stacked.py)
+        stack_board_and_decks(state, config["setup"], [i for i, s in enumerate(layout.slots) if s.home is None])
 
     for seat, p in enumerate(state["players"]):
         p["advances"] = list(defn.params.get("starting_advances", []))
@@ -109,6 +112,8 @@ def new_state(defn: ClashDefinition, config: dict) -> dict:
                 if card is not None:
                     p["hand"][deck].append(card)
     state["first"] = rng.below(players)
+    if (config.get("setup") or {}).get("first") is not None:
+        state["first"] = int(config["setup"]["first"]) % players
     state["current"] = state["first"]
     return state
 
