@@ -80,4 +80,6 @@ def test_wonders7_free_build_already_used_this_age_and_unknown_cards():
     assert not run_scenario(spec).passed
     spec["position"]["players"][1]["hand"] = ["altar", "senat"]
     msgs = run_scenario(spec).messages
-    assert msgs[1].startswith("  position.players.1.hand.1: 'senat' is not a card of the loaded packs; accepted: ")
+    assert msgs[1].startswith("  position.players.1.hand.1: 'senat' is not a card of the loaded packs; "
+                              "did you mean 'senate'")
+    assert "accepted: academy, altar" in msgs[1]

@@ -19,7 +19,7 @@ from ...dsl.rules_data import assemble_rules, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
 from ...engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
 from ...engine.decision import Decision
-from ...engine.diagnostics import ContentError, PositionError, accepted
+from ...engine.diagnostics import ContentError, PositionError, accepted, did_you_mean
 from ...engine.hidden import view_of
 from ...engine.rng import Rng, seed_state
 from .flow import run_flow
@@ -126,8 +126,9 @@ class WondersDefinition:
                 probs.append((("players", i, "board"), f"{pl['board']!r} is not a wonder board of the loaded "
                                                        f"packs; {accepted(list(self.boards))}"))
             for key in ("built", "hand"):
-                probs += [(("players", i, key, j), f"{c!r} is not a card of the loaded packs; {accepted(cards)}")
-                          for j, c in enumerate(pl[key]) if c not in known]
+                probs += [(("players", i, key, j), f"{c!r} is not a card of the loaded packs; "
+                           f"{(did_you_mean(str(c), cards) + ' ') if did_you_mean(str(c), cards) else ''}"
+                           f"{accepted(cards)}") for j, c in enumerate(pl[key]) if c not in known]
             pl["stage_cards"] = [None] * int(pl["stages"])
         probs += [(("discard", j), f"{c!r} is not a card of the loaded packs; {accepted(cards)}")
                   for j, c in enumerate(state["discard"]) if c not in known]
