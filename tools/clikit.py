@@ -29,11 +29,11 @@ class OutputFormat(StrEnum):
 
 def console() -> Console:
     """A console on the current stdout (created per call so test runners can capture it)."""
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False)
 
 
 def err_console() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 1, hint: str = "") -> NoReturn:
