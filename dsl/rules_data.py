@@ -10,6 +10,7 @@ from typing import Any
 
 from .cache import cached_yaml
 from .content import Content
+from .rules_paths import is_setting, setting_overlay
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -38,6 +39,9 @@ def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tupl
             rules = merge(rules, pack.manifest["rules"])
     files = variant_files(rules_dir, content)
     for v in variants:
+        if is_setting(v):  # `params.rounds=5`: one path set, merged like a variant holding it (rules_paths.py)
+            rules = merge(rules, setting_overlay(rules, v))
+            continue
         if v not in files:
             raise ValueError(f"unknown variant '{v}' (known: {', '.join(files) or 'none'})")
         rules = merge(rules, cached_yaml(files[v]) or {})

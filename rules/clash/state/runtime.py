@@ -46,6 +46,7 @@ class Clash(InForce, Resources, Changes):
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
+        self.fired: dict[str, dict[int, int]] = {}  # hook -> player -> firings, for end_measures.py (idem)
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
 
@@ -157,6 +158,8 @@ class Clash(InForce, Resources, Changes):
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        per_player = self.fired.setdefault(hook, {})
+        per_player[p] = per_player.get(p, 0) + 1
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
         if hook in self._objective_hooks:
