@@ -33,6 +33,7 @@ COMMAND_MODULES: list[str] = [
     "test_cmd",
     "simulate",
     "compare",
+    "sweep",
     "bench",
     "tournament",
     "analyze",

@@ -103,3 +103,13 @@ def holm(pvalues: list[float], alpha: float = ALPHA) -> tuple[list[bool], list[f
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
         adjusted[i] = running
     return [a <= alpha for a in adjusted], adjusted
+
+
+def mean_interval(values: list[float]) -> dict:
+    """A mean with its 95% t interval (one set-up's measure, as a sweep draws it)."""
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": 0.0, "low": 0.0, "high": 0.0}
+    mean = fmean(values)
+    half = t_quantile(0.975, n - 1) * stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}

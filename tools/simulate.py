@@ -113,7 +113,7 @@ def _ray(tasks: list[dict], workers: int, address: str | None) -> Iterator[dict]
 
 
 def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "local", ray_address: str | None = None,
-                 resume: bool = False, progress: bool = True) -> dict:
+                 resume: bool = False, progress: bool = True, plots: bool = True) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     jsonl = out / "games.jsonl"
     records: list[dict] = []
@@ -154,8 +154,9 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     rep["complete"] = len(records) == settings["games"] and not interrupted
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
-    from .plots import write_plots
-    write_plots(records, rep, out)
+    if plots:
+        from .plots import write_plots
+        write_plots(records, rep, out)
     return rep
 
 
