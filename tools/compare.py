@@ -19,8 +19,21 @@ import typer
 
 from .errors import output_folder
 from .fit_table import fit_table, wrap
-from .setups import (METHOD, all_decided, bots_text, check_setups, common_settings, differences, fmt, interval,
-                     labels, measures_of, parse_setup, play_setups, resolve)
+from .setups import (
+    METHOD,
+    all_decided,
+    bots_text,
+    check_setups,
+    common_settings,
+    differences,
+    fmt,
+    interval,
+    labels,
+    measures_of,
+    parse_setup,
+    play_setups,
+    resolve,
+)
 
 CSV_FIELDS = ["setup", "setup_name", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
               "high", "p", "p_holm", "decided"]
@@ -120,7 +133,7 @@ def compare(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
-    width: Annotated[int, typer.Option("--width", min=20, help="table width (default: the terminal's)")] = 0,
+    width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:

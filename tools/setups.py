@@ -72,15 +72,27 @@ def check_setups(setups: list[dict], game_id: str) -> None:
 
 
 def play_setups(setups: list[dict], common: dict, out: Path, games: int, run: dict, resume: bool = False) -> list:
-    """Play `games` games of every set-up (going on from earlier batches with `resume`); their records."""
-    records = []
+    """Play `games` games of every set-up (going on from earlier batches with `resume`); their records.
+
+    Two set-ups with the same packs, variants and seed play the same games (a game is a pure function of
+    its settings and seed), so the second reuses the first's records instead of playing them again."""
+    import shutil
+
+    records, played = [], {}
     for s in setups:
         settings = {**common, "games": games, "packs": s["packs"], "variants": s["variants"],
                     "seed": common["seed"] if s["seed"] is None else s["seed"]}
         path = folder(out, s["label"], s["name"])
-        simulate_run(settings, path, run.get("workers", 1), run.get("backend", "local"), run.get("ray_address"),
-                     resume=resume and (path / "games.jsonl").exists(), progress=run.get("progress", True),
-                     plots=False)
+        key = json.dumps(settings, sort_keys=True)
+        if key in played:
+            path.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(played[key] / "games.jsonl", path / "games.jsonl")
+            (path / "settings.json").write_text(json.dumps(settings, indent=2, sort_keys=True))
+        else:
+            simulate_run(settings, path, run.get("workers", 1), run.get("backend", "local"), run.get("ray_address"),
+                         resume=resume and (path / "games.jsonl").exists(), progress=run.get("progress", True),
+                         plots=False)
+            played[key] = path
         rows = [json.loads(line) for line in (path / "games.jsonl").read_text().splitlines() if line.strip()]
         records.append(sorted(rows, key=lambda r: r["game"]))
     return records

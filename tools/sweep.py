@@ -19,7 +19,7 @@ from .compare import run_compare, terminal_width
 from .errors import output_folder
 from .fit_table import fit_table, wrap
 from .paired import mean_interval
-from .setups import clip_share, columns, fmt, interval, measures_of, parse_setup, resolve
+from .setups import clip_share, columns, common_settings, fmt, folder, interval, measures_of, resolve
 
 
 def split_values(text: str) -> list[str]:
@@ -115,7 +115,7 @@ def sweep(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
-    width: Annotated[int, typer.Option("--width", min=20, help="table width (default: the terminal's)")] = 0,
+    width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/sweep"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
@@ -124,16 +124,10 @@ def sweep(
     game_id, kinds = resolve(game, players, bots, backend)
     under = "+".join([*(f"pack:{p}" for p in pack or []), *(variant or [])])
     names = [f"{under}+{path}={v}" if under else f"{path}={v}" for v in values]
-    common = {"players": players, "seed": seed, "bots": kinds}
-    from ..engine import games as registry
-
-    if game_id != registry.default_game():
-        common["game"] = game_id
+    common = common_settings(game_id, players, seed, kinds)
     out.mkdir(parents=True, exist_ok=True)
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
     compared = run_compare(names, game_id, common, out, games, run)
-    from .setups import folder
-
     records = []
     for s in compared["setups"]:
         rows = (folder(out, s["label"], s["name"]) / "games.jsonl").read_text().splitlines()
@@ -147,6 +141,3 @@ def sweep(
 
 def register(app: typer.Typer) -> None:
     app.command("sweep")(sweep)
-
-
-__all__ = ["parse_setup", "sweep"]
