@@ -56,7 +56,8 @@ def labels(n: int) -> list[str]:
 
 def folder(out: Path, label: str, name: str) -> Path:
     """Each set-up's own simulation folder: its label and a safe form of its name (paths flattened)."""
-    return out / f"{label}-{re.sub(r'[^A-Za-z0-9._=-]+', '_', name).strip('_')[:48]}"
+    safe = re.sub(r"[^A-Za-z0-9._=-]+", "_", name).strip("_")
+    return out / f"{label}-{safe if len(safe) <= 48 else safe[:20] + '__' + safe[-26:]}"
 
 
 def check_setups(setups: list[dict], game_id: str) -> None:

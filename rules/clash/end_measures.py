@@ -2,7 +2,7 @@
 
 Read from the state and from the rule hooks the runtime counted as they fired (`rt.fired`), never from the
 log's wording: battles are `battle_start` firings (barbarian attacks included), captures `city_captured`,
-events `event_drawn`, trades `trade_made`. A player eliminated is one left without a city at the end.
+events the cards drawn (`rt.note`, whether or not the effect applied), trades `trade_made`. A player eliminated is one left without a city at the end.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
         "advances": sum(len(p["advances"]) for p in st["players"]) / n,
         "city_pieces": sum(pieces) / n,
         "objectives": float(sum(len(p.get("completed", [])) for p in st["players"])),
-        "events": float(_fired(rt, "event_drawn")),
+        "events": float(_fired(rt, "event_card_drawn")),
         "trades": float(_fired(rt, "trade_made")),
         "eliminations": float(sum(1 for p in range(n) if not rt.cities_of(p))),
     }

@@ -80,6 +80,11 @@ class Clash(InForce, Resources, Changes):
             return SERVICES["side_name"](self)
         return self.player(i)["name"]
 
+    def note(self, what: str, p: int) -> None:
+        """Count one happening for p (a hook fired, an event card drawn) for the end-of-game measures."""
+        per_player = self.fired.setdefault(what, {})
+        per_player[p] = per_player.get(p, 0) + 1
+
     def log(self, text: str) -> None:
         self.game.log.append(text)
 
@@ -158,8 +163,7 @@ class Clash(InForce, Resources, Changes):
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
-        per_player = self.fired.setdefault(hook, {})
-        per_player[p] = per_player.get(p, 0) + 1
+        self.note(hook, p)
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
         if hook in self._objective_hooks:
