@@ -11,6 +11,7 @@ from typing import Any
 from .cache import cached_yaml
 from .content import Content
 from .overlay import OverlayError, apply
+from .rules_paths import is_setting, setting_overlay
 
 # what a variant file says about itself; everything else in it is its overlay of the rules data
 VARIANT_KEYS = ("name", "text", "game")
@@ -56,7 +57,7 @@ def variant_stamp(variants: list[str] | tuple[str, ...]) -> tuple:
     a designer who edits the file gets the new rules in the next game (ids are bundled: their name is enough)."""
     out = []
     for v in variants:
-        if looks_like_path(v):
+        if looks_like_path(v) and not is_setting(v):
             try:
                 st = Path(v).expanduser().stat()
                 out.append((v, st.st_size, st.st_mtime_ns))
@@ -115,6 +116,9 @@ def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tupl
     rules = base_rules(rules_dir, content)
     game = rules.get("id")
     for v in variants:
+        if is_setting(v):  # `params.rounds=5`: one path set, as a variant holding it would (rules_paths.py)
+            rules = apply(rules, setting_overlay(rules, v))
+            continue
         path = variant_path(rules_dir, content, v)
         data = read_variant(path)
         if looks_like_path(v) and v not in variant_files(rules_dir, content):

@@ -66,3 +66,14 @@ def test_ray_backend_matches_local(tmp_path):
     local = simulate_run(settings, tmp_path / "local", progress=False)
     remote = simulate_run(settings, tmp_path / "ray", workers=2, backend="ray", progress=False)
     assert remote == local
+
+
+def test_records_carry_the_games_own_measures(tmp_path):
+    """simulate keeps each game's measures (engine/measures.py); 7 Wonders gets no made-up battle counts."""
+    settings = {"games": 2, "players": 3, "seed": 2, "bots": ["greedy"], "packs": ["base"], "variants": [],
+                "game": "wonders7"}
+    rep = simulate_run(settings, tmp_path, progress=False, plots=False)
+    records = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert all(len(r["measures"]["vp"]) == 3 and r["measures"]["decisions"] == r["actions"] for r in records)
+    assert "battles_per_game" not in rep and "battles" not in records[0]
+    assert rep["measures"]["stages"]["n"] == 2 and "vp[2]" in rep["measures"]

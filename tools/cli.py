@@ -34,6 +34,7 @@ COMMAND_MODULES: list[str] = [
     "simulate",
     "compare",
     "variants",
+    "sweep",
     "bench",
     "tournament",
     "analyze",

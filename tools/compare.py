@@ -1,142 +1,158 @@
-"""`rulewright compare`: two or more rule set-ups over the same seeds, side by side, with differences.
+"""`rulewright compare`: rule set-ups played on the same seeds, each against the first (the baseline).
 
-A set-up is written `base`, a variant id (`four_round`), a pack (`pack:ID`), or several joined with
-`+` (`four_round+no_events`). Each set-up is simulated with the same game seeds; differences to the
-first set-up come with 95% intervals (normal approximation for means and for proportions).
+For every measure the game supplies (engine/measures.py) the report gives both means, the paired
+difference with its 95% interval and whether it is decided after Holm's correction (tools/setups.py,
+tools/paired.py). `--until-decided` plays batches of --games until every chosen measure is decided or
+--max-games is reached. The table fits the width (tools/fit_table.py); compare.csv and compare.json
+hold every figure, compare.png draws every difference with its interval.
 """
 
 from __future__ import annotations
 
+import csv
 import json
-import math
+import shutil
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from .errors import output_folder
-from .simulate import simulate_run
-from .stats import Z95
+from .fit_table import fit_table, wrap
+from .setups import (
+    METHOD,
+    all_decided,
+    bots_text,
+    check_setups,
+    common_settings,
+    differences,
+    fmt,
+    interval,
+    labels,
+    measures_of,
+    parse_setup,
+    play_setups,
+    resolve,
+)
+
+CSV_FIELDS = ["setup", "setup_name", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
+              "high", "p", "p_holm", "decided"]
 
 
-def parse_setup(text: str) -> tuple[list[str], list[str]]:
-    packs, variants = ["base"], []
-    for part in [p.strip() for p in text.split("+") if p.strip()]:
-        if part == "base":
-            continue
-        if part.startswith("pack:"):
-            packs.append(part[5:])
-        else:
-            variants.append(part)
-    return packs, variants
+def terminal_width() -> int:
+    return shutil.get_terminal_size((100, 24)).columns
 
 
-def _diff_mean(a: dict, b: dict) -> dict:
-    def se(g: dict) -> float:
-        return (g["high"] - g["mean"]) / Z95 if g["n"] > 1 else 0.0
-
-    d = b["mean"] - a["mean"]
-    half = Z95 * math.sqrt(se(a) ** 2 + se(b) ** 2)
-    return {"diff": round(d, 4), "ci95": [round(d - half, 4), round(d + half, 4)]}
-
-
-def _diff_rate(a: dict, b: dict) -> dict:
-    pa, na, pb, nb = a["win_rate"], a["games"], b["win_rate"], b["games"]
-    d = pb - pa
-    half = Z95 * math.sqrt(pa * (1 - pa) / max(1, na) + pb * (1 - pb) / max(1, nb))
-    return {"diff": round(d, 4), "ci95": [round(d - half, 4), round(d + half, 4)]}
+def legend_lines(result: dict, width: int) -> list[str]:
+    """The set-ups' full names and the measures' labels, wrapped to the width (names are never cut)."""
+    lines = []
+    for s in result["setups"]:
+        role = " (baseline)" if s["label"] == result["setups"][0]["label"] else ""
+        lines += wrap(f"{s['label']} = {s['name']}{role}", width, "    ")
+    seen: dict[str, str] = {}
+    for r in result["rows"]:
+        key = r["measure"].partition("[")[0]
+        seen.setdefault(key, r["label"].rsplit(", seat", 1)[0] + (" (per seat [s])" if "[" in r["measure"] else ""))
+    lines += wrap("measures: " + "; ".join(f"{k} = {v}" for k, v in seen.items()), width, "  ")
+    return lines
 
 
-def compare_reports(names: list[str], reports: list[dict]) -> dict:
-    base = reports[0]
-    out: dict = {"setups": names, "games": base["games"], "per_setup": {}, "differences": {}}
-    for name, rep in zip(names, reports, strict=True):
-        out["per_setup"][name] = {"per_seat": rep["per_seat"], "rounds": rep["rounds"],
-                                  "game_length_actions": rep["game_length_actions"]}
-    for name, rep in zip(names[1:], reports[1:], strict=True):
-        seats = {}
-        for seat, g in rep["per_seat"].items():
-            g0 = base["per_seat"].get(seat)
-            if g0:
-                seats[seat] = {"vp": _diff_mean(g0["vp"], g["vp"]), "win_rate": _diff_rate(g0, g)}
-        out["differences"][name] = {"per_seat": seats, "rounds": _diff_mean(base["rounds"], rep["rounds"]),
-                                    "game_length_actions": _diff_mean(base["game_length_actions"],
-                                                                      rep["game_length_actions"])}
+def table_lines(result: dict, width: int) -> list[str]:
+    """The report as text lines no wider than `width` (one block per set-up against the baseline)."""
+    base = result["setups"][0]["label"]
+    out = legend_lines(result, width)
+    out += wrap(f"bots: {result['bots_text']}", width, "  ")
+    for s in result["setups"][1:]:
+        rows = [r for r in result["rows"] if r["setup"] == s["label"]]
+        n = rows[0]["n"] if rows else 0
+        pairing = "paired games" if not rows or rows[0]["paired_on_seeds"] else "games paired by index (own seeds)"
+        out += [""] + wrap(f"{s['label']} - {base}: {n} {pairing}; 95% intervals, decided = Holm over "
+                           f"{len(rows)} measures", width)
+        cells = [[r["measure"], fmt(r["base_mean"], r["share"]), fmt(r["mean"], r["share"]),
+                  fmt(r["diff"], r["share"], True), interval(r["low"], r["high"], r["share"]),
+                  f"{r['p_holm']:.3f}", "yes" if r["decided"] else "no"] for r in rows]
+        lines, dropped = fit_table(["measure", base, s["label"], "diff", "95% interval", "p Holm", "decided"],
+                                   cells, width, optional=[5, 1, 2])
+        out += lines
+        if dropped:
+            out += wrap(f"(left out to fit: {', '.join(dropped)}; all in compare.csv)", width)
     return out
 
 
-def _plot(result: dict, out: Path) -> Path:
-    from .plots import _plt
+def write_outputs(result: dict, out: Path) -> None:
+    (out / "compare.json").write_text(json.dumps(result, indent=2, sort_keys=True))
+    with (out / "compare.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=CSV_FIELDS, extrasaction="ignore")
+        w.writeheader()
+        for r in result["rows"]:
+            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
+    from .plots import compare_plot
 
-    plt = _plt()
-    names = result["setups"]
-    seats = sorted(result["per_setup"][names[0]]["per_seat"], key=int)
-    width = 0.8 / len(names)
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for k, name in enumerate(names):
-        groups = result["per_setup"][name]["per_seat"]
-        means = [groups[s]["vp"]["mean"] for s in seats]
-        errs = [groups[s]["vp"]["high"] - groups[s]["vp"]["mean"] for s in seats]
-        ax.bar([i + k * width for i in range(len(seats))], means, width, yerr=errs, capsize=4, label=name)
-    ax.set_xticks([i + width * (len(names) - 1) / 2 for i in range(len(seats))], [f"seat {s}" for s in seats])
-    ax.set_ylabel("mean VP (95% interval)")
-    ax.set_title("Set-ups compared over the same seeds")
-    ax.legend()
-    fig.tight_layout()
-    path = out / "compare.png"
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
+    compare_plot(result, out / "compare.png")
+
+
+def run_compare(names: list[str], game_id: str, common: dict, out: Path, games: int, run: dict,
+                until_decided: bool = False, max_games: int = 0, chosen: list[str] | None = None) -> dict:
+    """Play the set-ups (in batches of `games` with until_decided) and return the comparison."""
+    setups = [parse_setup(n) for n in names]
+    for s, label in zip(setups, labels(len(setups)), strict=True):
+        s["label"] = label
+    check_setups(setups, game_id)
+    measures = measures_of(game_id)
+    total, rows = games, []
+    while True:
+        records = play_setups(setups, common, out, total, run, resume=total > games)
+        rows = differences(setups, records, measures, chosen)
+        if chosen and not rows:
+            raise typer.BadParameter(f"no measure named {', '.join(chosen)}; this game measures: "
+                                     f"{', '.join(m.key for m in measures.measures)}")
+        if not until_decided or all_decided(rows) or total >= max_games:
+            break
+        total = min(max_games, total + games)
+    return {"method": METHOD, "game": game_id, "players": common["players"], "bots": common["bots"],
+            "bots_text": bots_text(common["bots"], common["players"]), "games": total, "seed": common["seed"],
+            "setups": [{k: s[k] for k in ("label", "name", "packs", "variants", "seed")} for s in setups],
+            "until_decided": until_decided, "all_decided": all_decided(rows), "rows": rows}
 
 
 def compare(
-    setups: Annotated[list[str], typer.Argument(help="set-ups: base, a variant id, pack:ID, joined with +")],
-    games: Annotated[int, typer.Option("--games", "-g", min=1)] = 100,
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
-    bots: Annotated[str, typer.Option("--bots")] = "greedy",
+    setups: Annotated[list[str], typer.Argument(help="set-ups, the baseline first: base, a variant, pack:ID or "
+                                                     "pack:FOLDER, a setting PATH=VALUE, seed:N; joined with +")],
+    games: Annotated[int, typer.Option("--games", "-g", min=2, help="games per set-up (per batch with "
+                                                                    "--until-decided)")] = 100,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8)] = 3,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i in every set-up")] = 1,
+    bots: Annotated[str, typer.Option("--bots", help="bot per seat, cycled: greedy, search:50, greedy,search:50")]
+    = "greedy",
+    game: Annotated[str, typer.Option("--game", help="the game (default: clash; e.g. wonders7)")] = "",
+    until_decided: Annotated[bool, typer.Option("--until-decided", help="play batches of --games until every "
+                                                "chosen measure is decided or --max-games")] = False,
+    max_games: Annotated[int, typer.Option("--max-games", min=2, help="cap for --until-decided")] = 2000,
+    measure: Annotated[list[str] | None, typer.Option("--measure", "-m", help="measure to decide (repeatable; "
+                                                      "vp means every seat's vp); default: all")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
+    width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
-    """Compare rule set-ups (variants, packs) over the same seeds, with differences and intervals."""
+    """Compare rule set-ups over the same seeds: paired differences of every measure, with intervals, decided."""
     if len(setups) < 2:
         typer.echo("compare needs at least two set-ups, e.g. `rulewright compare base four_round`", err=True)
         raise typer.Exit(2)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    from ..engine.bots import bot_error
-
-    why = next((bot_error(k) for k in kinds if bot_error(k)), None) if kinds else "no bot named"
-    if why:
-        typer.echo(f"error: --bots {bots!r}: {why}", err=True)
-        raise typer.Exit(2)
-    reports = []
-    for name in setups:
-        packs, variants = parse_setup(name)
-        settings = {"games": games, "players": players, "seed": seed, "bots": kinds, "packs": packs,
-                    "variants": variants}
-        try:
-            reports.append(simulate_run(settings, out / name.replace("+", "_").replace(":", "-"), workers,
-                                        progress=not quiet))
-        except Exception as err:
-            typer.echo(f"error in set-up {name!r}: {err}", err=True)
-            raise typer.Exit(2) from None
-    result = compare_reports(list(setups), reports)
-    (out / "compare.json").write_text(json.dumps(result, indent=2, sort_keys=True))
-    _plot(result, out)
-    table = Table(title=f"differences to {setups[0]} ({games} games each, same seeds)", title_justify="left")
-    for col in ("set-up", "seat", "mean VP diff", "95% CI", "win rate diff", "95% CI"):
-        table.add_column(col)
-    for name, diff in result["differences"].items():
-        for seat, d in diff["per_seat"].items():
-            table.add_row(Text(name), Text(str(seat)), f"{d['vp']['diff']:+.2f}", f"{d['vp']['ci95'][0]:+.2f}..{d['vp']['ci95'][1]:+.2f}",
-                          f"{d['win_rate']['diff']:+.1%}",
-                          f"{d['win_rate']['ci95'][0]:+.1%}..{d['win_rate']['ci95'][1]:+.1%}")
-    Console().print(table)
-    typer.echo(f"wrote {out / 'compare.json'} and {out / 'compare.png'}")
+    game_id, kinds = resolve(game, players, bots, backend)
+    common = common_settings(game_id, players, seed, kinds)
+    run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
+    out.mkdir(parents=True, exist_ok=True)
+    result = run_compare(list(setups), game_id, common, out, games, run, until_decided, max(max_games, games),
+                         list(measure or []))
+    write_outputs(result, out)
+    for line in table_lines(result, width or terminal_width()):
+        typer.echo(line)
+    if until_decided and not result["all_decided"]:
+        typer.echo(f"not every measure decided within {result['games']} games (--max-games)")
+    typer.echo(f"wrote {out / 'compare.csv'}, {out / 'compare.json'} and {out / 'compare.png'}")
 
 
 def register(app: typer.Typer) -> None:

@@ -93,3 +93,73 @@ def write_plots(records: list[dict], rep: dict, out: Path) -> list[Path]:
         ax.tick_params(axis="x", labelrotation=30)
         save(fig, "winrate_by_civilization.png")
     return paths
+
+
+def _grid(plt, n: int):
+    """A grid of small panels for n measures (about square), with the unused ones hidden."""
+    cols = min(5, max(1, n))
+    rows = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(2.6 * cols, 2.2 * rows + 0.9), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
+def compare_plot(result: dict, path: Path) -> Path:
+    """Every measure's paired difference to the baseline, one panel per measure, one point per set-up with its
+    95% interval; decided differences filled, others hollow. The set-ups' names are written below the panels
+    (never over the data)."""
+    plt = _plt()
+    measures = list(dict.fromkeys(r["measure"] for r in result["rows"]))
+    others = [s["label"] for s in result["setups"][1:]]
+    fig, axes = _grid(plt, max(1, len(measures)))
+    for ax, m in zip(axes, measures, strict=False):
+        rows = [next(r for r in result["rows"] if r["measure"] == m and r["setup"] == s) for s in others]
+        scale = 100.0 if rows and rows[0]["share"] else 1.0
+        for x, r in enumerate(rows):
+            d, lo, hi = r["diff"] * scale, r["low"] * scale, r["high"] * scale
+            ax.errorbar([x], [d], yerr=[[d - lo], [hi - d]], fmt="o", capsize=4, color="#c44e52" if r["decided"]
+                        else "#4c72b0", markerfacecolor="#c44e52" if r["decided"] else "white")
+        ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
+        ax.set_xticks(range(len(rows)), others)
+        ax.set_xlim(-0.6, len(rows) - 0.4)
+        ax.set_title(m + (" (% points)" if scale == 100.0 else ""), fontsize=8)
+        ax.tick_params(labelsize=7)
+    base = result["setups"][0]
+    names = "; ".join(f"{s['label']} = {s['name']}" for s in result["setups"][1:])
+    fig.suptitle(f"difference to {base['label']} = {base['name']} ({result['games']} paired games, 95% intervals; "
+                 "filled = decided)", fontsize=9)
+    fig.text(0.01, 0.01, names, fontsize=7, wrap=True)
+    fig.tight_layout(rect=(0, 0.05, 1, 0.95))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def sweep_plot(result: dict, path: Path) -> Path:
+    """Each measure's mean (95% interval) against the swept value, one panel per measure; values whose
+    difference to the first is decided are filled."""
+    plt = _plt()
+    measures = list(dict.fromkeys(r["measure"] for r in result["means"]))
+    values = [v["value"] for v in result["values"]]
+    fig, axes = _grid(plt, max(1, len(measures)))
+    for ax, m in zip(axes, measures, strict=False):
+        rows = [r for r in result["means"] if r["measure"] == m]
+        scale = 100.0 if rows and rows[0]["share"] else 1.0
+        xs = list(range(len(rows)))
+        means = [r["mean"] * scale for r in rows]
+        ax.errorbar(xs, means, yerr=[[(r["mean"] - r["low"]) * scale for r in rows],
+                                     [(r["high"] - r["mean"]) * scale for r in rows]],
+                    fmt="-", capsize=4, color="#4c72b0")
+        for x, y, r in zip(xs, means, rows, strict=True):
+            ax.plot([x], [y], "o", color="#4c72b0", markerfacecolor="#c44e52" if r.get("decided") else "white")
+        ax.set_xticks(xs, [str(v) for v in values])
+        ax.set_title(m + (" (%)" if scale == 100.0 else ""), fontsize=8)
+        ax.tick_params(labelsize=7)
+    fig.suptitle(f"{result['path']} swept ({result['games']} games per value on the same seeds; mean and 95% "
+                 "interval; filled = decided against the first value)", fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 0.94))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path

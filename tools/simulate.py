@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import time
 from collections.abc import Iterator
 from multiprocessing import get_context
@@ -34,33 +33,36 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-_TRADE = re.compile(r" trade \d+ .+ for \d+ ")  # the log line of a trade made between two players
+def game_measures(game_id: str | None):
+    """The end-of-game measures the game supplies (engine/measures.py)."""
+    return game_registry.find(game_id or game_registry.default_game()).extras["measures"]
 
 
 def run_one(task: dict) -> dict:
-    """Play one game and describe it as a record (no timing in the fields the report reads)."""
+    """Play one game and describe it as a record (no timing in the fields the report reads).
+
+    `measures` holds the game's own end-of-game measures (the rows of compare and sweep); the other fields
+    feed simulate's report (per seat, per advance, per card, coverage)."""
     from .play import play_game, summary
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
     game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"))
     data = summary(game)
-    own = game_registry.find(game.definition.game_id).extras.get("simulation_record")
+    module = game_registry.find(game.definition.game_id)
+    measures = module.extras["measures"].of(game)
+    base = {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
+            "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
+            "measures": measures}
+    own = module.extras.get("simulation_record")
     if own is not None:  # the game describes its own games (7 Wonders: the boards, the cards built)
-        return {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
-                "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
-                **own(game, data, bots), "seconds": round(time.perf_counter() - start, 4)}
-    log = game.log
+        return {**base, **own(game, data, bots), "seconds": round(time.perf_counter() - start, 4)}
     played = getattr(game.rt, "cards_played", {})
     from .coverage import used_content
     used = used_content(game)
-    record = {
-        "game": task["game"], "seed": task["seed"], "rounds": game.state["round"], "actions": len(game.actions),
-        "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
-        "battles": sum(1 for line in log if "battle at" in line),
-        "captures": sum(1 for line in log if " captures " in line),
-        "events": sum(1 for line in log if "draws the event" in line),
-        "trades": sum(1 for line in log if _TRADE.search(line)),
+    return {
+        **base, "rounds": game.state["round"],
+        **{k: int(measures.get(k, 0)) for k in ("battles", "captures", "events", "trades")},
         "players": [
             {"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"], "breakdown": p["vp_breakdown"],
              "advances": p["advances"], "cards_played": list(played.get(i, [])),
@@ -69,7 +71,6 @@ def run_one(task: dict) -> dict:
         ],
         "seconds": round(time.perf_counter() - start, 4),
     }
-    return record
 
 
 def _tasks(settings: dict, done: set[int]) -> list[dict]:
@@ -112,7 +113,7 @@ def _ray(tasks: list[dict], workers: int, address: str | None) -> Iterator[dict]
 
 
 def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "local", ray_address: str | None = None,
-                 resume: bool = False, progress: bool = True) -> dict:
+                 resume: bool = False, progress: bool = True, plots: bool = True) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     jsonl = out / "games.jsonl"
     records: list[dict] = []
@@ -153,8 +154,9 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     rep["complete"] = len(records) == settings["games"] and not interrupted
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
-    from .plots import write_plots
-    write_plots(records, rep, out)
+    if plots:
+        from .plots import write_plots
+        write_plots(records, rep, out)
     return rep
 
 
@@ -169,7 +171,13 @@ def write_csv(records: list[dict], path: Path) -> None:
                 b = p["breakdown"]
                 w.writerow([r["game"], r["seed"], p["seat"], p["name"], p["bot"], p["vp"], int(p["seat"] in r["winners"]),
                             *(b.get(k, 0) for k in keys),
-                            len(p["advances"]), r["rounds"], r["actions"], r["battles"], p.get("civilization") or ""])
+                            len(p["advances"]), r["rounds"], r["actions"], r.get("battles", ""), p.get("civilization") or ""])
+
+
+def bots_line(settings: dict) -> str:
+    """Which bots played which seats (the bot list is cycled over the seats)."""
+    bots, n = settings["bots"], settings["players"]
+    return "bots: " + ", ".join(f"seat {i} {bots[i % len(bots)]}" for i in range(n))
 
 
 def print_summary(rep: dict, console: Console) -> None:
@@ -195,8 +203,11 @@ def print_summary(rep: dict, console: Console) -> None:
         console.print(civ)
     console.print(f"mean length: {rep['game_length_actions']['mean']:.0f} decisions, "
                   f"{rep['rounds']['mean']:.2f} rounds")
-    console.print(f"per game: {rep['battles_per_game']['mean']:.2f} battles, "
-                  f"{rep['events_per_game']['mean']:.2f} events, {rep['trades_per_game']['mean']:.2f} trades")
+    counts = [f"{rep[f'{k}_per_game']['mean']:.2f} {k}" for k in ("battles", "events", "trades")
+              if f"{k}_per_game" in rep]
+    if counts:
+        console.print("per game: " + ", ".join(counts))
+    console.print(bots_line(rep["settings"]), highlight=False)
     if "never_used" in rep:
         from .coverage import catalog, coverage_line
         settings = rep["settings"]

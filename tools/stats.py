@@ -33,6 +33,19 @@ def mean_ci(values: list[float]) -> dict:
     return {"mean": round(m, 4), "low": round(m - half, 4), "high": round(m + half, 4), "n": len(values)}
 
 
+def measure_means(records: list[dict]) -> dict:
+    """Each of the game's end-of-game measures (flattened: `vp[0]` ...) as a mean with its 95% interval."""
+    columns: dict[str, list[float]] = defaultdict(list)
+    for r in records:
+        for key, v in (r.get("measures") or {}).items():
+            if isinstance(v, list):
+                for i, x in enumerate(v):
+                    columns[f"{key}[{i}]"].append(float(x))
+            else:
+                columns[key].append(float(v))
+    return {k: mean_ci(v) for k, v in columns.items()}
+
+
 def _share(record: dict, seat: int) -> float:
     """A win shared by k joint winners counts 1/k, so win rates add up to 1."""
     winners = record["winners"]
@@ -60,18 +73,17 @@ def report(records: list[dict], settings: dict) -> dict:
             "vp_breakdown": {k: round(fmean(pl["breakdown"][k] for _, pl in rows), 4) for k in keys},
             "game_length_actions": round(fmean(r["actions"] for r, _ in rows), 2),
             "rounds": round(fmean(r["rounds"] for r, _ in rows), 3),
-            "battles": round(fmean(r["battles"] for r, _ in rows), 3),
-            "events": round(fmean(r["events"] for r, _ in rows), 3),
+            **{k: round(fmean(r[k] for r, _ in rows), 3) for k in ("battles", "events") if k in rows[0][0]},
         }
 
     out["per_seat"] = {str(s): group(rows) for s, rows in sorted(by_seat.items())}
     out["per_bot"] = {b: group(rows) for b, rows in sorted(by_bot.items())}
     out["game_length_actions"] = mean_ci([r["actions"] for r in records])
     out["rounds"] = mean_ci([r["rounds"] for r in records])
-    out["battles_per_game"] = mean_ci([r["battles"] for r in records])
-    out["events_per_game"] = mean_ci([r["events"] for r in records])
-    out["captures_per_game"] = mean_ci([r["captures"] for r in records])
-    out["trades_per_game"] = mean_ci([r.get("trades", 0) for r in records])  # records of older runs have none
+    for key in ("battles", "events", "captures", "trades"):  # a game without them (7 Wonders) has no such field
+        if records and key in records[0]:
+            out[f"{key}_per_game"] = mean_ci([r.get(key, 0) for r in records])
+    out["measures"] = measure_means(records)
 
     players = [(r, pl) for r in records for pl in r["players"]]
     adv: dict[str, list[float]] = defaultdict(list)

@@ -16,6 +16,7 @@ from ...engine.games import register as register_game
 from ...engine.hexgrid import readable
 from .board.map import place_region, region_terrains
 from .bots.bots import GreedyBot
+from .end_measures import CLASH_MEASURES
 from .phases.scoring import final_scores
 from .seat import seat_panel
 from .state.definition import definition, variant_files
@@ -58,7 +59,8 @@ def scenario_label(text: str) -> str:
 EXTRAS = {"scenario_label": scenario_label, "scenario_show": readable, "variant_files": variant_files,
           "visible_log": visible_log, "seat_panel": seat_panel,
           "board_geometry": {"place_region": place_region, "region_terrains": region_terrains}, "player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
-          "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"]}
+          "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"],
+          "measures": CLASH_MEASURES}  # end-of-game measures for simulate, compare and sweep
 
 _import_all()
 register("greedy", GreedyBot)

@@ -16,6 +16,7 @@ from ...engine.games import register as register_game
 from . import turn  # noqa: F401 - registers build_from_discard
 from .bots import GreedyBot
 from .definition import definition, variant_files
+from .end_measures import WONDERS7_MEASURES
 from .scoring import final_scores
 from .tools_support import EXTRAS
 
@@ -28,4 +29,5 @@ def scores(game) -> dict:
 
 
 register("greedy", GreedyBot, game=GAME_ID)
-GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files}))
+GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files,
+                                                                         "measures": WONDERS7_MEASURES}))

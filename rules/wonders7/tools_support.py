@@ -60,7 +60,8 @@ def render_text(game, viewer: int | None = None) -> str:
 
 def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
     """What `simulate` keeps of one game: per player the board (reported like a civilisation: win rate per
-    wonder board), the cards built (as `cards_played`), the stages; no battles, captures or events."""
+    wonder board), the cards built (as `cards_played`), the stages. The game's measures (end_measures.py)
+    are recorded beside this by simulate."""
     players = []
     for i, p in enumerate(data["players"]):
         pl = game.state["players"][i]
@@ -68,7 +69,7 @@ def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
                         "breakdown": p["vp_breakdown"], "advances": [], "cards_played": list(pl["built"]),
                         "civilization": pl["board"], "stages": pl["stages"], "coins": pl["coins"],
                         "wonders": [], "objectives": [], "events_drawn": []})
-    return {"rounds": int(game.state.get("age", 0)), "battles": 0, "captures": 0, "events": 0, "players": players}
+    return {"rounds": int(game.state.get("age", 0)), "players": players}
 
 
 SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "commerce", "guild"]

@@ -66,6 +66,7 @@ def _draw_event(rt: Clash, p: int) -> Generator:
         return
     entry = rt.defn.content.entries[card]
     rt.log(f"  {rt.name(p)} draws the event {entry.name}")
+    rt.note("event_card_drawn", p)  # drawn, whether or not its effect then applies (end_measures.py)
     rt.state["discard"]["event_card"].append(card)
     for icon in entry.data.get("icons") or []:
         yield from resolve_icon(rt, p, icon)

@@ -171,6 +171,7 @@ class ClashDefinition:
         """What a fork keeps of the runtime beside the state: the statistics of cards played and the
         last battle (its battle_ended triggers may still read it)."""
         fork.rt.cards_played = {p: list(v) for p, v in source.rt.cards_played.items()}
+        fork.rt.fired = {hook: dict(v) for hook, v in source.rt.fired.items()}
         last = getattr(source.rt, "last_battle", None)
         if last is not None:
             fork.rt.last_battle = last

@@ -46,6 +46,7 @@ class Clash(InForce, Resources, Changes):
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
+        self.fired: dict[str, dict[int, int]] = {}  # hook -> player -> firings, for end_measures.py (idem)
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
 
@@ -78,6 +79,11 @@ class Clash(InForce, Resources, Changes):
         if i < 0 or i >= self.n:  # another side owned by no player (PIRATES): named by its content
             return SERVICES["side_name"](self)
         return self.player(i)["name"]
+
+    def note(self, what: str, p: int) -> None:
+        """Count one happening for p (a hook fired, an event card drawn) for the end-of-game measures."""
+        per_player = self.fired.setdefault(what, {})
+        per_player[p] = per_player.get(p, 0) + 1
 
     def log(self, text: str) -> None:
         self.game.log.append(text)
@@ -157,6 +163,7 @@ class Clash(InForce, Resources, Changes):
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        self.note(hook, p)
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
         if hook in self._objective_hooks:

@@ -1,0 +1,143 @@
+"""`rulewright sweep PATH=V1,V2,...`: one rules-data value varied over the same seeds, every measure against it.
+
+Each value becomes a set-up `PATH=V` (dsl/rules_paths.py builds the overlay a variant file holding it would
+be and merges it as every variant is merged), played on the same game seeds as the others; the report gives
+each measure's mean with its 95% interval per value, and the paired difference to the first value decided
+as compare decides it (tools/setups.py). sweep.csv, sweep.json and sweep.png hold it all.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .compare import run_compare, terminal_width
+from .errors import output_folder
+from .fit_table import fit_table, wrap
+from .paired import mean_interval
+from .setups import clip_share, columns, common_settings, fmt, folder, interval, measures_of, resolve
+
+
+def split_values(text: str) -> list[str]:
+    """`0,1,2` -> ['0', '1', '2']; commas inside brackets stay (`[3,5],[4,6]` is two values)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return [v for v in out if v]
+
+
+def parse_sweep(spec: str) -> tuple[str, list[str]]:
+    path, eq, values = spec.partition("=")
+    vals = split_values(values)
+    if not eq or not path.strip() or len(vals) < 2:
+        raise typer.BadParameter(f"write PATH=V1,V2,... with at least two values, e.g. params.rounds=4,5,6 "
+                                 f"(got {spec!r})")
+    return path.strip(), vals
+
+
+def sweep_result(compared: dict, path: str, values: list[str], records_cols: dict) -> dict:
+    """The compare result with, per measure and value, the mean and its interval (and the decision against
+    the first value)."""
+    by_key = {(r["measure"], r["setup"]): r for r in compared["rows"]}
+    means = []
+    for col, per in records_cols.items():
+        for k, (s, v) in enumerate(zip(compared["setups"], values, strict=True)):
+            m = mean_interval(per[k])
+            d = by_key.get((col, s["label"]))
+            share = d["share"] if d else next((r["share"] for r in compared["rows"] if r["measure"] == col), False)
+            row = {"measure": col, "value": v, "setup": s["label"], "share": share, "n": m["n"],
+                          "mean": m["mean"], "low": m["low"], "high": m["high"],
+                          **({"diff": d["diff"], "diff_low": d["low"], "diff_high": d["high"], "p_holm": d["p_holm"],
+                              "decided": d["decided"]} if d else {})}
+            clip_share(row, "low", "high", 0.0)
+            means.append(row)
+    return {**compared, "path": path, "values": [{"value": v, "setup": s["label"]}
+                                                 for v, s in zip(values, compared["setups"], strict=True)],
+            "means": means}
+
+
+def sweep_lines(result: dict, width: int) -> list[str]:
+    first = result["values"][0]["value"]
+    out = wrap(f"{result['path']} swept over {', '.join(v['value'] for v in result['values'])}: "
+               f"{result['games']} games per value on the same seeds; bots: {result['bots_text']}", width)
+    out += wrap(f"mean with its 95% interval; diff = paired difference to {first}, decided by Holm over the "
+                "measures of each value", width)
+    cells, last = [], None
+    for r in result["means"]:
+        cells.append([r["measure"] if r["measure"] != last else "", r["value"], fmt(r["mean"], r["share"]),
+                      interval(r["low"], r["high"], r["share"], sign=False),
+                      fmt(r["diff"], r["share"], True) if "diff" in r else "",
+                      ("yes" if r["decided"] else "no") if "decided" in r else ""])
+        last = r["measure"]
+    lines, dropped = fit_table(["measure", "value", "mean", "95% interval", f"diff to {first}", "decided"], cells,
+                               width, optional=[4])
+    out += lines
+    if dropped:
+        out += wrap(f"(left out to fit: {', '.join(dropped)}; all in sweep.csv)", width)
+    return out
+
+
+def write_sweep(result: dict, out: Path) -> None:
+    (out / "sweep.json").write_text(json.dumps(result, indent=2, sort_keys=True))
+    fields = ["measure", "value", "n", "mean", "low", "high", "diff", "diff_low", "diff_high", "p_holm", "decided"]
+    with (out / "sweep.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in result["means"]:
+            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
+    from .plots import sweep_plot
+
+    sweep_plot(result, out / "sweep.png")
+
+
+def sweep(
+    spec: Annotated[str, typer.Argument(metavar="PATH=V1,V2,...", help="a rules-data path and its values, e.g. "
+                                        "params.grow_cost.food=0,1,2 or params.rounds=4,5,6")],
+    games: Annotated[int, typer.Option("--games", "-g", min=2, help="games per value")] = 100,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8)] = 3,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i for every value")] = 1,
+    bots: Annotated[str, typer.Option("--bots", help="bot per seat, cycled: greedy, search:50, greedy,search:50")]
+    = "greedy",
+    game: Annotated[str, typer.Option("--game", help="the game (default: clash; e.g. wonders7)")] = "",
+    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack under every value")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help="variant under every value")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
+    width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
+    out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/sweep"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play one rules value at several settings on the same seeds: every measure against the value, with intervals."""
+    path, values = parse_sweep(spec)
+    game_id, kinds = resolve(game, players, bots, backend)
+    under = "+".join([*(f"pack:{p}" for p in pack or []), *(variant or [])])
+    names = [f"{under}+{path}={v}" if under else f"{path}={v}" for v in values]
+    common = common_settings(game_id, players, seed, kinds)
+    out.mkdir(parents=True, exist_ok=True)
+    run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
+    compared = run_compare(names, game_id, common, out, games, run)
+    records = []
+    for s in compared["setups"]:
+        rows = (folder(out, s["label"], s["name"]) / "games.jsonl").read_text().splitlines()
+        records.append(sorted((json.loads(x) for x in rows if x.strip()), key=lambda r: r["game"]))
+    result = sweep_result(compared, path, values, columns(records, measures_of(game_id)))
+    write_sweep(result, out)
+    for line in sweep_lines(result, width or terminal_width()):
+        typer.echo(line)
+    typer.echo(f"wrote {out / 'sweep.csv'}, {out / 'sweep.json'} and {out / 'sweep.png'}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sweep")(sweep)
