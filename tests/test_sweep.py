@@ -65,3 +65,14 @@ def test_a_setting_is_the_overlay_a_variant_file_would_be():
 def test_values_split_outside_brackets():
     assert split_values("0,1,2") == ["0", "1", "2"]
     assert split_values("[1,3,5],[2,4,6]") == ["[1,3,5]", "[2,4,6]"]
+
+
+def test_a_setting_puts_a_mapping_in_place_whole():
+    from rulewright.dsl.overlay import apply
+    from rulewright.dsl.rules_paths import setting_overlay
+
+    rules = {"params": {"grow_cost": {"food": 1, "ore": 1, "wood": 1}, "rounds": 6}}
+    assert apply(rules, setting_overlay(rules, "params.grow_cost={food: 2}"))["params"] == {
+        "grow_cost": {"food": 2}, "rounds": 6}
+    assert apply(rules, setting_overlay(rules, "params.grow_cost.food=0"))["params"]["grow_cost"] == {
+        "food": 0, "ore": 1, "wood": 1}
