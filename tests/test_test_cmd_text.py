@@ -1,9 +1,8 @@
 """`rulewright test` prints scenario names as written: rich would read `:a:` in an option such as
 `land:a:s` as an emoji code."""
 
-from typer.testing import CliRunner
-
 from rulewright.tools.cli import app
+from typer.testing import CliRunner
 
 
 def test_scenario_names_keep_colon_words(tmp_path):
