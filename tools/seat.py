@@ -46,9 +46,43 @@ def option_labels(d: Decision) -> list[str]:
     return [readable(d.label(o)) for o in d.options]
 
 
-def pending_json(d: Decision) -> dict:
-    return {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
-            "labels": option_labels(d)}
+_PART = re.compile(r"[a-z][a-z0-9_]*")
+SUMMARY = 70  # characters of an option's one-line summary
+
+
+def option_text(game: Game, d: Decision, option: str) -> str:
+    """What choosing `option` means, in words: the game's own (its extras `option_text`), else the text of
+    the content entry or basic action the option names ('' when it names none)."""
+    own = games.find(game.definition.game_id).extras.get("option_text")
+    if own is not None:
+        text = own(game, d, option)
+        if text:
+            return readable(text)
+    actions = {a.get("id"): a for a in (getattr(game.definition, "rules", None) or {}).get("actions", [])
+               if isinstance(a, dict)}
+    for part in [option, *_PART.findall(option)]:
+        words = entry_words(game, part)
+        if words is not None and words["text"]:
+            return readable(f"{words['name']} ({words['kind']}): {words['text']}")
+        if part in actions and actions[part].get("text"):
+            return readable(f"{actions[part].get('name', part)}: {actions[part]['text']}")
+    return ""
+
+
+def summary(text: str, width: int = SUMMARY) -> str:
+    """A text on one line, cut at a word to about `width` characters."""
+    line = " ".join(text.split()).rstrip(";,. ")
+    if len(line) <= width:
+        return line
+    return line[: width - 1].rsplit(" ", 1)[0].rstrip(";,.:") + "…"
+
+
+def pending_json(d: Decision, game: Game | None = None) -> dict:
+    out = {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
+           "labels": option_labels(d)}
+    if game is not None:
+        out["texts"] = [option_text(game, d, o) for o in d.options]
+    return out
 
 
 def names(game: Game) -> list[str]:
@@ -146,7 +180,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "player": seat,
         "game": {"id": game.definition.game_id, "name": game_name(game)},
         "view": view,
-        "pending": pending_json(d) if d is not None and d.player == seat else None,
+        "pending": pending_json(d, game) if d is not None and d.player == seat else None,
         "log": visible_log(game, seat),
         "step": len(game.actions),
         "over": game.over,

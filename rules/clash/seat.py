@@ -4,6 +4,8 @@ hidden from it is shown."""
 
 from __future__ import annotations
 
+import re
+
 from ...engine.hexgrid import readable
 from .phases.scoring import final_scores
 
@@ -35,3 +37,39 @@ def seat_panel(game, p: int) -> list[str]:
             "Hand: " + ("; ".join(hand_words(game, p)) or "empty"),
             "Cities: " + (", ".join(cities) or "none"),
             "Units: " + (", ".join(f"{n} {t}" for t, n in units.items()) or "none") + f" · {len(pl['advances'])} advances"]
+
+
+_SPACE = re.compile(r"-?\d+,-?\d+")
+
+
+def space_words(game, space: str) -> str:
+    """A board space as every player sees it: its label, terrain, the city and the units standing there."""
+    rt = game.rt
+    try:
+        cell = rt.board.space(space)
+    except (KeyError, ValueError):
+        return ""
+    bits = [cell.terrain if cell.revealed and cell.terrain else "unexplored"]
+    city = rt.state["cities"].get(space)
+    if city is not None:
+        bits.append(f"{rt.name(city['owner'])}'s city ({city.get('mood')})")
+    units: dict[tuple[int, str], int] = {}
+    for u in rt.units_at(space):
+        unit = rt.state["units"][u]
+        units[(unit["owner"], unit["type"])] = units.get((unit["owner"], unit["type"]), 0) + 1
+    bits += [f"{rt.name(o)}'s {t} x{n}" for (o, t), n in sorted(units.items())]
+    return f"{readable(space)}: " + ", ".join(bits)
+
+
+def option_text(game, d, option: str) -> str:
+    """What a Clash option means when it is a place on the map (the generic seat explains content ids): the
+    spaces it names, described; '' for any other option."""
+    if option == "end":
+        left = game.state.get("actions_left")
+        return "End your turn" + (f" with {left} action(s) unused" if left else "")
+    if d.kind == "orientation" and option.isdigit():
+        return f"Lay the region turned {int(option)} sixth-turn(s) from its printed way (the option says where each terrain lies)"
+    spaces = _SPACE.findall(option)
+    if not spaces:
+        return ""
+    return "; ".join(w for w in (space_words(game, s) for s in dict.fromkeys(spaces)) if w)
