@@ -77,12 +77,47 @@ def summary(text: str, width: int = SUMMARY) -> str:
     return line[: width - 1].rsplit(" ", 1)[0].rstrip(";,.:") + "…"
 
 
+_SPACE = re.compile(r"-?\d+,-?\d+")
+
+
+def option_targets(game: Game, option: str) -> list[str]:
+    """What an option points at on the board: the space ids it names and the content ids it names (the
+    board drawing marks spaces with data-space and cards with data-card)."""
+    spaces = _SPACE.findall(option)
+    rest = _SPACE.sub(" ", option)
+    ids = [p for p in _PART.findall(rest) if p in game.definition.content.entries]
+    return list(dict.fromkeys(spaces + ids))
+
+
+def option_warning(game: Game, d: Decision, option: str) -> str:
+    """A question to confirm before taking `option` ('' for none): the game's own (extras `option_warning`),
+    such as ending a turn with actions left."""
+    own = games.find(game.definition.game_id).extras.get("option_warning")
+    return str(own(game, d, option) or "") if own is not None else ""
+
+
+def standing(game: Game, d: Decision) -> bool:
+    """May the person answer this question once for the whole game (the game's extras `standing_kinds`)?"""
+    return d.kind in games.find(game.definition.game_id).extras.get("standing_kinds", ())
+
+
 def pending_json(d: Decision, game: Game | None = None) -> dict:
     out = {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
            "labels": option_labels(d)}
     if game is not None:
         out["texts"] = [option_text(game, d, o) for o in d.options]
+        out["targets"] = [option_targets(game, o) for o in d.options]
+        out["warnings"] = [option_warning(game, d, o) for o in d.options]
+        out["standing"] = standing(game, d)
     return out
+
+
+def undo_json(game: Game, seat: int) -> dict:
+    """May `seat` take back its last decision now, and if not, why (engine/undo.py decides)."""
+    from ..engine.undo import undo_check
+
+    check = undo_check(game, seat)
+    return {"possible": check.steps > 0, "reason": check.reason}
 
 
 def names(game: Game) -> list[str]:
@@ -184,6 +219,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "log": visible_log(game, seat),
         "step": len(game.actions),
         "over": game.over,
+        "ending": str(game.state.get("ending") or ""),
         "waiting_for": None if d is None else {"player": d.player, "name": who[d.player], "kind": d.kind},
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
         "score": score_json(game),
@@ -193,6 +229,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
                   "variants": list(game.config.get("variants", []))},
     }
     if seat is not None:
+        out["undo"] = undo_json(game, seat)
         out["hand"] = hand_cards(game, seat)
         out["panel"] = seat_panel(game, seat)
     return out

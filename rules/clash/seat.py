@@ -61,6 +61,14 @@ def space_words(game, space: str) -> str:
     return f"{readable(space)}: " + ", ".join(bits)
 
 
+def option_warning(game, d, option: str) -> str:
+    """Ending a turn with actions left is asked again before it is done."""
+    left = game.state.get("actions_left") or 0
+    if d.kind == "action" and option == "end" and left > 0:
+        return f"You still have {left} action{'s' if left != 1 else ''} this turn: end the turn anyway?"
+    return ""
+
+
 def option_text(game, d, option: str) -> str:
     """What a Clash option means when it is a place on the map (the generic seat explains content ids): the
     spaces it names, described; '' for any other option."""
