@@ -75,6 +75,8 @@ def option_text(game, d, option: str) -> str:
     if option == "end":
         left = game.state.get("actions_left")
         return "End your turn" + (f" with {left} action(s) unused" if left else "")
+    if d.kind == "action" and option == "trade":
+        return "Offer some of your resources to another player for some of theirs; they accept or refuse (no action spent)"
     if d.kind == "orientation" and option.isdigit():
         return f"Lay the region turned {int(option)} sixth-turn(s) from its printed way (the option says where each terrain lies)"
     spaces = _SPACE.findall(option)

@@ -253,7 +253,12 @@ function drawLog(s) {
   logSeen = s.log.length;
   log.scrollTop = log.scrollHeight;
 }
+var drawnKey = null;
 function draw(s, svg) {
+  // the same step drawn again (an event after our own click) would reset a half-made choice: keep it
+  var key = s.step + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
+  if (key === drawnKey) return;
+  drawnKey = key;
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
   $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn
                                     : s.view.age ? 'age ' + s.view.age + ', turn ' + s.view.turn : 'set-up') +
