@@ -293,6 +293,8 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
     except (ValueError, IllegalAction, ContentError) as err:
         _fail(str(err) if resume is None else f"cannot resume {resume}: {err}", 2 if resume is None else 1)
     game.config["bots"] = seats
+    if HUMAN in seats:  # a person sits here: the rules may offer shortcuts (a whole collection in one step)
+        game.config["seat_shortcuts"] = True
     return game
 
 

@@ -161,6 +161,8 @@ class Hub:
         except (ValueError, ContentError, IllegalAction) as err:
             raise ApiError(400, f"cannot set up this game: {err}") from None
         game.config["bots"] = list(s["seats"])
+        if HUMAN in s["seats"]:  # a person sits here: the rules may offer shortcuts (a whole collection at once)
+            game.config["seat_shortcuts"] = True
         table = Table(secrets.token_urlsafe(9), game, list(s["seats"]),
                       [secrets.token_urlsafe(24) for _ in s["seats"]], secrets.token_urlsafe(24))
         with table.lock:
