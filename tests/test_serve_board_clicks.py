@@ -33,17 +33,34 @@ return {step: s ? s.step : -1, over: s ? s.over : false, pending: p || null, but
 """
 
 
-# click option i on the board if a highlighted place stands for it (alone, or shared with other options),
-# else its button; says which
+# click option i on the board if a highlighted place stands for it alone (or, until arguments[1], one it
+# shares with other options), else its button; says which
 CLICK = """
 var i = arguments[0], alone = document.querySelector('#board .target[data-options="' + i + '"]');
-var shared = document.querySelector('#board .target[data-options~="' + i + '"]');
+var shared = arguments[1] ? null : document.querySelector('#board .target[data-options~="' + i + '"]');
 var click = function (n) { n.dispatchEvent(new MouseEvent('click', {bubbles: true})); };
 if (alone) { click(alone); return 'board'; }
 if (shared) { click(shared); return 'shared'; }
 document.querySelectorAll('#options button.option')[+i].click();
 return 'button';
 """
+
+
+def _whole_collection(game, options: list[str]) -> str | None:
+    """The whole-collection option holding what the greedy bot would collect step by step (so the game runs
+    as the bots' game does), if one is offered."""
+    from rulewright.tools.seat import bot_choice
+
+    if not any(o.startswith("all:") for o in options):
+        return None
+    g, picks = game.fork(), []
+    while g.pending is not None and g.pending.kind == "collect" and g.pending.player == 0:
+        pick = bot_choice(g, "greedy")
+        picks.append(pick)
+        g.apply({"player": 0, "choice": pick})
+    got = sorted(p.split(":")[-1] for p in picks if p != "done")
+    return next((o for o in options if o.startswith("all:")
+                 and sorted(x.split(":")[-1] for x in o.removeprefix("all:").split(";")) == got), None)
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +98,7 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
     drv.get(url + g["seats"][0]["url"])
     clicks = {"board": 0, "button": 0, "confirm": 0, "standing": 0, "undo": 0}
     decisions = auto = wholes = 0
-    undone = refused = warned = armed = False
+    undone = refused = warned = armed = shared_done = False
     action_texts: list[str] = []
     while True:
         page = _page(drv, table)
@@ -121,11 +138,11 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
             warned = armed = True
         with table.lock:
             choice = bot_choice(table.game, "greedy")
-        whole = [o for o in p["options"] if o.startswith("all:")]
-        if whole:  # a whole collection in one step, the best first
-            choice = whole[0]
-            wholes += 1
+            whole = _whole_collection(table.game, p["options"])
             server = table.game.pending.to_json(), len(table.game.actions)
+        if whole:  # the greedy's collection, taken in one step
+            choice = whole
+            wholes += 1
         assert choice in p["options"], (page["step"], p, server)
         i = p["options"].index(choice)
         if p["standing"]:
@@ -133,13 +150,14 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
             clicks["standing"] += 1
         armed = armed and choice == "end"  # the click above asked; this one confirms
         i_s = str(i)
-        how = drv.execute_script(CLICK, i_s)  # found and clicked in one step: a redraw cannot come between
-        if how == "shared":  # a place several options share: the click highlights them, the button picks one
+        how = drv.execute_script(CLICK, i_s, shared_done)  # found and clicked at once: no redraw comes between
+        if how == "shared":  # a place several options share (once): the click highlights them, the button picks
             clicks["board"] += 1
             how = drv.execute_script("var b = document.querySelectorAll('#options button.option')[+arguments[0]];"
                                      "var was = b.classList.contains('picked'); b.click(); return was;", i_s)
             assert how is True
             clicks["button"] += 1
+            shared_done = True
         else:
             clicks["board" if how == "board" else "button"] += 1
         if p["warnings"][i] and not armed:  # ending a turn with actions left asks again
