@@ -16,10 +16,12 @@ from rulewright.tools.human import play_human, start
 from rulewright.tools.seat import bot_choice, option_text, seat_state, summary
 
 
-def scripted(lines: list[str]):
+def scripted(lines: list[str], prompts: list[str] | None = None):
     answers = iter(lines)
 
     def read(prompt: str) -> str:
+        if prompts is not None:
+            prompts.append(prompt)
         try:
             return next(answers)
         except StopIteration:
@@ -129,3 +131,16 @@ def test_board_header_names_the_player_once():
     g = new_game(players=2, seed=2)
     svg = board_svg(g, 0)
     assert "Player 1: choose an action" in svg and "Player 1: Player 1:" not in svg
+
+
+def test_ending_a_turn_with_actions_left_is_asked_again_at_the_terminal(tmp_path):
+    out = io.StringIO()
+    game = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    end = str(game.pending.options.index("end") + 1)
+    prompts: list[str] = []
+    with pytest.raises(typer.Exit):
+        play_human(game, tmp_path / "g.json", Console(file=out, width=200),
+                   read_line=scripted([end, "n", end, "y"], prompts))
+    assert prompts.count("You still have 3 actions this turn: end the turn anyway? [y/N]> ") == 2
+    assert json.loads((tmp_path / "g.json").read_text())["actions"][0] == {"player": 0, "choice": "end"}
+    assert game.actions[0] == {"player": 0, "choice": "end"} and sum(a["player"] == 0 for a in game.actions) == 1

@@ -39,6 +39,7 @@ from .seat import (
     names,
     option_labels,
     option_text,
+    option_warning,
     seat_kinds,
     seat_panel,
     summary,
@@ -133,14 +134,30 @@ class TerminalSeat:
             except EOFError:
                 raise Stop("input ended before the game did", 1) from None
             answer = self._answer(d, line)
-            if answer is not None:
+            if answer is not None and self._confirmed(d, answer):
                 return answer
+            if answer is not None:
+                continue
             if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu", "explain", "undo"):
                 bad = 0
                 continue
             bad += 1
             if not self.tty and bad >= MAX_BAD_LINES:
                 raise Stop(f"{bad} lines in a row were not a choice; stopping", 2)
+
+    def _confirmed(self, d: Decision, option: str) -> bool:
+        """An option with a warning (ending a turn with actions left) is asked again: y goes on."""
+        warning = option_warning(self.game, d, option)
+        if not warning:
+            return True
+        try:
+            line = self._read(f"{warning} [y/N]> ").strip().lower()
+        except EOFError:
+            raise Stop("input ended before the game did", 1) from None
+        if line in ("y", "yes"):
+            return True
+        self._menu(d)
+        return False
 
     def _answer(self, d: Decision, line: str) -> str | None:
         if not line:
