@@ -144,3 +144,13 @@ def test_ending_a_turn_with_actions_left_is_asked_again_at_the_terminal(tmp_path
     assert prompts.count("You still have 3 actions this turn: end the turn anyway? [y/N]> ") == 2
     assert json.loads((tmp_path / "g.json").read_text())["actions"][0] == {"player": 0, "choice": "end"}
     assert game.actions[0] == {"player": 0, "choice": "end"} and sum(a["player"] == 0 for a in game.actions) == 1
+
+
+def test_a_regions_two_orientations_are_drawn_before_the_choice():
+    g = new_game(players=2, seed=2, variants=["four_round"])
+    while not (g.pending.kind == "orientation" and g.pending.player == 0):
+        g.apply({"player": g.pending.player, "choice": bot_choice(g, "greedy")})
+    p = seat_state(g, 0)["pending"]
+    assert len(p["pictures"]) == 2 and all(pic.startswith("<svg") and pic.count("<polygon") == 4 for pic in p["pictures"])
+    assert p["pictures"][0] != p["pictures"][1]  # the terrains lie differently
+    assert all(t.startswith("Lay the region turned") for t in p["texts"])

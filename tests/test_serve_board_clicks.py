@@ -169,6 +169,11 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
     assert undone and refused and warned and clicks["board"] > 20 and wholes > 5
     assert action_texts and all(action_texts)  # every basic action and card says what it does
     assert "The game ended after all 4 rounds" in page["prompt"] and "Winner:" in page["prompt"]
+    # the answers given once for the game are listed, each with a button to forget it
+    standing = drv.find_elements("css selector", "#standing li")
+    assert len(standing) == clicks["standing"] and all(li.find_elements("css selector", "button.forget") for li in standing)
+    drv.execute_script("document.querySelector('#standing button.forget').click()")
+    assert len(drv.find_elements("css selector", "#standing li")) == clicks["standing"] - 1
     errors = [e for e in drv.get_log("browser") if e["level"] == "SEVERE" and "/undo - " not in e["message"]]
     assert not errors, errors
     total = sum(clicks.values())

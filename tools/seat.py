@@ -109,6 +109,11 @@ def pending_json(d: Decision, game: Game | None = None) -> dict:
         out["targets"] = [option_targets(game, o) for o in d.options]
         out["warnings"] = [option_warning(game, d, o) for o in d.options]
         out["standing"] = standing(game, d)
+        spaces = games.find(game.definition.game_id).extras.get("option_spaces")
+        if spaces is not None:
+            from .option_picture import picture
+
+            out["pictures"] = [picture(spaces(game, d, o)) for o in d.options]
     return out
 
 

@@ -61,6 +61,17 @@ def space_words(game, space: str) -> str:
     return f"{readable(space)}: " + ", ".join(bits)
 
 
+_PLACED = re.compile(r"(-?\d+,-?\d+) ([a-z_]+)")
+
+
+def option_spaces(game, d, option: str) -> dict[str, str]:
+    """The terrain each space would show if the option were taken: a region's orientation (its label says
+    where each terrain lies); {} for other options."""
+    if d.kind != "orientation":
+        return {}
+    return dict(_PLACED.findall(d.label(option)))
+
+
 def option_warning(game, d, option: str) -> str:
     """Ending a turn with actions left is asked again before it is done."""
     left = game.state.get("actions_left") or 0

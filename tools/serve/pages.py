@@ -43,6 +43,7 @@ button.primary { background: var(--accent); color: #fff; }
 #board .target polygon { stroke: #ffc400; stroke-width: 4; stroke-opacity: 1; }
 #board .target:hover polygon { fill-opacity: .7; }
 #undo { margin-top: .5rem; } #undo.unavailable { opacity: .6; }
+.opt-picture svg { display: block; margin-top: .2rem; }
 .always { display: block; font-size: .85rem; margin-top: .3rem; }
 #message { color: #b00020; margin: .4rem 0 0; min-height: 1em; }
 .waiting { color: #6b6357; font-style: italic; }

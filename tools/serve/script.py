@@ -161,6 +161,9 @@ function drawDecision(s) {
     var b = el('button', null, {'class': 'option', 'data-option': opt, type: 'button'}), text = (p.texts || [])[i];
     b.appendChild(el('span', p.labels[i] || opt, {'class': 'opt-label'}));
     if (text) { b.appendChild(el('small', text, {'class': 'opt-text'})); b.title = text; }
+    if (p.pictures && p.pictures[i]) {  // the project's own drawing of what the option would lay down
+      var pic = el('span', null, {'class': 'opt-picture'}); pic.innerHTML = p.pictures[i]; b.appendChild(pic);
+    }
     b.addEventListener('click', function () { pick(i); });
     box.appendChild(b);
   });
