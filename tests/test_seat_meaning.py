@@ -154,3 +154,22 @@ def test_a_regions_two_orientations_are_drawn_before_the_choice():
     assert len(p["pictures"]) == 2 and all(pic.startswith("<svg") and pic.count("<polygon") == 4 for pic in p["pictures"])
     assert p["pictures"][0] != p["pictures"][1]  # the terrains lie differently
     assert all(t.startswith("Lay the region turned") for t in p["texts"])
+
+
+def test_a_trade_side_is_chosen_with_its_amount_in_one_step():
+    g = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    while not (g.pending.kind == "action" and g.pending.player == 0 and "trade" in g.pending.options):
+        g.apply({"player": g.pending.player, "choice": bot_choice(g, "greedy")})
+    g.apply({"player": 0, "choice": "trade"})
+    d = g.pending
+    assert d.kind == "trade_give"
+    both = [o for o in d.options if o.startswith("all:")]
+    assert both and d.label(both[0]) == "1 " + d.label(both[0]).split(" ", 1)[1]
+    g.apply({"player": 0, "choice": both[-1]})
+    assert g.pending.kind == "trade_take"  # no "how many?" question
+    take = [o for o in g.pending.options if o.startswith("all:")][0]
+    g.apply({"player": 0, "choice": take})
+    assert g.pending.kind == "trade_answer" and g.pending.player == 1
+    offer = g.state["trade_offer"]
+    kind, n = both[-1].removeprefix("all:").rsplit(":", 1)
+    assert offer["give"] == [kind, int(n)] and offer["take"] == [take.split(":")[1], 1]

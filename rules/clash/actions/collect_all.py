@@ -1,5 +1,7 @@
 """A whole collection as one option, for a person's seat (issue 35: fewer clicks for the same rules).
 
+(The same `all:` prefix marks a trade's kind and amount as one option, in actions/trade.py.)
+
 When the game's set-up says a person sits at the table (`config.seat_shortcuts`, set by the terminal and
 browser seats), the first step of a Collect also offers every whole collection the city may take: each
 distinct set of resources, once, with the resources the player holds least of first. Choosing one takes
