@@ -55,7 +55,7 @@ def test_a_revealing_decision_stands_and_says_what_it_revealed():
     naming the kind of information; whenever it did not, undo is allowed."""
     g = clash()
     refused, allowed = set(), 0
-    while g.pending is not None and len(g.actions) < 160:
+    while g.pending is not None:
         p = g.pending.player
         before = secrets_of(g, p)
         kind = g.pending.kind
@@ -70,7 +70,7 @@ def test_a_revealing_decision_stands_and_says_what_it_revealed():
             assert check.steps >= 1, (kind, check)
             allowed += 1
     assert allowed > 10 and refused  # both happen in an ordinary game
-    assert all(("die" in r or "card" in r) for r in refused)
+    assert any("a die was rolled" in r for r in refused) and any("a card was drawn" in r for r in refused)
 
 
 def test_turning_a_region_shows_its_face_so_the_move_stands():
