@@ -50,6 +50,7 @@ def test_another_seats_decision_stands():
     assert g.actions == actions
 
 
+@pytest.mark.slow  # a whole bot game, judged at every decision
 def test_a_revealing_decision_stands_and_says_what_it_revealed():
     """Play the bots' game: whenever seat 0's last decision changed what is hidden from it, undo is refused
     naming the kind of information; whenever it did not, undo is allowed."""
