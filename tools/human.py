@@ -2,7 +2,9 @@
 
 A human seat is asked each of its decisions as a numbered menu of the options' labels; before an action
 it sees its resources, hand and cities and the log lines since it last played. Commands at the prompt:
-`board` (draw the board as this seat sees it, print the file's path), `log [N]`, `me`, `help`, `quit`.
+`board` (draw the board as this seat sees it, print the file's path), `explain N` (what option N means),
+`undo` (take back your last decision while nothing new was revealed and nobody else acted since),
+`log [N]`, `me`, `help`, `quit`. Each option shows a one-line summary of what it means.
 A bad entry is explained and asked again. The game is saved before every human decision, on Ctrl-C,
 on `quit` and at the end of input (`--save FILE`, or a new file in the user's data folder), and
 `rulewright play --resume FILE` goes on from there.
@@ -29,10 +31,25 @@ from ..engine import games
 from ..engine.bots import bot_error
 from ..engine.decision import Decision, IllegalAction
 from ..engine.machine import Game
+from ..engine.undo import undo, undo_check
 from .play import MAX_STEPS, print_scores, readable
-from .seat import HUMAN, bot_choice, names, option_labels, seat_kinds, seat_panel, visible_log
+from .seat import (
+    HUMAN,
+    bot_choice,
+    names,
+    option_labels,
+    option_text,
+    option_warning,
+    seat_kinds,
+    seat_panel,
+    summary,
+    visible_log,
+)
 
 HELP = """Type the number of an option (or the option itself) and press Enter. Other commands:
+  explain N    what option N means (the whole text of its card, advance, piece, action or space)
+  undo         take back your last decision (until a die, a card or a hidden region is revealed,
+               or another player acts)
   board [png]  draw the board as you see it and print the file's path
   log [N]      the last N lines of the game's log (default 20)
   me           what you see of the game again (your hand, your city or cities ...)
@@ -74,6 +91,10 @@ def parse_humans(values: list[str], players: int) -> set[int]:
     return seats
 
 
+class Undo(Exception):
+    """The person takes back their last decision (the seat checked that it may be undone)."""
+
+
 class TerminalSeat:
     """Asks people for their decisions through a console and a line reader."""
 
@@ -113,14 +134,30 @@ class TerminalSeat:
             except EOFError:
                 raise Stop("input ended before the game did", 1) from None
             answer = self._answer(d, line)
-            if answer is not None:
+            if answer is not None and self._confirmed(d, answer):
                 return answer
-            if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu"):
+            if answer is not None:
+                continue
+            if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu", "explain", "undo"):
                 bad = 0
                 continue
             bad += 1
             if not self.tty and bad >= MAX_BAD_LINES:
                 raise Stop(f"{bad} lines in a row were not a choice; stopping", 2)
+
+    def _confirmed(self, d: Decision, option: str) -> bool:
+        """An option with a warning (ending a turn with actions left) is asked again: y goes on."""
+        warning = option_warning(self.game, d, option)
+        if not warning:
+            return True
+        try:
+            line = self._read(f"{warning} [y/N]> ").strip().lower()
+        except EOFError:
+            raise Stop("input ended before the game did", 1) from None
+        if line in ("y", "yes"):
+            return True
+        self._menu(d)
+        return False
 
     def _answer(self, d: Decision, line: str) -> str | None:
         if not line:
@@ -139,6 +176,14 @@ class TerminalSeat:
             self.console.print(escape(HELP), highlight=False)
         elif cmd == "menu":
             self._menu(d)
+        elif cmd == "explain":
+            self._explain(d, rest.strip())
+        elif cmd == "undo":
+            check = undo_check(self.game, d.player)
+            if check.steps == 0:
+                self.console.print(f"[red]cannot undo[/]: {escape(check.reason)}")
+            else:
+                raise Undo
         elif cmd == "me":
             self._panel(d.player)
         elif cmd == "log":
@@ -174,8 +219,27 @@ class TerminalSeat:
 
     def _menu(self, d: Decision) -> None:
         self.console.print(f"[bold yellow]{escape(readable(d.prompt))}[/]")
-        for i, label in enumerate(option_labels(d), 1):
-            self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}", highlight=False)
+        for i, (option, label) in enumerate(zip(d.options, option_labels(d), strict=True), 1):
+            text = option_text(self.game, d, option)
+            short = summary(text.partition(": ")[2] or text) if text else ""
+            tail = f" [dim]- {escape(short)}[/]" if short and short not in label else ""
+            self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}{tail}", highlight=False)
+
+    def _explain(self, d: Decision, which: str) -> None:
+        if not which.isdigit() or not 1 <= int(which) <= len(d.options):
+            self.console.print(f"[red]explain takes an option's number[/], from 1 to {len(d.options)}")
+            return
+        option = d.options[int(which) - 1]
+        text = option_text(self.game, d, option)
+        self.console.print(f"{which}) {escape(readable(d.label(option)))}: "
+                           f"{escape(text) if text else 'no card, advance, piece or place behind this option; its label says it all'}",
+                           highlight=False)
+
+    def taken_back(self, p: int) -> None:
+        """After an undo: the log is shorter again, and the panel and menu are shown afresh."""
+        self.console.print("[bold]taken back[/]: you decide again", highlight=False)
+        self.seen[p] = min(self.seen.get(p, 0), len(visible_log(self.game, p)))
+        self.last_seat = None
 
     def _panel(self, p: int) -> None:
         for line in seat_panel(self.game, p):  # the game's own words for what this seat sees
@@ -246,6 +310,8 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
     except (ValueError, IllegalAction, ContentError) as err:
         _fail(str(err) if resume is None else f"cannot resume {resume}: {err}", 2 if resume is None else 1)
     game.config["bots"] = seats
+    if HUMAN in seats:  # a person sits here: the rules may offer shortcuts (a whole collection in one step)
+        game.config["seat_shortcuts"] = True
     return game
 
 
@@ -269,7 +335,12 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
             d = game.pending
             if seats[d.player] == HUMAN:
                 write_save(game, path)
-                choice = seat.choose(d)
+                try:
+                    choice = seat.choose(d)
+                except Undo:
+                    undo(game, d.player)
+                    seat.taken_back(d.player)
+                    continue
             else:
                 choice = bot_choice(game, seats[d.player])
             game.apply({"player": d.player, "choice": choice})

@@ -228,8 +228,10 @@ class BoardRenderer(Panels, Pieces):
             return f"Game over — winner: {best}" if best else "Game over"
         if fr.pending is not None:
             p = fr.pending["player"]
-            return (f"{names[p]}: {fr.pending['prompt']}" if "prompt" in fr.pending
-                    else f"{names[p]} is choosing ({words(fr.pending['kind'])})")
+            if "prompt" in fr.pending:  # a prompt that already names its player is not prefixed again
+                prompt = fr.pending["prompt"]
+                return prompt if prompt.startswith(f"{names[p]}:") else f"{names[p]}: {prompt}"
+            return f"{names[p]} is choosing ({words(fr.pending['kind'])})"
         return ""
 
     # ----- map -------------------------------------------------------------------------------------

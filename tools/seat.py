@@ -46,9 +46,83 @@ def option_labels(d: Decision) -> list[str]:
     return [readable(d.label(o)) for o in d.options]
 
 
-def pending_json(d: Decision) -> dict:
-    return {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
-            "labels": option_labels(d)}
+_PART = re.compile(r"[a-z][a-z0-9_]*")
+SUMMARY = 70  # characters of an option's one-line summary
+
+
+def option_text(game: Game, d: Decision, option: str) -> str:
+    """What choosing `option` means, in words: the game's own (its extras `option_text`), else the text of
+    the content entry or basic action the option names ('' when it names none)."""
+    own = games.find(game.definition.game_id).extras.get("option_text")
+    if own is not None:
+        text = own(game, d, option)
+        if text:
+            return readable(text)
+    actions = {a.get("id"): a for a in (getattr(game.definition, "rules", None) or {}).get("actions", [])
+               if isinstance(a, dict)}
+    for part in [option, *_PART.findall(option)]:
+        words = entry_words(game, part)
+        if words is not None and words["text"]:
+            return readable(f"{words['name']} ({words['kind']}): {words['text']}")
+        if part in actions and actions[part].get("text"):
+            return readable(f"{actions[part].get('name', part)}: {actions[part]['text']}")
+    return ""
+
+
+def summary(text: str, width: int = SUMMARY) -> str:
+    """A text on one line, cut at a word to about `width` characters."""
+    line = " ".join(text.split()).rstrip(";,. ")
+    if len(line) <= width:
+        return line
+    return line[: width - 1].rsplit(" ", 1)[0].rstrip(";,.:") + "…"
+
+
+_SPACE = re.compile(r"-?\d+,-?\d+")
+
+
+def option_targets(game: Game, option: str) -> list[str]:
+    """What an option points at on the board: the space ids it names and the content ids it names (the
+    board drawing marks spaces with data-space and cards with data-card)."""
+    spaces = _SPACE.findall(option)
+    rest = _SPACE.sub(" ", option)
+    ids = [p for p in _PART.findall(rest) if p in game.definition.content.entries]
+    return list(dict.fromkeys(spaces + ids))
+
+
+def option_warning(game: Game, d: Decision, option: str) -> str:
+    """A question to confirm before taking `option` ('' for none): the game's own (extras `option_warning`),
+    such as ending a turn with actions left."""
+    own = games.find(game.definition.game_id).extras.get("option_warning")
+    return str(own(game, d, option) or "") if own is not None else ""
+
+
+def standing(game: Game, d: Decision) -> bool:
+    """May the person answer this question once for the whole game (the game's extras `standing_kinds`)?"""
+    return d.kind in games.find(game.definition.game_id).extras.get("standing_kinds", ())
+
+
+def pending_json(d: Decision, game: Game | None = None) -> dict:
+    out = {"player": d.player, "kind": d.kind, "prompt": readable(d.prompt), "options": list(d.options),
+           "labels": option_labels(d)}
+    if game is not None:
+        out["texts"] = [option_text(game, d, o) for o in d.options]
+        out["targets"] = [option_targets(game, o) for o in d.options]
+        out["warnings"] = [option_warning(game, d, o) for o in d.options]
+        out["standing"] = standing(game, d)
+        spaces = games.find(game.definition.game_id).extras.get("option_spaces")
+        if spaces is not None:
+            from .option_picture import picture
+
+            out["pictures"] = [picture(spaces(game, d, o)) for o in d.options]
+    return out
+
+
+def undo_json(game: Game, seat: int) -> dict:
+    """May `seat` take back its last decision now, and if not, why (engine/undo.py decides)."""
+    from ..engine.undo import undo_check
+
+    check = undo_check(game, seat)
+    return {"possible": check.steps > 0, "reason": check.reason}
 
 
 def names(game: Game) -> list[str]:
@@ -146,10 +220,11 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "player": seat,
         "game": {"id": game.definition.game_id, "name": game_name(game)},
         "view": view,
-        "pending": pending_json(d) if d is not None and d.player == seat else None,
+        "pending": pending_json(d, game) if d is not None and d.player == seat else None,
         "log": visible_log(game, seat),
         "step": len(game.actions),
         "over": game.over,
+        "ending": str(game.state.get("ending") or ""),
         "waiting_for": None if d is None else {"player": d.player, "name": who[d.player], "kind": d.kind},
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
         "score": score_json(game),
@@ -159,6 +234,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
                   "variants": list(game.config.get("variants", []))},
     }
     if seat is not None:
+        out["undo"] = undo_json(game, seat)
         out["hand"] = hand_cards(game, seat)
         out["panel"] = seat_panel(game, seat)
     return out

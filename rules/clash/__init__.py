@@ -18,7 +18,7 @@ from .board.map import place_region, region_terrains
 from .bots.bots import GreedyBot
 from .end_measures import CLASH_MEASURES
 from .phases.scoring import final_scores
-from .seat import seat_panel
+from .seat import option_spaces, option_text, option_warning, seat_panel
 from .state.definition import definition, variant_files
 from .state.scenario import space_of
 from .state.view import visible_log
@@ -57,7 +57,8 @@ def scenario_label(text: str) -> str:
 
 # what the generic tools need of this game (engine/games.py `extras`)
 EXTRAS = {"scenario_label": scenario_label, "scenario_show": readable, "variant_files": variant_files,
-          "visible_log": visible_log, "seat_panel": seat_panel,
+          "visible_log": visible_log, "seat_panel": seat_panel, "option_text": option_text,
+          "option_warning": option_warning, "option_spaces": option_spaces, "standing_kinds": ("raze", "confirm"),
           "board_geometry": {"place_region": place_region, "region_terrains": region_terrains}, "player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
           "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"],
           "measures": CLASH_MEASURES}  # end-of-game measures for simulate, compare and sweep

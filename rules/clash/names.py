@@ -21,3 +21,8 @@ def start_tile(civilization: str) -> str:
 def with_article(word: str) -> str:
     """A log line's indefinite article for a name: 'an' before a vowel sound, else 'a'."""
     return ("an " if word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "use")) else "a ") + word
+
+
+def hits(n: int) -> str:
+    """'1 hit', '2 hits': a combat roll's hits in words."""
+    return f"{n} hit" if n == 1 else f"{n} hits"

@@ -167,5 +167,13 @@ def end_game(rt: Wonders) -> Generator:
     for p in range(rt.n):
         parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"][p].items())
         rt.log(f"{rt.name(p)}: {s['vp'][p]} VP ({parts}; {rt.player(p)['coins']} coins)")
-    rt.log(f"Winner: {' and '.join(rt.name(p) for p in s['winners'])}")
+    win, best = s["winners"], s["vp"][s["winners"][0]]
+    tied = [p for p in range(rt.n) if s["vp"][p] == best and p not in win]
+    text = f"The game ended after all three ages. Winner: {' and '.join(rt.name(p) for p in win)} with {best} VP"
+    if tied and s.get("decided_by"):
+        text += f"; tied on points with {' and '.join(rt.name(p) for p in tied)}, decided by {s['decided_by']}"
+    elif len(win) > 1:
+        text += ", tied on points and coins: the win is shared"
+    rt.state["ending"] = text
+    rt.log(text)
     yield from ()

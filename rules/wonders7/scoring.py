@@ -69,11 +69,14 @@ def final_scores(rt: Wonders) -> dict:
     vp = [sum(b.values()) for b in parts]
     best = max(vp)
     tied = [p for p in range(rt.n) if vp[p] == best]
+    decided = None  # the tie-break step that settled a tie on points
     for key in rt.d.rules.get("params", {}).get("tiebreak", ["coins"]):
         if len(tied) <= 1:
             break
         values = {p: rt.player(p).get(key, 0) for p in tied}
         top = max(values.values())
-        tied = [p for p in tied if values[p] == top]
-    return {"vp": vp, "breakdown": parts, "winners": tied,
+        before, tied = len(tied), [p for p in tied if values[p] == top]
+        if len(tied) < before:
+            decided = f"the most {key} ({top})"
+    return {"vp": vp, "breakdown": parts, "winners": tied, "decided_by": decided,
             "coins": [rt.player(p)["coins"] for p in range(rt.n)]}

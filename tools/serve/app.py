@@ -4,6 +4,7 @@ API (what the page uses and tests drive):
   POST /api/games                      {"game", "players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
   GET  /api/games/{id}?token=T         {"view", "pending", "log", ...}: what seat T may know
   POST /api/games/{id}/actions         {"token": T, "choice": option}: 400 illegal, 403 bad token, 409 not now
+  POST /api/games/{id}/undo            {"token": T}: take back T's last decision; 409 says why it may not
   GET  /api/games/{id}/board.svg?token=T
   GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's step, nothing else
 Every refusal is JSON {"error": message} and changes nothing. Bodies are limited to MAX_BODY bytes.
@@ -163,6 +164,14 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
         return JSONResponse({"ok": True, "step": step}, headers=HEADERS)
 
     @guard
+    async def take_back(request: Request) -> Response:
+        body = await read_json(request)
+        if not isinstance(body, dict) or set(body) != {"token"}:
+            raise ApiError(400, "the body must be {\"token\": ...}")
+        step = await run_in_threadpool(hub.undo, request.path_params["id"], body["token"])
+        return JSONResponse({"ok": True, "step": step}, headers=HEADERS)
+
+    @guard
     async def events(request: Request) -> Response:
         await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
         game_id = request.path_params["id"]
@@ -175,6 +184,7 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{id}", state),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
+        Route("/api/games/{id}/undo", take_back, methods=["POST"]),
         Route("/api/games/{id}/board.svg", board),
         Route("/api/games/{id}/events", events),
     ]

@@ -55,7 +55,7 @@ class Table:
         """The seat a token opens (None: the spectator); ApiError 403 for any other token."""
         if isinstance(token, str) and token:
             for i, t in enumerate(self.tokens):
-                if secrets.compare_digest(t.encode(), token.encode()):
+                if secrets.compare_digest(t.encode(), token.encode()) and self.kinds[i] == HUMAN:
                     return i
             if secrets.compare_digest(self.spectator.encode(), token.encode()):
                 return None
@@ -174,6 +174,8 @@ class Hub:
         except (ValueError, ContentError, IllegalAction) as err:
             raise ApiError(400, f"cannot set up this game: {err}") from None
         game.config["bots"] = list(s["seats"])
+        if HUMAN in s["seats"]:  # a person sits here: the rules may offer shortcuts (a whole collection at once)
+            game.config["seat_shortcuts"] = True
         table = Table(secrets.token_urlsafe(9), game, list(s["seats"]),
                       [secrets.token_urlsafe(24) for _ in s["seats"]], secrets.token_urlsafe(24))
         with table.lock:
@@ -183,8 +185,10 @@ class Hub:
             with self._lock:
                 self._keep(table)
             self._bots(table)
+        # links only for people's seats: a bot's seat (its hand) is never shown to anyone
         return {"id": table.id, "game": s["game"],
-                "seats": [{"player": i, "name": n, "kind": k, "token": t, "url": f"/games/{table.id}?token={t}"}
+                "seats": [{"player": i, "name": n, "kind": k} | ({"token": t, "url": f"/games/{table.id}?token={t}"}
+                                                                 if k == HUMAN else {})
                           for i, (n, k, t) in enumerate(zip(names(game), table.kinds, table.tokens, strict=True))],
                 "spectator": {"token": table.spectator, "url": f"/games/{table.id}?token={table.spectator}"}}
 
@@ -252,6 +256,31 @@ class Hub:
                 raise ApiError(400, str(err)) from None
             self._bots(table, before)
             return len(game.actions)
+
+    def undo(self, game_id: Any, token: Any) -> int:
+        """Take back the seat's last decision (engine/undo.py decides whether it may be); the new step.
+        A refusal (409) says why and changes nothing."""
+        from ...engine.undo import undo, undo_check
+
+        table = self.table(game_id)
+        with table.lock:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise ApiError(403, "a spectator watches: this link cannot undo")
+            check = undo_check(table.game, seat)
+            if check.steps == 0:
+                raise ApiError(409, f"cannot undo: {check.reason}")
+            before = [dict(a) for a in table.game.actions]
+            undo(table.game, seat)
+            try:
+                self.store.update(table.id, table.game.save())
+            except Exception:
+                from ...api import load_game
+
+                table.game = load_game(table.game.save() | {"actions": before})  # what is not stored did not happen
+                raise
+            self.notify(table.id)
+            return len(table.game.actions)
 
     def _bots(self, table: Table, before: int | None = None) -> None:
         """Let bots take their decisions, then store the game and wake the watchers (caller holds the lock)."""

@@ -36,6 +36,15 @@ button { font: inherit; cursor: pointer; border: 1px solid var(--accent); backgr
 button:hover:not(:disabled) { background: var(--accent); color: #fff; }
 button:disabled { opacity: .45; cursor: wait; }
 button.primary { background: var(--accent); color: #fff; }
+.option { display: flex; flex-direction: column; align-items: flex-start; text-align: left; max-width: 100%; }
+.opt-text { font-size: .78rem; color: #6b6357; } button:hover .opt-text { color: #fff; }
+.option.picked, .option.armed { outline: 3px solid #e0a800; }
+#board .target { cursor: pointer; }
+#board .target polygon { stroke: #ffc400; stroke-width: 4; stroke-opacity: 1; }
+#board .target:hover polygon { fill-opacity: .7; }
+#undo { margin-top: .5rem; } #undo.unavailable { opacity: .6; }
+.opt-picture svg { display: block; margin-top: .2rem; }
+.always { display: block; font-size: .85rem; margin-top: .3rem; }
 #message { color: #b00020; margin: .4rem 0 0; min-height: 1em; }
 .waiting { color: #6b6357; font-style: italic; }
 .chips { display: flex; flex-wrap: wrap; gap: .3rem; margin: 0 0 .4rem; padding: 0; list-style: none; }
@@ -99,7 +108,9 @@ def game_page(game_id: str, seat: int | None, name: str = "Clash of Cultures") -
   <div id="board" aria-label="the board"></div>
   <aside>
     <section id="decision"><h2>Your decision</h2>
-      <div id="prompt"></div><div id="options"></div><p id="message"></p></section>
+      <div id="prompt"></div><div id="options"></div><p id="message"></p>
+      <button id="undo" type="button" hidden>Undo my last decision</button></section>
+    <section id="standing-box" hidden><h2>Standing answers</h2><ul id="standing"></ul></section>
     <section id="me"><h2>Your resources and hand</h2>
       <ul class="chips" id="res"></ul><ul id="panel"></ul><ul class="cards" id="hand"></ul>
       <p id="cities-line"><b>Cities</b> <span id="cities"></span></p>

@@ -94,7 +94,8 @@ $('new-game').addEventListener('submit', function (e) {
     say('');
     var list = clear($('links'));
     g.seats.forEach(function (s) {
-      list.appendChild(link(s.name + (s.kind === 'human' ? ' (a person): seat link' : ' (' + s.kind + ' bot): watch its seat'), s.url));
+      if (s.url) list.appendChild(link(s.name + ' (a person): seat link', s.url));
+      else list.appendChild(el('li', s.name + ' (' + s.kind + ' bot): no link, a bot\'s seat and hand stay private'));
     });
     list.appendChild(link('Spectator link (public view)', g.spectator.url));
     $('created').hidden = false;
@@ -108,11 +109,43 @@ var BASE = '/api/games/' + encodeURIComponent(DATA.game);
 var Q = '?token=' + encodeURIComponent(TOKEN);
 var shown = -1, loading = false, again = false, logSeen = 0;
 function word(s, id) { return (s.names && s.names[id]) || String(id).replace(/_/g, ' '); }
+var STANDING = 'rw-standing:' + DATA.game + ':' + DATA.seat, autoStep = -1, armed = null, current = null;
+function answers() { try { return JSON.parse(localStorage.getItem(STANDING) || '{}'); } catch (e) { return {}; } }
+function keep(a) { try { localStorage.setItem(STANDING, JSON.stringify(a)); } catch (e) { /* private mode */ } }
+function question(p) { return p.kind + '|' + p.prompt; }
+function drawStanding() {
+  var list = clear($('standing')), a = answers(), keys = Object.keys(a);
+  $('standing-box').hidden = !keys.length;
+  keys.forEach(function (k) {
+    var li = el('li', k.split('|')[1] + ' → ' + a[k].label + ' '), b = el('button', 'forget', {type: 'button', 'class': 'forget'});
+    b.addEventListener('click', function () { var now = answers(); delete now[k]; keep(now); drawStanding(); });
+    li.appendChild(b); list.appendChild(li);
+  });
+}
+// a click on an option: an option with a warning (ending a turn with actions left) asks to be clicked again
+function pick(i) {
+  var p = current.pending, warn = (p.warnings || [])[i];
+  if (warn && armed !== i) {
+    armed = i; say(warn + ' (click it again to confirm)');
+    Array.prototype.forEach.call(document.querySelectorAll('#options button.option'), function (b, j) {
+      b.classList.toggle('armed', j === i);
+    });
+    return;
+  }
+  if (p.standing && $('always') && $('always').checked) {
+    var a = answers(); a[question(p)] = {option: p.options[i], label: p.labels[i] || p.options[i]}; keep(a);
+  }
+  choose(p.options[i]);
+}
 function drawDecision(s) {
   var box = clear($('options')), p = s.pending;
+  armed = null;
+  $('undo').hidden = s.player === null || s.over;
+  $('undo').title = s.undo && !s.undo.possible ? 'cannot undo: ' + s.undo.reason : 'take back your last decision';
+  $('undo').classList.toggle('unavailable', !(s.undo && s.undo.possible));
   if (s.over) {
     var w = s.score.winners.map(function (i) { return s.seats[i].name; }).join(' and ');
-    $('prompt').textContent = 'Game over. Winner: ' + w;
+    $('prompt').textContent = s.ending || ('Game over. Winner: ' + w);
     return;
   }
   if (!p) {
@@ -123,12 +156,60 @@ function drawDecision(s) {
     return;
   }
   $('prompt').textContent = p.prompt;
+  var standing = p.standing && answers()[question(p)];
+  if (standing && p.options.indexOf(standing.option) >= 0 && autoStep !== s.step) {
+    autoStep = s.step;
+    box.appendChild(el('p', 'Answered by your standing answer: ' + standing.label + ' (forget it below to be asked again)',
+                       {'class': 'waiting'}));
+    choose(standing.option);
+    return;
+  }
   p.options.forEach(function (opt, i) {
-    var b = el('button', p.labels[i] || opt, {'class': 'option', 'data-option': opt, type: 'button'});
-    b.addEventListener('click', function () { choose(opt); });
+    var b = el('button', null, {'class': 'option', 'data-option': opt, type: 'button'}), text = (p.texts || [])[i];
+    b.appendChild(el('span', p.labels[i] || opt, {'class': 'opt-label'}));
+    if (text) { b.appendChild(el('small', text, {'class': 'opt-text'})); b.title = text; }
+    if (p.pictures && p.pictures[i]) {  // the project's own drawing of what the option would lay down
+      var pic = el('span', null, {'class': 'opt-picture'}); pic.innerHTML = p.pictures[i]; b.appendChild(pic);
+    }
+    b.addEventListener('click', function () { pick(i); });
     box.appendChild(b);
   });
+  if (p.standing) {
+    var label = el('label', null, {'class': 'always'});
+    label.appendChild(el('input', null, {type: 'checkbox', id: 'always'}));
+    label.appendChild(document.createTextNode(' always answer this question this way in this game'));
+    box.appendChild(label);
+  }
 }
+// the board: what the pending decision's options point at is highlighted and can be clicked
+function markTargets(s) {
+  var p = s.pending, by = {};
+  if (!p || !p.targets) return;
+  p.targets.forEach(function (ts, i) {
+    ts.forEach(function (t) { (by[t] = by[t] || []).push(i); });
+  });
+  Object.keys(by).forEach(function (t) {
+    var q = '[data-space="' + t + '"]', sel = '#board [data-kind="hex"]' + q + ', #board [data-kind="space"]' + q +
+            ', #board [data-kind="city"]' + q + ', #board [data-card="' + t + '"]';
+    Array.prototype.forEach.call(document.querySelectorAll(sel), function (node) {
+      node.classList.add('target');
+      node.setAttribute('data-options', by[t].join(' '));
+    });
+  });
+}
+$('board').addEventListener('click', function (e) {
+  var node = e.target.closest ? e.target.closest('.target') : null;
+  if (!node || !current || !current.pending) return;
+  var opts = node.getAttribute('data-options').split(' ').map(Number);
+  var buttons = document.querySelectorAll('#options button.option');
+  Array.prototype.forEach.call(buttons, function (b, j) { b.classList.toggle('picked', opts.indexOf(j) >= 0); });
+  if (opts.length === 1) pick(opts[0]);
+  else say('That place fits ' + opts.length + ' options: choose one of the highlighted ones.');
+});
+$('undo').addEventListener('click', function () {
+  say('');
+  api('POST', BASE + '/undo', {token: TOKEN}).catch(function (err) { say(err.message); }).then(refresh);
+});
 function drawMe(s) {
   var me = s.player;
   if (me === null) { $('me').hidden = true; $('decision').querySelector('h2').textContent = 'Now'; return; }
@@ -182,13 +263,19 @@ function drawLog(s) {
   logSeen = s.log.length;
   log.scrollTop = log.scrollHeight;
 }
+var drawnKey = null;
 function draw(s, svg) {
+  // the same step drawn again (an event after our own click) would reset a half-made choice: keep it
+  var key = s.step + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
+  if (key === drawnKey) return;
+  drawnKey = key;
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
   $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn
                                     : s.view.age ? 'age ' + s.view.age + ', turn ' + s.view.turn : 'set-up') +
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
-  drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s);
+  current = s;
+  markTargets(s); drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s); drawStanding();
   shown = s.step;
   document.body.setAttribute('data-step', s.step);
   document.body.setAttribute('data-ready', 'true');

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..names import with_article
 from ..registry import SERVICES, service
 from ..state.setup import add_city
+from . import collect_all as whole
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -204,8 +205,14 @@ def collect(rt: Clash, p: int) -> Generator:
         if got:
             choices.append("done")
             labels.append("stop collecting")
+        elif whole.wanted(rt):  # a person's seat: the whole collection in one step, best first
+            found = whole.ranked(rt, p, whole.collections(rt, opts, limits, count))
+            choices, labels = [o for o, _ in found] + choices, [la for _, la in found] + labels
         pick = yield from rt.ask(p, "collect", f"Collect ({len(got) + 1} of {count})", choices, labels)
         if pick == "done":
+            break
+        if pick.startswith(whole.ALL):
+            got += whole.take(rt, pick, taken, used_terrain)
             break
         s, w = pick.split(":")
         taken[s] = 1

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ....engine.hexgrid import parse_space_id, space_id
-from ..board.map import land_orientations, ship_orientations, water_hexes
+from ..board.map import land_orientations, place_region, ship_orientations, water_hexes
 from ..registry import SERVICES
 from .spaces import foreign, region_of
 
@@ -32,14 +32,21 @@ def explore_rotations(rt: Clash, space: str) -> list[int]:
 
 def explore_land(rt: Clash, p: int, entered: str) -> Generator:
     """A land unit enters an unrevealed region: place it by the three rules, then barbarians."""
-    rot = yield from choose_rotation(rt, p, explore_rotations(rt, entered))
+    rot = yield from choose_rotation(rt, p, explore_rotations(rt, entered), region_of(rt, entered))
     yield from reveal_slot(rt, p, region_of(rt, entered), rot, avoid=entered)
 
 
-def choose_rotation(rt: Clash, p: int, rotations: list[int]) -> Generator:
-    """The explorer turns a region one of the allowed ways (asked only when there are two)."""
-    pick = yield from rt.ask(p, "orientation", "How is the region turned?", [str(k) for k in rotations],
-                             [f"turn {k}" for k in rotations])
+def choose_rotation(rt: Clash, p: int, rotations: list[int], slot_index: int | None = None) -> Generator:
+    """The explorer turns a region one of the allowed ways (asked only when there are two); each option
+    says where each terrain of the region, which the explorer now looks at, would lie."""
+    labels = [f"turn {k}" for k in rotations]
+    if slot_index is not None:
+        slot = rt.defn.layout(rt.n).slots[slot_index]
+        terrains = rt.region_terrains(rt.state["board"]["tiles"][slot_index])
+        labels = [f"turn {k}: " + ", ".join(f"{space_id(h)} {t}" for h, t in sorted(place_region(slot.anchor, k, terrains).items()))
+                  for k in rotations]
+    pick = yield from rt.ask(p, "orientation", "How is the region turned? (you see its face)",
+                             [str(k) for k in rotations], labels)
     return int(pick)
 
 
@@ -70,7 +77,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
     reach_hexes = [parse_space_id(s) for s in how["reach"]]
     entry = [parse_space_id(s) for s in how["entry"]]
     placement = ship_orientations(slot, terrains, reach_hexes, water_hexes(rt.board), layout.outline, entry=entry)
-    rot = yield from choose_rotation(rt, p, placement.rotations)
+    rot = yield from choose_rotation(rt, p, placement.rotations, slot_index)
     yield from reveal_slot(rt, p, slot_index, rot)
     if placement.must_return:
         rt.log("  the ship returns to where it started")

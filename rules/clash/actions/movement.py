@@ -289,7 +289,7 @@ def move_action(rt: Clash, p: int) -> Generator:
                                 [describe_units(rt, g) for _, g in comps])
         group = dict(comps)[cid]
         dests, how = destinations(rt, p, origin, group)
-        dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} to?", dests)
+        dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} from {origin} to?", dests)
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)
         for u in group:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..registry import SERVICES, procedure
 from ..state.setup import RESOURCES, TOKENS
+from . import collect_all as whole
 
 MAX_TRADE_ROUTES = 4
 
@@ -44,20 +45,32 @@ def _label(rt: Clash, kind: str) -> str:
     return kind.replace("_", " ")
 
 
+def _what_and_how_many(rt: Clash, p: int, side: str, verb: str, goods: dict[str, int]) -> Generator:
+    """(kind, amount) of one side of an offer: the kind, then how many. A person's seat (config
+    `seat_shortcuts`) also gets each kind with its amount as one option ("all:<kind>:<n>")."""
+    kinds = sorted(goods)
+    options, labels = list(kinds), [_label(rt, k) for k in kinds]
+    if whole.wanted(rt):
+        both = [(k, n) for k in kinds for n in range(1, min(MAX_AMOUNT, goods[k]) + 1)]
+        options = [f"{whole.ALL}{k}:{n}" for k, n in both] + options
+        labels = [f"{n} {_label(rt, k)}" for k, n in both] + labels
+    kind = yield from rt.ask(p, f"trade_{side}", f"{verb} what?", options, labels)
+    if kind.startswith(whole.ALL):
+        kind, _, n = kind.removeprefix(whole.ALL).rpartition(":")
+        return kind, int(n)
+    n = yield from rt.ask(p, f"trade_{side}_amount", f"{verb} how many {_label(rt, kind)}?",
+                          [str(n) for n in range(1, min(MAX_AMOUNT, goods[kind]) + 1)])
+    return kind, int(n)
+
+
 def trade(rt: Clash, p: int) -> Generator:
     pl = rt.player(p)
     pl["turn"]["offers"] = pl["turn"].get("offers", 0) + 1
     partners = [str(q) for q in range(rt.n) if q != p and _goods(rt, q)]
     partner = int((yield from rt.ask(p, "trade_partner", "Offer a trade to whom?", partners,
                                      [rt.name(int(q)) for q in partners])))
-    mine = _goods(rt, p)
-    give = yield from rt.ask(p, "trade_give", "Give what?", sorted(mine), [_label(rt, k) for k in sorted(mine)])
-    give_n = int((yield from rt.ask(p, "trade_give_amount", f"Give how many {_label(rt, give)}?",
-                                    [str(n) for n in range(1, min(MAX_AMOUNT, mine[give]) + 1)])))
-    theirs = _goods(rt, partner)
-    take = yield from rt.ask(p, "trade_take", "Ask for what?", sorted(theirs), [_label(rt, k) for k in sorted(theirs)])
-    take_n = int((yield from rt.ask(p, "trade_take_amount", f"Ask for how many {_label(rt, take)}?",
-                                    [str(n) for n in range(1, min(MAX_AMOUNT, theirs[take]) + 1)])))
+    give, give_n = yield from _what_and_how_many(rt, p, "give", "Give", _goods(rt, p))
+    take, take_n = yield from _what_and_how_many(rt, p, "take", "Ask for", _goods(rt, partner))
     offer = f"{give_n} {_label(rt, give)} for {take_n} {_label(rt, take)}"
     # the offer on the table, for everyone to read while the partner answers (a bot weighs it)
     rt.state["trade_offer"] = {"from": p, "to": partner, "give": [give, give_n], "take": [take, take_n]}

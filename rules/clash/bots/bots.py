@@ -13,6 +13,7 @@ import re
 from ....engine.decision import Decision
 from ....engine.rng import Rng, seed_state
 from ..actions.cities import affordable, buildable_types
+from ..actions.collect_all import ALL as WHOLE
 from ..actions.movement import group_counts
 from ..state.setup import RESOURCES
 from .bot_cards import card_worth, civil_value, combat_benefit
@@ -66,6 +67,8 @@ class GreedyBot:
         best, best_score = decision.options[0], float("-inf")
         with rt.steady():  # scoring asks questions only (what-ifs say so: rt.supposing)
             for i, opt in enumerate(decision.options):
+                if opt.startswith(WHOLE):
+                    continue  # a person's shortcut (a whole collection): the bot picks step by step as ever
                 label = decision.labels[i] if i < len(decision.labels) else opt
                 s = scorer(rt, decision.player, opt, label) if scorer else 0.0
                 s += self._noise()

@@ -70,7 +70,7 @@ def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
     slot = layout.slots[i]
     terrains = rt.region_terrains(rt.state["board"]["tiles"][i])
     rots = _water_rules(slot, list(slot.rotations), terrains, water_hexes(rt.board), layout.outline, WATER)
-    rot = yield from choose_rotation(rt, p, rots)
+    rot = yield from choose_rotation(rt, p, rots, i)
     yield from reveal_slot(rt, p, i, rot)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..names import hits
 from ..registry import SERVICES, functions, procedure, procedures, service
 from ..state.setup import add_city
 from .combat import (
@@ -216,7 +217,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, BARBARIAN, "attacker", 0))
     on_city = max(0, att_hits - cancel)
     on_raiders = max(0, def_hits - att_cancel)
-    rt.log(f"  barbarians roll {att_cv} ({on_city} hits), {rt.name(p)} rolls {def_cv} ({on_raiders} hits)")
+    rt.log(f"  Barbarians roll {att_cv} ({hits(on_city)}), {rt.says(p, 'roll')} {def_cv} ({hits(on_raiders)})")
     yield from take_casualties(rt, b, BARBARIAN, camp_units, on_raiders)
     lost_size = 0
     for _ in range(on_city):

@@ -93,7 +93,7 @@ def reroll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int], ctx_vars
     rolls.sort()
     for i in range(min(n, len(rolls))):  # the lowest dice, each once
         low, rolls[i] = rolls[i], roll(rt)
-        rt.log(f"  {rt.name(who)} rolls a {low} again: {rolls[i]}")
+        rt.log(f"  {rt.says(who, 'roll')} a {low} again: {rolls[i]}")
     return rolls
 
 

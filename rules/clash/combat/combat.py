@@ -31,6 +31,7 @@ from ..actions.influence import roll
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
 from ..civilizations.civilizations import leader_died
+from ..names import hits
 from ..registry import service
 from ..state.definition import HAND_KIND, combat_source
 from .battle_effects import reroll
@@ -303,8 +304,8 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
             att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, attacker, "attacker", 0))
             on_def = max(0, att_hits - def_cancel)
             on_att = max(0, def_hits - att_cancel)
-            rt.log(f"  round {b.round}: {rt.name(attacker)} rolls {att_cv} ({on_def} hits), "
-                   f"{rt.name(defender)} rolls {def_cv} ({on_att} hits)")
+            rt.log(f"  round {b.round}: {rt.says(attacker, 'roll')} {att_cv} ({hits(on_def)}), "
+                   f"{rt.says(defender, 'roll')} {def_cv} ({hits(on_att)})")
             dfn = yield from take_casualties(rt, b, defender, dfn, on_def)
             att = yield from take_casualties(rt, b, attacker, att, on_att)
             rt.round_sources = {}  # a combat card lasts one round

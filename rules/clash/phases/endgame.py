@@ -38,7 +38,7 @@ def end_roll_check(rt: Clash) -> Generator:
     rt.log(f"{rt.name(rt.state['first'])} rolls {die} to end the game (ends on {lo}-{hi})")
     if lo <= die <= hi:
         rt.log("The game ends at once.")
-        raise GameEnd()
+        raise GameEnd(f"early, in round {rt.state['round']}: the end-of-game roll came up {die}")
     yield from ()
 
 
@@ -52,5 +52,5 @@ def wonder_end_check(rt: Clash) -> Generator:
     now, total = turn_index(rt)
     if now > total - n and rt.state.get("wonder_built_in") == [rt.state["round"], rt.state["turn"]]:
         rt.log("A wonder was built in one of the last turns: the game ends after this turn.")
-        raise GameEnd()
+        raise GameEnd(f"early, in round {rt.state['round']}: a wonder was built in one of the last turns")
     yield from ()

@@ -14,20 +14,35 @@ if TYPE_CHECKING:
 
 
 class GameEnd(Exception):
-    """Raised by a status step that ends the game; the flow scores and stops."""
+    """Raised by a status step that ends the game; the flow scores and stops. The message says why."""
 
 
 @service("run_flow")
 def run_flow(rt: Clash, nodes: list) -> Generator:
+    how = f"after all {rt.params.get('rounds', rt.state.get('round'))} rounds"
     try:
         yield from _nodes(rt, nodes)
-    except GameEnd:
-        pass
+    except GameEnd as end:
+        how = str(end) or f"in round {rt.state.get('round')}"
     rt.state["phase"] = "over"
     scores = final_scores(rt)
     rt.state["winner"] = scores["winners"]
-    rt.log("Game over. " + ", ".join(f"{rt.name(p)} {scores['vp'][p]:g} VP" for p in range(rt.n)))
-    rt.log("Winner: " + " and ".join(rt.name(p) for p in scores["winners"]))
+    rt.state["ending"] = ending(rt, how, scores)
+    rt.log(f"Game over {how}. " + ", ".join(f"{rt.name(p)} {scores['vp'][p]:g} VP" for p in range(rt.n)))
+    rt.log(rt.state["ending"])
+
+
+def ending(rt: Clash, how: str, scores: dict) -> str:
+    """How the game ended in one line: when, who won on points, and the tie-break step that decided."""
+    win = scores["winners"]
+    best = scores["vp"][win[0]]
+    tied = [p for p in range(rt.n) if scores["vp"][p] == best]
+    text = f"The game ended {how}. Winner: " + " and ".join(rt.name(p) for p in win) + f" with {best:g} VP"
+    if len(tied) > 1 and scores.get("decided_by"):
+        text += f"; tied on points with {' and '.join(rt.name(p) for p in tied if p not in win)}, decided by {scores['decided_by']}"
+    elif len(win) > 1:
+        text += ", tied on points and on every tie-break: the win is shared"
+    return text
 
 
 def _nodes(rt: Clash, nodes: list) -> Generator:

@@ -31,13 +31,16 @@ def final_scores(rt: Clash) -> dict:
     vp = [sum(b.values()) for b in parts]
     best = max(vp)
     tied = [p for p in range(rt.n) if vp[p] == best]
+    decided = None  # the tie-break step that settled a tie on points (None: no tie, or a shared win)
     if len(tied) > 1:
         holders = [p for p in tied if rt.granted("tie_winner", p)]
         if holders:
-            tied = holders
+            tied, decided = holders, "an ability that wins ties"
     for key in rt.defn.rules["scoring"]["tiebreak"]:
         if len(tied) <= 1:
             break
         top = max(parts[p][key] for p in tied)
-        tied = [p for p in tied if parts[p][key] == top]
-    return {"vp": vp, "breakdown": parts, "winners": tied}
+        before, tied = len(tied), [p for p in tied if parts[p][key] == top]
+        if len(tied) < before:
+            decided = f"the most {key.replace('_', ' ')} ({top:g})"
+    return {"vp": vp, "breakdown": parts, "winners": tied, "decided_by": decided}

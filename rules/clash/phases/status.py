@@ -23,8 +23,12 @@ def complete_objectives(rt: Clash, p: int, ctx=None) -> Generator:
 
 @step("check_game_end")
 def check_game_end(rt: Clash) -> Generator:
-    if rt.state["round"] >= rt.params["rounds"] or any(not rt.cities_of(p) for p in range(rt.n)):
-        raise GameEnd()
+    out = [p for p in range(rt.n) if not rt.cities_of(p)]
+    if out:
+        raise GameEnd(f"in round {rt.state['round']} by elimination: {' and '.join(rt.name(p) for p in out)} "
+                      f"{'has' if len(out) == 1 else 'have'} no city left")
+    if rt.state["round"] >= rt.params["rounds"]:
+        raise GameEnd(f"after all {rt.params['rounds']} rounds")
     yield from ()
 
 

@@ -85,6 +85,10 @@ class Clash(InForce, Resources, Changes):
         per_player = self.fired.setdefault(what, {})
         per_player[p] = per_player.get(p, 0) + 1
 
+    def says(self, i: int, verb: str) -> str:
+        """A side's name with a verb that agrees: 'Player 1 rolls', 'Barbarians roll' (a side of no player)."""
+        return f"{self.name(i)} {verb if i < 0 or i >= self.n else verb + 's'}"
+
     def log(self, text: str) -> None:
         self.game.log.append(text)
 
