@@ -133,7 +133,7 @@ def test_stout_defenders_adds_a_die_and_keeps_gold_and_ideas(tmp_path):
     plain = {**BATTLE, "expect": [{"log": "Player 1 rolls 3 (0 hits), Player 2 rolls 1 (0 hits)"}]}
     assert run_scenario(plain).passed  # the base game: one die for one army
     extra = {**BATTLE, "variants": [str(stout)],
-             "expect": [{"log": "Player 1 rolls 3 (0 hits), Player 2 rolls 5 (1 hits)"}]}
+             "expect": [{"log": "Player 1 rolls 3 (0 hits), Player 2 rolls 5 (1 hit)"}]}
     assert run_scenario(extra).passed, run_scenario(extra).messages
     whole = definition(variants=[str(write(tmp_path, "stout_defenders_first_try.yaml"))]).rules["rules_effect"]
     assert "gold" not in whole  # what the first try did: lint warns of it (W0048)
