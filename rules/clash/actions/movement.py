@@ -275,7 +275,7 @@ def move_action(rt: Clash, p: int) -> Generator:
     moved: set[str] = set()
     groups = 0
     while groups < GROUPS_PER_MOVE:
-        origins = movable_origins(rt, p, moved)
+        origins = rt.game.remembered(("move_from", p, groups), lambda: movable_origins(rt, p, moved))
         if not origins:
             break
         options = origins + (["done"] if groups else [])
