@@ -288,7 +288,8 @@ def move_action(rt: Clash, p: int) -> Generator:
         cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
                                 [describe_units(rt, g) for _, g in comps])
         group = dict(comps)[cid]
-        dests, how = destinations(rt, p, origin, group)
+        dests, how = rt.game.remembered(("move_to", p, origin, tuple(group)),
+                                        lambda o=origin, g=group: destinations(rt, p, o, g))  # read-only
         dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} to?", dests)
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)
