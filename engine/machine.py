@@ -116,6 +116,14 @@ class Game:
         self._snap: bytes | None = None
         self._snap_at = 0
         self._sealed = False
+        # menus remembered since the last snapshot (see remembered()); a fork replaying its parent's actions
+        # reads the parent's instead of working them out again
+        self._memos: list[tuple[Any, Any]] = []
+        self._memo_i = 0
+        self._known: list[tuple[Any, Any]] | None = (list(parent._memos) if parent is not None and parent._memos_ok
+                                                      else None)
+        self._recording = forkable or parent is not None
+        self._memos_ok = True  # False while the memos do not start at the snapshot (a service game's first fork)
         # how to start this game again for a rebuild after a failed rule (engine/service.py sets it for a
         # game restored from a checkpoint); None: from the set-up in `config`
         self.restart: Callable[[], Game] | None = None
@@ -125,6 +133,7 @@ class Game:
 
     # ---- running ----------------------------------------------------------------------------
     def _resume(self, choice: str | None) -> None:
+        before = len(self._memos)
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
         except StopIteration:
@@ -133,6 +142,9 @@ class Game:
         if self.forkable and self.pending is not None and self.definition.resumable(self):
             self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
             self._snap_at = len(self.actions) + (choice is not None)  # apply() appends the action after
+            # a fork restarts here: the only menu it works out before this decision is the one just asked
+            self._memos = self._memos[-1:] if len(self._memos) > before else []
+            self._memos_ok = True
         if self.checkpoints and self.pending is not None and self.definition.resumable(self):
             self.checkpoint = json.dumps(self.state, separators=(",", ":"))
             self.since = []
@@ -180,6 +192,24 @@ class Game:
             fresh.apply(a)
         self.__dict__.update(fresh.__dict__)
 
+    def remembered(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """`compute()`, a menu of options worked out from the state alone (no change to it), remembered.
+
+        A fork restarts the rules' flow at the parent's last snapshot and replays the parent's actions
+        since; on that replay the flow asks for the very menus the parent worked out, in the same order,
+        so the fork takes them from the parent (same `key`, same place in the sequence) instead of working
+        them out again. The first menu that differs in key, or comes after the replay, is computed."""
+        known, i = self._known, self._memo_i
+        self._memo_i = i + 1
+        if known is not None and i < len(known) and known[i][0] == key:
+            value = known[i][1]
+        else:
+            self._known = None
+            value = compute()
+        if self._recording:
+            self._memos.append((key, value))
+        return value
+
     # ---- forking -----------------------------------------------------------------------------
     def fork(self) -> Game:
         """An independent copy of this game, pending decision included, to play on (search, analysis).
@@ -197,12 +227,14 @@ class Game:
             if self.checkpoints and self.checkpoint is not None:  # a service game: resume its checkpoint
                 self._snap = pickle.dumps(json.loads(self.checkpoint), pickle.HIGHEST_PROTOCOL)
                 self._snap_at = len(self.actions) - len(self.since)
+                self._memos, self._memos_ok = [], False
             else:
                 fresh = Game(self.definition, self.config, False, True)
                 for a in self.actions:
                     fresh.apply(a)
-                self._snap, self._snap_at = fresh._snap, fresh._snap_at
+                self._snap, self._snap_at, self._memos = fresh._snap, fresh._snap_at, fresh._memos
             self.forkable = True
+            self._recording = True
         config = dict(self.config)
         if self._snap is None:  # no resumable decision reached yet: start afresh and replay
             g = Game(self.definition, config, False, True)
@@ -216,8 +248,9 @@ class Game:
             start = self._snap_at
         for a in self.actions[start:]:
             g.apply(a)
+        g._known = None  # past the replay: the fork's own menus from here on
         g.config = copy.deepcopy(self.config)
-        g.actions = [dict(a) for a in self.actions]
+        g.actions = list(self.actions)  # the action mappings are never changed once applied: shared
         g.log = list(self.log)
         carry = getattr(self.definition, "carry_over", None)
         if carry is not None:

@@ -11,7 +11,8 @@ Figures (the last line printed is the JSON of all of them):
   one action applied, the new game as a JSON string out;
 - state_json_bytes_4p: the size of a mid-game 4-player state as JSON;
 - fork_us_p50 / fork_us_p99: Game.fork() of a 4-player greedy game at its decisions from action 150 on
-  (a mid-game fork, pending decision included);
+  (a mid-game fork, pending decision included), in CPU time (the machine may be shared);
+  fork_us_p50_wonders7 / fork_us_p99_wonders7: the same for a whole 4-player 7 Wonders greedy game;
 - simulate_games_per_s_4p: complete 4-player greedy-bot games per second on one core, as `simulate`
   plays them (the bots' own scoring included), timed by the process's CPU time;
 - new_game_ms: setting up a new 4-player game (content loaded);
@@ -97,27 +98,28 @@ def _greedy_rate(games: int) -> float:
     return round(games / (time.process_time() - start), 2)
 
 
-def _fork_times(quick: bool) -> dict:
-    """Game.fork() at decisions of a mid-game 4-player greedy game."""
+def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: str = "") -> dict:
+    """Game.fork() at decisions of a 4-player greedy game from action `start` on, in CPU time."""
     from ..api import new_game
     from ..engine import games
     from ..engine.bots import make_bot
 
-    games.find(games.default_game())  # imports the game's package: its bots register
+    games.find(game_id)  # imports the game's package: its bots register
 
-    game = new_game(players=4, seed=78, forkable=True)
-    bots = [make_bot("greedy", 78 + i) for i in range(4)]
+    game = new_game(players=4, seed=78, forkable=True, game_id=game_id)
+    bots = [make_bot("greedy", 78 + i, game_id) for i in range(4)]
     samples: list[float] = []
     steps = 0
     while game.pending is not None and len(samples) < (40 if quick else 200):
-        if steps >= 150 and steps % 2 == 0:
-            t = time.perf_counter()
+        if steps >= start and steps % 2 == 0:
+            t = time.process_time()
             game.fork()
-            samples.append(time.perf_counter() - t)
+            samples.append(time.process_time() - t)
         d = game.pending
         game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
         steps += 1
-    return {"fork_us_p50": round(_pct(samples, 0.5) * 1e6, 1), "fork_us_p99": round(_pct(samples, 0.99) * 1e6, 1)}
+    return {f"fork_us_p50{suffix}": round(_pct(samples, 0.5) * 1e6, 1),
+            f"fork_us_p99{suffix}": round(_pct(samples, 0.99) * 1e6, 1)}
 
 
 def _fifty_entries(text: str, n: int = 50) -> str:
@@ -212,6 +214,7 @@ def measure(quick: bool) -> dict:
     results["service_json_bytes_4p"] = len(blob)
 
     results.update(_fork_times(quick))
+    results.update(_fork_times(quick, "wonders7", 0, "_wonders7"))
     results["simulate_games_per_s_4p"] = _greedy_rate(3 if quick else 8)
 
     t = time.perf_counter()

@@ -74,7 +74,7 @@ def _cost_words(cost: dict | None) -> str:
 
 def ask_pick(rt: Wonders, p: int) -> Generator:
     """Ask p's secret pick (and how to pay, when there is a choice); store it in p's `pick`."""
-    options = pick_options(rt, p)
+    options = rt.game.remembered(("pick", p), lambda: pick_options(rt, p))  # a fork's replay: the parent's
     age, turn = rt.state["age"], rt.state["turn"]
     choice = yield from rt.ask(p, "pick", f"Age {ROMAN.get(age, age)}, turn {turn}: {rt.name(p)}, choose a card and "
                                "what to do with it", [o for o, _ in options], [lb for _, lb in options])

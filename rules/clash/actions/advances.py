@@ -154,7 +154,7 @@ def raise_levels(rt: Clash, p: int, border: str) -> Generator:
 
 def free_advance(rt: Clash, p: int, category: str | None = None, ctx=None) -> Generator:
     """Get an advance without paying its resource cost (status phase, effects, cards)."""
-    options = free_advance_options(rt, p, category)
+    options = rt.game.remembered(("free_advance", p, category), lambda: free_advance_options(rt, p, category))
     if not options:
         return
     labels = [rt.defn.advances[a].name for a in options]

@@ -170,7 +170,7 @@ def collectable_cities(rt: Clash, p: int) -> list[str]:
 
 
 def collect(rt: Clash, p: int) -> Generator:
-    options = collectable_cities(rt, p)
+    options = rt.game.remembered(("collect", p), lambda: collectable_cities(rt, p))
     city = yield from rt.ask(p, "city", "Collect with which city?", options)
     reach = 1
     for m in rt.optional_modifiers("collect_range", p, city=city):

@@ -275,7 +275,7 @@ def move_action(rt: Clash, p: int) -> Generator:
     moved: set[str] = set()
     groups = 0
     while groups < GROUPS_PER_MOVE:
-        origins = movable_origins(rt, p, moved)
+        origins = rt.game.remembered(("move_from", p, groups), lambda: movable_origins(rt, p, moved))
         if not origins:
             break
         options = origins + (["done"] if groups else [])
@@ -288,7 +288,8 @@ def move_action(rt: Clash, p: int) -> Generator:
         cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
                                 [describe_units(rt, g) for _, g in comps])
         group = dict(comps)[cid]
-        dests, how = destinations(rt, p, origin, group)
+        dests, how = rt.game.remembered(("move_to", p, origin, tuple(group)),
+                                        lambda o=origin, g=group: destinations(rt, p, o, g))  # read-only
         dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} from {origin} to?", dests)
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)

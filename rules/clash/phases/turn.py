@@ -42,18 +42,16 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
         yield from rt.emit("turn_start", p)
     used: dict[str, int] = {}  # special actions taken this turn: a free one may not be taken without end
     while True:
-        with rt.steady():
-            menu = action_menu(rt, p, BASIC)
-        if len(menu) == 1:
+        # a fork replaying its parent's actions takes the menu the parent worked out (engine Game.remembered)
+        ids, labels = rt.game.remembered(("action", p), lambda: menu_words(rt, p))
+        if len(ids) == 1:
             break
-        ids = [m[0] for m in menu]
-        labels = [m[1] for m in menu]
         left = rt.state["actions_left"]
         choice = yield from rt.ask(p, "action", f"{rt.name(p)}: choose an action ({left} left)", ids, labels,
                                    refused_actions(rt, p))
         if choice == END:
             break
-        runner = menu[ids.index(choice)][2]
+        runner = menu_runner(rt, p, BASIC, choice)
         if choice.startswith("special:"):
             used[choice] = used.get(choice, 0) + 1
             cap(rt, choice.removeprefix("special:").split("#")[0], "special", used[choice])
@@ -113,6 +111,28 @@ def refused_actions(rt: Clash, p: int) -> dict[str, str]:
         if why:
             out[f"special:{a.key}"] = f"{a.title} ({rt.source_name(a.source)}) would do nothing: {why}"
     return out
+
+
+def menu_words(rt: Clash, p: int) -> tuple[list[str], list[str]]:
+    """The ids and labels of p's action menu now."""
+    with rt.steady():
+        menu = action_menu(rt, p, BASIC)
+    return [m[0] for m in menu], [m[1] for m in menu]
+
+
+def menu_runner(rt: Clash, p: int, basic: dict, choice: str) -> Callable[[], Generator]:
+    """The procedure of one entry of p's action menu (as action_menu builds it), for the option chosen."""
+    if choice == END:
+        return lambda: iter(())
+    if choice == "trade":
+        return lambda: trade(rt, p)
+    if choice.startswith("special:"):
+        key = choice.removeprefix("special:")
+        return _special_runner(rt, p, next(a for a in rt.special_actions(p) if a.key == key))
+    spec = next(s for s in rt.defn.actions if s["id"] == choice)
+    printed = not rt.modified("action_cost", p) and not rt.modified("action_mood_cost", p)
+    cost_a, cost_m = (1, 0) if printed else action_cost(rt, p, choice)
+    return _basic_runner(rt, p, choice, spec["name"], basic[spec["procedure"]], cost_a, cost_m)
 
 
 def _basic_runner(rt: Clash, p: int, aid: str, name: str, proc, cost_a: int, cost_m: int):
