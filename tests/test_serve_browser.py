@@ -96,13 +96,14 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
     assert theirs["pending"] is not None and theirs["pending"]["player"] == 1
     _wait(drv, lambda d: "Waiting for Player 2" in d.find_element("id", "options").text, "the page to wait")
     step, board = _step(drv), _board(drv)
-    r = httpx.post(api + "/actions", json={"token": other_token, "choice": theirs["pending"]["options"][0]})
+    r = httpx.post(api + "/actions", json={"token": other_token, "choice": theirs["pending"]["options"][0],
+                                           "step": theirs["step"]})
     assert r.status_code == 200, r.text
     _wait(drv, lambda d, s=step: _step(d) > s, "the open page to follow the other seat (event stream)")
     _wait(drv, lambda d, b=board: _board(d) != b, "the board to follow the other seat")
 
     # --- a refused click says why and changes nothing
-    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense"})
+    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense", "step": theirs["step"] + 1})
     assert r.status_code in (400, 409) and r.json()["error"]
 
     # --- nothing from the network, no error in the console

@@ -49,11 +49,12 @@ def others_only(game, seat: int) -> set[str]:
 
 
 def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_path):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"))
+    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
     g = create(c)
     assert g["game"] == "wonders7" and [s["kind"] for s in g["seats"]] == ["human", "greedy", "greedy"]
     token = g["seats"][0]["token"]
     hub = c.app.state.hub
+    assert hub.bots.wait_idle(120)
     checked = 0
     for _ in range(40):
         game = hub.table(g["id"]).game
@@ -77,8 +78,9 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
             assert any(line.startswith("Hand: ") for line in s["panel"])
             assert any(line.startswith("Left: ") for line in s["panel"])
             assert all(set(pl["hand"]) == {"count"} for i, pl in enumerate(s["view"]["players"]) if i)
-        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][-1]})
+        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][-1], "step": s["step"]})
         assert r.status_code == 200, r.text
+        assert hub.bots.wait_idle(120)  # the bots pick in the background
     assert s["over"] and s["score"]["winners"] and checked >= 12
     assert any("Game over" in line for line in s["log"])
 
@@ -91,14 +93,14 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
     ({"variants": ["four_round"]}, "unknown variant 'four_round'"),
 ])
 def test_bad_7_wonders_settings_are_refused(tmp_path, spec, message):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"))
+    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
     body = {"game": "wonders7", "players": 3, "seats": ["human", "greedy", "greedy"], **spec}
     r = c.post("/api/games", json=body)
     assert r.status_code == 400 and message in r.json()["error"]
 
 
 def test_the_set_up_page_offers_both_games(tmp_path):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"))
+    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
     page = c.get("/").text
     data = json.loads(page.split('<script id="rw-data" type="application/json">')[1].split("</script>")[0])
     by_id = {g["id"]: g for g in data["games"]}
