@@ -33,7 +33,7 @@ from starlette.routing import Route
 from ...engine import games
 from ...engine.jsonsafe import BadJSON, loads
 from ..seat import board_svg, game_name, seat_state
-from .guard import AllowedHosts, Limits, allowed_hosts
+from .guard import AllowedHosts, Busy, Limits, allowed_hosts
 from .hub import ApiError, Hub, known_games, known_packs, known_variants, playable_kinds, player_range
 from .pages import game_page, index_page
 from .store import Store, StoreError
@@ -206,7 +206,8 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
         return _error(ApiError(status, words.get(status, "refused")))
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error},
-                    middleware=[Middleware(AllowedHosts, allowed_hosts=hosts or allowed_hosts("127.0.0.1"))])
+                    middleware=[Middleware(Busy, limit=limits.max_requests),
+                                Middleware(AllowedHosts, allowed_hosts=hosts or allowed_hosts("127.0.0.1"))])
     app.state.hub = hub
     app.state.limits = limits
     return app

@@ -1,7 +1,7 @@
 """What keeps `rulewright serve` answering under abuse: the limits, the Host check and the HTTP protocol.
 
 - `Limits`: games kept, games created per minute, games waiting for their bots, a bot's time per
-  decision, open connections. `Hub` and `stoppable_server` read them; tests pass small ones.
+  decision, requests in progress (`Busy`, a JSON 503), open connections, timeouts. `Hub` and `stoppable_server` read them; tests pass small ones.
 - `AllowedHosts`: Starlette's TrustedHostMiddleware (a page on another site that resolves its own name to
   127.0.0.1, DNS rebinding, cannot drive the API), answering a refused Host with JSON like every refusal.
 - `GuardedH11`: uvicorn's h11 protocol with a header timeout (a client that never finishes its request
@@ -29,8 +29,8 @@ class Limits:
     max_bot_games: int = 16  # games waiting for their bots; beyond it, a game with bots is refused (503)
     bot_decision_s: float = 2.0  # a search bot stops searching after this long (and picks its best so far)
     bot_slice_s: float = 0.25  # bots of one game move for this long, then the next game's bots get a turn
-    max_connections: int = 256  # open connections; uvicorn answers 503 from this many on
-    hard_connections: int = 512  # beyond this many, a new connection is closed at once
+    max_requests: int = 256  # requests in progress (event streams included); beyond it, 503
+    hard_connections: int = 512  # open connections: beyond this many, a new one is closed at once
     header_timeout_s: float = 10.0  # a request's line and headers must arrive within this
     body_timeout_s: float = 10.0  # and its body within this (408)
     keep_alive_s: float = 5.0  # an idle connection is closed after this
@@ -66,6 +66,32 @@ class AllowedHosts(TrustedHostMiddleware):
                 await send({"type": "http.response.body", "body": body})
 
         await super().__call__(scope, receive, as_json)
+
+
+class Busy:
+    """At most `limit` requests in progress; the next ones get a JSON 503 with Retry-After."""
+
+    def __init__(self, app: ASGIApp, limit: int):
+        self.app = app
+        self.limit = limit
+        self.active = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.limit:
+            body = json.dumps({"error": f"the server is busy ({self.limit} requests at once): try again"}).encode()
+            await send({"type": "http.response.start", "status": 503,
+                        "headers": [(b"content-type", b"application/json"), (b"retry-after", b"5"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        self.active += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= 1
 
 
 def allowed_hosts(host: str, extra: list[str] | tuple[str, ...] = ()) -> list[str]:

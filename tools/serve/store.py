@@ -79,10 +79,10 @@ class Store:
                     raise StoreError(f"the games file {self.path} is empty (0 bytes), so it holds no games: "
                                      "move it away, or pass another --db") from None
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=2.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
             if fresh:
                 self._db.execute(SCHEMA)
-            self._check_layout()
+            self._check_layout()  # before anything is written to a file that may be someone else's
+            self._db.execute("PRAGMA journal_mode=WAL")
         except (OSError, sqlite3.Error) as err:
             raise StoreError(f"cannot open the games file {self.path}: {err}") from None
 
