@@ -174,7 +174,7 @@ class Hub:
             while self._created and now - self._created[0] > 60:
                 self._created.popleft()
             if len(self._created) >= self.limits.creates_per_minute:
-                wait = int(60 - (now - self._created[0])) + 1
+                wait = int(60 - (now - self._created[0])) + 1 if self._created else 60
                 raise ApiError(429, f"too many new games: at most {self.limits.creates_per_minute} a minute; "
                                     f"try again in {wait} s", headers={"Retry-After": str(wait)})
             if self.store.count() >= self.limits.max_games:
