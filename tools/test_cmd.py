@@ -14,7 +14,7 @@ from .scenarios import find_scenarios, load_scenario, run_scenario, scenario_roo
 def test(paths: list[Path] = typer.Argument(None, help="scenario files or folders (default: all bundled)"),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="only failures and the summary")) -> None:
     """Run scenario files: a position, actions, and the expected state, log and options."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # paths stay whole, whatever the width
     for p in paths or []:
         root = scenario_root(p)
         if root != p:
