@@ -66,7 +66,8 @@ def stoppable_server(app, host: str, port: int):
     limits = app.state.limits
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
                             lifespan="off", http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive_s,
-                            limit_concurrency=limits.hard_connections, h11_max_incomplete_event_size=16 * 1024)
+                            limit_concurrency=limits.hard_connections + limits.max_requests,  # Busy answers first
+                            h11_max_incomplete_event_size=16 * 1024)
     return Server(config)
 
 
