@@ -80,6 +80,9 @@ def test_refusals_of_every_status_say_only_what_the_seat_may_see(tmp_path, which
         kinds.add(d.kind)
         step = len(game.actions)
         for seat, token in [*((q, t) for q, t in enumerate(tokens) if q != d.player), (None, g["spectator"]["token"])]:
+            seen = c.get(f"/api/games/{g['id']}", params={"token": token}).json()
+            assert seen["waiting_for"] == {"player": d.player, "name": seen["seats"][d.player]["name"]}
+            assert seen["pending"] is None
             r = c.post(url, json={"token": token, "choice": d.options[0], "step": step})  # out of turn
             assert r.status_code == (409 if seat is not None else 403)
             check(r, seat)

@@ -153,7 +153,8 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "log": visible_log(game, seat),
         "step": len(game.actions),
         "over": game.over,
-        "waiting_for": None if d is None else {"player": d.player, "name": who[d.player], "kind": d.kind},
+        # whose turn it is, not what they decide (a 7 Wonders "pay" would hint at a secret pick)
+        "waiting_for": None if d is None else {"player": d.player, "name": who[d.player]},
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
         "score": score_json(game),
         "names": glossary(game, view),
