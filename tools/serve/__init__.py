@@ -19,7 +19,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
           db: Path | None = typer.Option(None, "--db", help="the games file (SQLite); default: "
                                          "$XDG_DATA_HOME/rulewright/games.sqlite3"),
-          allow_host: list[str] = typer.Option([], "--allow-host", help="a Host name to answer besides the "
+          allow_host: list[str] = typer.Option([], "--allow-host", metavar="NAME", help="a Host name to answer besides the "
                                                "loopback names and --host (repeat it; e.g. behind a proxy)"),
           ) -> None:
     """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
