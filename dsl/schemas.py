@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -66,3 +67,24 @@ def schema_errors(doc: Any, plain: Any, schema: dict, file: str, diags: list[Dia
             diags.append(Diagnostic(file, line, col, "E0013", f"{where}: {err.message}", hint))
     return ok
 
+
+
+@cache
+def _position_validator(schema_path: str) -> jsonschema.Draft202012Validator | None:
+    schema = json.loads(Path(schema_path).read_text(encoding="utf-8"))
+    position = schema.get("properties", {}).get("position")
+    return jsonschema.Draft202012Validator(position) if position else None
+
+
+def check_position(position: Any, game_schema: Path | None = None) -> None:
+    """A set-up's `position` (from a scenario, or a save anyone may have edited) against the position of
+    the scenario schema (the game's own `game_schema` when it exists, else the shared one): ValueError
+    naming the first problems, so a garbage position is refused before any rule reads it."""
+    path = game_schema if game_schema is not None and game_schema.is_file() else SCHEMA_ROOT / "scenario.schema.json"
+    validator = _position_validator(str(path))
+    if validator is None:
+        return
+    errors = sorted(validator.iter_errors(position), key=lambda e: [str(x) for x in e.absolute_path])
+    if errors:
+        shown = "; ".join(f"position/{'/'.join(map(str, e.absolute_path))}: {e.message[:100]}" for e in errors[:3])
+        raise ValueError(f"the position does not match the scenario schema: {shown}")

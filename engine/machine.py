@@ -277,7 +277,7 @@ class Game:
             raise SaveError(f"this save is for game {save['game']!r}, not {definition.game_id!r}")
         try:
             game = cls(definition, save["config"])
-        except (ValueError, KeyError, TypeError, IndexError) as err:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:  # e.g. a garbage position
             raise SaveError(f"the save's set-up (config) cannot start a game: {err}") from None
         for i, a in enumerate(save["actions"][:upto]):
             try:

@@ -1,21 +1,53 @@
-"""A tiny deterministic RNG whose whole state is one integer, so it fits in the game state JSON.
+"""The game's random stream: keyed BLAKE2b in counter mode, its whole state one integer (it fits in the
+state JSON and in every save's checkpoint).
 
-SplitMix64: fast, well distributed, and trivially serialisable; the same seed and the same
-actions give the same game on every machine and Python version.
+Why a keyed hash: a seat sees many draws (its hand, the regions turned, the dice). With a plain generator
+such as SplitMix64 a draw can be computed from the seed, so a seat could search the seeds that give its
+view and then know every hand and deck. Here a draw is BLAKE2b(key, block number): a pseudo-random
+function, so the draws seen say nothing of the key nor of the draws to come, and the key (256 bits,
+hashed from the seed) cannot be searched when the seed itself has 128 bits or more (`fresh_seed`).
+
+The state is `key << 64 | counter`. One hash gives eight 64-bit words; the last blocks are cached, so a
+run of draws costs one hash per eight (docs/hardening.md has the figures). Any non-negative integer is a
+valid state, so a bot's sampled world may set `state["rng"] = rng.below(1 << 62)` (a key of 0 with a random
+counter: still well distributed, and such worlds are the bot's private guesses).
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
+
 _MASK = (1 << 64) - 1
+_SEED_PERSON = b"rulewright.seed"  # domain separation: a seed's key is no other hash of the same text
+_UNPACK = struct.Struct("<8Q").unpack
+_cache: dict[int, tuple[int, ...]] = {}  # (key << 61 | block) -> its eight words
+_CACHE_MAX = 512
+SEED_BITS = 128  # what a game without a given seed gets from the OS
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess or search: SEED_BITS bits from the operating system's generator."""
+    return secrets.randbits(SEED_BITS)
+
+
+def _words(key: int, block: int) -> tuple[int, ...]:
+    tag = key << 61 | block
+    words = _cache.get(tag)
+    if words is None:
+        if len(_cache) >= _CACHE_MAX:
+            _cache.clear()
+        digest = hashlib.blake2b(block.to_bytes(8, "little"), key=key.to_bytes(32, "big"), digest_size=64).digest()
+        words = _cache[tag] = _UNPACK(digest)
+    return words
 
 
 def next_state(state: int) -> tuple[int, int]:
     """Advance the state; return (new_state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return state, z ^ (z >> 31)
+    key, counter = state >> 64, state & _MASK
+    out = _words(key & ((1 << 256) - 1), counter >> 3)[counter & 7]
+    return (key << 64) | ((counter + 1) & _MASK), out
 
 
 class Rng:
@@ -46,4 +78,6 @@ class Rng:
 
 
 def seed_state(seed: int) -> int:
-    return next_state(seed & _MASK)[1]
+    """The first state of the stream of `seed` (any integer, any size): its 256-bit key, counter 0."""
+    key = hashlib.blake2b(str(int(seed)).encode(), digest_size=32, person=_SEED_PERSON).digest()
+    return int.from_bytes(key, "big") << 64

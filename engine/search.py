@@ -94,6 +94,7 @@ class SearchBot:
         self.horizon = horizon
         self.candidates = candidates
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+        self.time_cap: float | None = None  # a hard stop per decision on top of a play-out budget (a server's)
 
     def choose(self, game: Any, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -127,6 +128,8 @@ class SearchBot:
         return best
 
     def _spent(self, done: int, start: float, width: int) -> bool:
+        if self.time_cap is not None and time.perf_counter() - start >= self.time_cap:
+            return True
         if self.budget.seconds is not None:
             return time.perf_counter() - start >= self.budget.seconds
         return done + width > (self.budget.playouts or 0)

@@ -8,6 +8,7 @@ what `rulewright lint` says of the same file.
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from pathlib import Path
 
@@ -286,3 +287,80 @@ def test_broken_documents_never_crash_the_server(lsp: Driver, pack: Path, text: 
 def test_bench_measures_the_diagnostics_of_a_fifty_entry_file() -> None:
     assert _fifty_entries(ADVANCES).count("\n  - id:") == 50
     assert _lsp_diagnostics_ms(quick=True) > 0  # and its bench file lints clean (asserted inside)
+
+
+def _symbols_of(lsp: Driver, uri: str):
+    return lsp.run(lsp.client.text_document_document_symbol_async(T.DocumentSymbolParams(
+        text_document=T.TextDocumentIdentifier(uri=uri))))
+
+
+def test_only_regular_files_are_read_and_never_a_device_or_fifo(lsp: Driver, pack: Path) -> None:
+    import os
+
+    fifo = pack / "pipe.yaml"
+    os.mkfifo(fifo)  # nobody ever writes to it: reading it would block for good
+    big = pack / "big.yaml"
+    big.write_text("kind: advance\nentries:\n" + "# padding\n" * 300_000)  # over the size limit
+    try:
+        assert _symbols_of(lsp, "file:///dev/zero") is None  # a device: not read (it never ends)
+        for path in (fifo, big):
+            uri = from_fs_path(str(path))
+            assert _symbols_of(lsp, uri) is None
+            assert lsp.hover(path, 0, 1) == ""
+            assert lsp.complete(path, 0, 1) == []
+        closed = pack / "closed.yaml"  # a regular file the editor never opened is still read
+        closed.write_text(ADVANCES)
+        assert [s.name for s in _symbols_of(lsp, from_fs_path(str(closed)))] == ["printing", "press"]
+    finally:
+        fifo.unlink()
+        big.unlink()
+    assert lsp.change(pack / "advances.yaml", ADVANCES)[0].code == "E0201"  # and it still answers
+
+
+class RawLsp:
+    """`rulewright lsp` spoken to in raw JSON-RPC, for requests a typed client refuses to send."""
+
+    def __init__(self) -> None:
+        import subprocess
+
+        exe = Path(sys.executable).with_name("rulewright")
+        cmd = [str(exe), "lsp"] if exe.exists() else [sys.executable, "-m", "rulewright.tools.cli", "lsp"]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(self, message: dict) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def answer(self, msg_id: int) -> dict:
+        """The response to request `msg_id` (notifications in between are skipped)."""
+        while True:
+            length = 0
+            while (line := self.proc.stdout.readline().strip()):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            assert length, "the server closed its output"
+            message = json.loads(self.proc.stdout.read(length))
+            if message.get("id") == msg_id and "method" not in message:
+                return message
+
+
+def test_requests_with_invalid_positions_get_an_error_answer(pack: Path) -> None:
+    raw = RawLsp()
+    try:
+        raw.send({"id": 1, "method": "initialize", "params": {"capabilities": {}}})
+        assert "result" in raw.answer(1)
+        raw.send({"method": "initialized", "params": {}})
+        uri = from_fs_path(str(pack / "advances.yaml"))
+        bad = [{"line": -1, "character": -5}, {"line": 2**40, "character": 3}, "nope", {"line": 0}]
+        for i, position in enumerate(bad, start=10):
+            raw.send({"id": i, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri},
+                                                                          "position": position}})
+            assert raw.answer(i)["error"]["code"] == -32602, position  # InvalidParams: an answer, no wait
+        line, col = where(ADVANCES, "gain 1 idea")
+        raw.send({"id": 99, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri},
+                                                                       "position": {"line": line, "character": col + 1}}})
+        assert "get 1 idea" in raw.answer(99)["result"]["contents"]["value"]  # and it goes on answering
+    finally:
+        raw.proc.kill()
+        raw.proc.wait()

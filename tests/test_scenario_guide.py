@@ -73,8 +73,11 @@ def test_a_content_file_is_not_read_as_a_scenario():
                                "top of a pack, scenarios in its tests/ folder"]
 
 
-def test_test_command_runs_a_packs_tests_folder(tmp_path):
-    pack = tmp_path / "mypack"
+@pytest.mark.parametrize("depth", [0, 6])
+def test_test_command_runs_a_packs_tests_folder(tmp_path, depth):
+    """The messages hold whole paths on one line, however long the path (a deep folder here)."""
+    root = tmp_path.joinpath(*[f"a-rather-long-folder-name-{i}" for i in range(depth)])
+    pack = root / "mypack"
     (pack / "tests").mkdir(parents=True)
     (pack / "pack.yaml").write_text("id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
     (pack / "cards.yaml").write_text("kind: advance\nentries: []\n")
@@ -84,13 +87,13 @@ def test_test_command_runs_a_packs_tests_folder(tmp_path):
         "expect:\n  - {path: units, length: 1}\n  - {path: vp.0, equals: 2.0}\n")
     res = CliRunner().invoke(app, ["test", str(pack)])
     assert res.exit_code == 0, res.output
-    assert f"running the scenarios of pack {pack} in {pack / 'tests'}/" in res.output.replace("\n", "")
+    assert f"running the scenarios of pack {pack} in {pack / 'tests'}/\n" in res.output
     assert "1 passed, 0 failed" in res.output
-    empty = tmp_path / "empty"
+    empty = root / "empty"
     empty.mkdir()
     (empty / "pack.yaml").write_text((pack / "pack.yaml").read_text().replace("mypack", "empty"))
     res = CliRunner().invoke(app, ["test", str(empty)])
-    assert res.exit_code == 1 and "no tests/ folder" in res.output
+    assert res.exit_code == 1 and "no tests/ folder" in res.output and str(empty / "tests") in res.output
 
 
 def test_an_unknown_expectation_lists_the_known_ones():

@@ -25,8 +25,13 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645  # distinctive, so any leak of it shows
 
 
-def client(db) -> TestClient:
-    return TestClient(create_app(db))
+def client(db, **kw) -> TestClient:
+    return TestClient(create_app(db, **kw), base_url="http://127.0.0.1")
+
+
+def settle(c: TestClient) -> None:
+    """Wait for the bots (they move in the background)."""
+    assert c.app.state.hub.bots.wait_idle(120)
 
 
 def create(c: TestClient, **spec) -> dict:
@@ -54,7 +59,8 @@ def play(c: TestClient, g: dict, n: int) -> None:
             return
         d = game.pending
         r = c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[d.player],
-                                                          "choice": bot_choice(game, "greedy")})
+                                                          "choice": bot_choice(game, "greedy"),
+                                                          "step": len(game.actions)})
         assert r.status_code == 200, r.text
 
 
@@ -104,32 +110,39 @@ def test_refused_actions_change_nothing(tmp_path):
     me, other = tokens(g)[first], tokens(g)[1 - first]
     option = before[first]["pending"]["options"][0]
     cases = [
-        ({"token": "not-a-token", "choice": option}, 403, "opens no seat"),
-        ({"token": me[:-1], "choice": option}, 403, "opens no seat"),
-        ({"token": None, "choice": option}, 403, "opens no seat"),
-        ({"token": g["spectator"]["token"], "choice": option}, 403, "spectator"),
-        ({"token": other, "choice": option}, 409, f"Player {first + 1}'s decision"),
-        ({"token": me, "choice": "fly_to_the_moon"}, 400, "not an option"),
-        ({"token": me, "choice": 1}, 400, "not an option"),
-        ({"token": me}, 400, "no 'choice'"),
-        ({"token": me, "choice": option, "player": 1}, 400, "the body must be"),
+        ({"token": "not-a-token", "choice": option, "step": 0}, 403, "opens no seat"),
+        ({"token": me[:-1], "choice": option, "step": 0}, 403, "opens no seat"),
+        ({"token": None, "choice": option, "step": 0}, 403, "opens no seat"),
+        ({"token": "\ud800", "choice": option, "step": 0}, 403, "opens no seat"),
+        ({"token": g["spectator"]["token"], "choice": option, "step": 0}, 403, "spectator"),
+        ({"token": other, "choice": option, "step": 0}, 409, f"it is Player {first + 1}'s turn"),
+        ({"token": me, "choice": "fly_to_the_moon", "step": 0}, 400, "not an option"),
+        ({"token": me, "choice": "\udcff", "step": 0}, 400, "not an option"),
+        ({"token": me, "choice": 1, "step": 0}, 400, "not an option"),
+        ({"token": me, "step": 0}, 400, "no 'choice'"),
+        ({"token": me, "choice": option}, 400, "'step' must be"),
+        ({"token": me, "choice": option, "step": "0"}, 400, "'step' must be"),
+        ({"token": me, "choice": option, "step": 1}, 409, "at step 0"),
+        ({"token": me, "choice": option, "step": 0, "player": 1}, 400, "the body must be"),
     ]
-    for body, status, words in cases:
-        r = c.post(url, json=body)
+    for body, status, words in cases:  # sent as escaped JSON text: lone surrogates travel as \ud800
+        r = c.post(url, content=json.dumps(body), headers={"content-type": "application/json"})
         assert r.status_code == status and words in r.json()["error"], (body, r.status_code, r.text)
-    r = c.post(url, content=b"{not json", headers={"content-type": "application/json"})
-    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    for raw in (b"{not json", b"[" * 1000 + b"]" * 1000, b'{"token": "t", "choice": 1' + b"7" * 5000 + b"}",
+                b'{"token": "\xff"}'):
+        r = c.post(url, content=raw, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "not valid JSON" in r.json()["error"], (raw[:20], r.text)
     r = c.post(url, content=b"x" * 20_000, headers={"content-type": "application/json"})
     assert r.status_code == 413
-    r = c.post(url, content=json.dumps({"token": me, "choice": option}), headers={"content-type": "text/plain"})
+    r = c.post(url, content=json.dumps({"token": me, "choice": option, "step": 0}), headers={"content-type": "text/plain"})
     assert r.status_code == 415
-    assert c.post("/api/games/nope/actions", json={"token": me, "choice": option}).status_code == 404
+    assert c.post("/api/games/nope/actions", json={"token": me, "choice": option, "step": 0}).status_code == 404
     assert c.get(f"/api/games/{g['id']}", params={"token": "x"}).status_code == 403
     assert c.get(f"/api/games/{g['id']}/board.svg").status_code == 403
     assert c.get(f"/games/{g['id']}", params={"token": "x"}).status_code == 403
     assert [state(c, g, t) for t in tokens(g)] == before
     assert c.app.state.hub.store.get(g["id"]).save["actions"] == []
-    r = c.post(url, json={"token": me, "choice": option})
+    r = c.post(url, json={"token": me, "choice": option, "step": 0})
     assert r.status_code == 200 and r.json()["step"] == 1
 
 
@@ -141,8 +154,9 @@ def test_bots_move_on_their_seats(tmp_path):
         s = state(c, g, tokens(g)[0])
         assert s["pending"] is not None and s["pending"]["player"] == 0
         choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
-        step = c.post(url, json={"token": tokens(g)[0], "choice": choice}).json()["step"]
-        if step > s["step"] + 1:
+        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).json()["step"] == s["step"] + 1
+        settle(c)
+        if state(c, g, tokens(g)[0])["step"] > s["step"] + 1:
             break
     else:
         pytest.fail("the bot never moved")
@@ -244,11 +258,11 @@ def test_two_human_seats_play_a_short_game_to_the_end(tmp_path):
         assert len(mine) == 1  # exactly the seat whose decision it is sees it
         seat = mine[0]["player"]
         choice = mine[0]["pending"]["options"][0]  # like `yes 1` at a terminal
-        assert c.post(url, json={"token": tokens(g)[seat], "choice": choice}).status_code == 200
+        assert c.post(url, json={"token": tokens(g)[seat], "choice": choice, "step": mine[0]["step"]}).status_code == 200
     final = state(c, g, g["spectator"]["token"])
     assert final["view"]["round"] == 4 and final["step"] > 200  # the whole four-round game
     assert final["over"] and final["pending"] is None and final["score"]["winners"]
-    r = c.post(url, json={"token": tokens(g)[0], "choice": "end"})
+    r = c.post(url, json={"token": tokens(g)[0], "choice": "end", "step": final["step"]})
     assert r.status_code == 409 and "over" in r.json()["error"]
 
 
@@ -265,27 +279,32 @@ def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch
 
 
 def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
-    from rulewright.tools.serve import hub as hub_module
+    from rulewright.tools.serve import runner as runner_module
 
     c = client(tmp_path / "g.sqlite3")
     g = create(c, seats=["human", "human"], seed=2)
     table = c.app.state.hub.table(g["id"])
     table.kinds[1] = "greedy"
 
-    def broken(game, kind):
+    def broken(game, kind, **_):
         raise RuntimeError("no idea")
 
-    monkeypatch.setattr(hub_module, "bot_choice", broken)
+    monkeypatch.setattr(runner_module, "bot_choice", broken)
+    c.app.state.hub.bots.schedule(table)  # when the bot's seat begins
+    settle(c)
     url = f"/api/games/{g['id']}/actions"
     for _ in range(30):  # the human ends the turn; then the broken bot is asked
         s = state(c, g, tokens(g)[0])
-        choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
-        r = c.post(url, json={"token": tokens(g)[0], "choice": choice})
-        if r.status_code != 200:
+        if s["pending"] is None:
             break
-    assert r.status_code == 500 and "the bot of Player 2 could not move: no idea" in r.json()["error"]
+        choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
+        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).status_code == 200
+        settle(c)
+    s = state(c, g, tokens(g)[1])
+    assert s["problem"].startswith("the bot of Player 2 could not move") and "no idea" not in s["problem"]
     stored = c.app.state.hub.store.get(g["id"]).save["actions"]
-    assert stored == table.game.actions and stored[-1] == {"player": 0, "choice": "end"}
+    assert stored == table.game.actions and all(a["player"] == 0 for a in stored)  # the bot never moved
+    assert table.game.pending.player == 1
 
 
 def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path):
@@ -297,7 +316,8 @@ def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path):
         assert r.headers["content-type"].startswith("text/event-stream")
         lines = r.iter_lines()
         assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 0}'
-        assert c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[first], "choice": option}).status_code == 200
+        assert c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[first], "choice": option,
+                                                             "step": 0}).status_code == 200
         assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 1}'
         c.app.state.hub.close_streams()
         rest = list(lines)  # the stream ends instead of waiting for the next step

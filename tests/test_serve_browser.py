@@ -60,13 +60,15 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
     _wait(drv, lambda d: d.find_element("id", "created").is_displayed(), "the links to appear")
     links = [a.get_attribute("href") for a in drv.find_elements("css selector", "#links a")]
     assert len(links) == 3  # two seats and the spectator
-    other_token = parse_qs(urlparse(links[1]).query)["token"][0]
     game_id = urlparse(links[0]).path.rsplit("/", 1)[1]
+    spectator = parse_qs(urlparse(links[2]).query)["token"][0]
+    first = httpx.get(f"{server.url}/api/games/{game_id}", params={"token": spectator}).json()["waiting_for"]["player"]
+    other_token = parse_qs(urlparse(links[1 - first]).query)["token"][0]  # who begins is the seed's draw
 
     # --- the first seat plays several decisions by clicking; the board redraws after each
-    drv.get(links[0])
+    drv.get(links[first])
     _wait(drv, lambda d: d.find_elements("css selector", "#options button.option"), "the decision's buttons")
-    assert "you are Player 1" in drv.find_element("id", "who").text
+    assert f"you are Player {first + 1}" in drv.find_element("id", "who").text
     assert drv.find_element("id", "hand").text  # the seat's own cards, in words
     clicked = []
     for _ in range(4):
@@ -95,16 +97,18 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
         pytest.fail("no decision offered to end the turn")
     api = f"{server.url}/api/games/{game_id}"
     theirs = httpx.get(api, params={"token": other_token}).json()
-    assert theirs["pending"] is not None and theirs["pending"]["player"] == 1
-    _wait(drv, lambda d: "Waiting for Player 2" in d.find_element("id", "options").text, "the page to wait")
+    assert theirs["pending"] is not None and theirs["pending"]["player"] == 1 - first
+    _wait(drv, lambda d: f"Waiting for Player {2 - first}" in d.find_element("id", "options").text,
+          "the page to wait")
     step, board = _step(drv), _board(drv)
-    r = httpx.post(api + "/actions", json={"token": other_token, "choice": theirs["pending"]["options"][0]})
+    r = httpx.post(api + "/actions", json={"token": other_token, "choice": theirs["pending"]["options"][0],
+                                           "step": theirs["step"]})
     assert r.status_code == 200, r.text
     _wait(drv, lambda d, s=step: _step(d) > s, "the open page to follow the other seat (event stream)")
     _wait(drv, lambda d, b=board: _board(d) != b, "the board to follow the other seat")
 
     # --- a refused click says why and changes nothing
-    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense"})
+    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense", "step": theirs["step"] + 1})
     assert r.status_code in (400, 409) and r.json()["error"]
 
     # --- nothing from the network, no error in the console

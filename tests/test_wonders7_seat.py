@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import typer
 from rich.console import Console
-from rulewright.api import load_game
+from rulewright.api import load_game, new_game
 from rulewright.tools.human import play_human, start
 
 
@@ -87,7 +87,9 @@ def test_a_bad_entry_is_asked_again(tmp_path):
     assert r.returncode == 1 and "Traceback" not in out + r.stderr
     assert "0 is not on the menu" in out and "99 is not on the menu" in out and "not a choice: fly" in out
     assert "board [png]" in out and "board drawn: " in out
-    assert out.count("choice [1-13, help]> ") == 9  # the first question, asked again after each of 8 entries
+    first = new_game(players=3, seed=2, game_id="wonders7").pending  # its number of options is the deal's
+    assert first.player == 0
+    assert out.count(f"choice [1-{len(first.options)}, help]> ") == 9  # the first question, asked again after 8 entries
     board = (tmp_path / "g-board-0.svg").read_text()
     assert "<svg" in board and "seed 2" not in board
     assert sum(a["player"] == 0 for a in json.loads((tmp_path / "g.json").read_text())["actions"]) == 1

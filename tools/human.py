@@ -323,7 +323,7 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
     seats: list[str] = game.config["bots"]
     seat = TerminalSeat(game, console, path, stdin, read_line)
     humans = [i for i, k in enumerate(seats) if k == HUMAN]
-    console.print(f"Seats: {', '.join(f'{n} ({k})' for n, k in zip(names(game), seats, strict=True))}. "
+    console.print(f"Seats: {escape(', '.join(f'{n} ({k})' for n, k in zip(names(game), seats, strict=True)))}. "
                   f"Saving to {escape(str(path))}. Type help at a prompt.", highlight=False)
     if not humans:
         console.print("[dim]no human seat: the bots play the whole game[/]")

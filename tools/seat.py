@@ -32,12 +32,15 @@ def seat_kinds(game_id: str | None = None) -> list[str]:
     return [HUMAN, *sorted(bots_for(game_id))]
 
 
-def bot_choice(game: Game, kind: str) -> str:
-    """The option a bot of `kind` picks for the pending decision (deterministic, restart-proof)."""
+def bot_choice(game: Game, kind: str, time_cap: float | None = None) -> str:
+    """The option a bot of `kind` picks for the pending decision (deterministic, restart-proof; with
+    `time_cap`, a search is cut after that many seconds, which only a slow machine notices)."""
     d = game.pending
     assert d is not None
     seed = int(game.config.get("seed", 0))
     bot = make_bot(kind, (seed * 1000 + d.player) * 100_003 + len(game.actions), game.definition.game_id)
+    if time_cap is not None and hasattr(bot, "time_cap"):
+        bot.time_cap = time_cap
     return bot.choose(game, d)
 
 
@@ -225,7 +228,8 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "step": len(game.actions),
         "over": game.over,
         "ending": str(game.state.get("ending") or ""),
-        "waiting_for": None if d is None else {"player": d.player, "name": who[d.player], "kind": d.kind},
+        # whose turn it is, not what they decide (a 7 Wonders "pay" would hint at a secret pick)
+        "waiting_for": None if d is None else {"player": d.player, "name": who[d.player]},
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],
         "score": score_json(game),
         "names": glossary(game, view),

@@ -14,7 +14,7 @@ from .scenarios import find_scenarios, load_scenario, run_scenario, scenario_roo
 def test(paths: list[Path] = typer.Argument(None, help="scenario files or folders (default: all bundled)"),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="only failures and the summary")) -> None:
     """Run scenario files: a position, actions, and the expected state, log and options."""
-    console = Console(highlight=False, emoji=False)  # names such as `land:a:s` stay text
+    console = Console(highlight=False, soft_wrap=True, emoji=False)  # paths stay whole; `land:a:s` stays text
     for p in paths or []:
         root = scenario_root(p)
         if root != p:

@@ -17,6 +17,7 @@ from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
 from ...dsl.rules_data import assemble_rules, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
+from ...dsl.schemas import check_position
 from ...engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
 from ...engine.decision import Decision
 from ...engine.diagnostics import ContentError, PositionError, accepted, did_you_mean
@@ -99,6 +100,7 @@ class WondersDefinition:
                              "coins": start, "built": [], "stages": 0, "stage_cards": [], "hand": [],
                              "pick": None, "military": [], "free_used": None} for p in range(n)]
         if "position" in config:
+            check_position(config["position"] or {}, Path(__file__).with_name("scenario.schema.json"))
             self.place(state, config["position"] or {})
         return state
 

@@ -2,7 +2,8 @@
 
 Each feature is a thin handler over the session (session.py), the line scanner (scan.py), completion
 (complete.py) and hover (hover.py). A handler never lets an exception out: a broken document gets no
-answer (and lint's diagnostics for it), never a dead server.
+answer (and lint's diagnostics for it), never a dead server. Documents are read through reading.py
+(regular files under a size limit only), and a request that cannot be parsed gets its error answer.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -21,6 +23,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from ...engine.diagnostics import Diagnostic
 from .complete import completions
 from .hover import hover_markdown
+from .reading import AnsweringProtocol, document_text
 from .scan import scan, word_at
 from .session import Session, pack_folder
 
@@ -32,7 +35,8 @@ SETTLE_S = 0.05  # changes closer together than this are checked once
 
 class RulewrightServer(LanguageServer):
     def __init__(self, game: str | None = None) -> None:
-        super().__init__("rulewright", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        super().__init__("rulewright", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
+                         protocol_cls=AnsweringProtocol)
         self.session = Session(game)
         self.latest: dict[str, int] = {}  # the last version of each document that changed
 
@@ -104,7 +108,10 @@ def should_check(path: Path, text: str) -> bool:
 
 
 def publish(ls: RulewrightServer, uri: str) -> None:
-    doc = ls.workspace.get_text_document(uri)
+    """Diagnostics of an opened document (one the editor never opened is not read from disk)."""
+    doc = ls.workspace.text_documents.get(unquote(uri))
+    if doc is None:
+        return
     path = doc_path(uri)
     found: list[T.Diagnostic] = []
     if path is not None and should_check(path, doc.source):
@@ -167,8 +174,10 @@ def create_server(game: str | None = None) -> RulewrightServer:
         path = doc_path(params.text_document.uri)
         if path is None:
             return None
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        items = completions(ls.session, scan(doc.source), *cursor(doc.source, params.position), path)
+        source = document_text(ls, params.text_document.uri)
+        if source is None:
+            return None
+        items = completions(ls.session, scan(source), *cursor(source, params.position), path)
         return T.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
@@ -177,8 +186,10 @@ def create_server(game: str | None = None) -> RulewrightServer:
         path = doc_path(params.text_document.uri)
         if path is None:
             return None
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        text = hover_markdown(ls.session, scan(doc.source), *cursor(doc.source, params.position), path)
+        source = document_text(ls, params.text_document.uri)
+        if source is None:
+            return None
+        text = hover_markdown(ls.session, scan(source), *cursor(source, params.position), path)
         return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
@@ -187,13 +198,15 @@ def create_server(game: str | None = None) -> RulewrightServer:
         path = doc_path(params.text_document.uri)
         if path is None:
             return None
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        lines = doc.source.split("\n")
-        line, col = cursor(doc.source, params.position)
+        source = document_text(ls, params.text_document.uri)
+        if source is None:
+            return None
+        lines = source.split("\n")
+        line, col = cursor(source, params.position)
         word, _, _ = word_at(lines[line] if line < len(lines) else "", col)
         if not word:
             return None
-        own = next((e for e in scan(doc.source).entries if e.id == word), None)
+        own = next((e for e in scan(source).entries if e.id == word), None)
         if own is not None:
             return location(str(path), own.line + 1, own.column + 1)
         entry = ls.session.find(word, path)
@@ -205,7 +218,7 @@ def create_server(game: str | None = None) -> RulewrightServer:
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @safe(default=None)
     def document_symbol(ls: RulewrightServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol] | None:
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        return symbols(doc.source)
+        source = document_text(ls, params.text_document.uri)
+        return symbols(source) if source is not None else None
 
     return server

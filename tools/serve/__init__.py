@@ -1,7 +1,8 @@
 """`rulewright serve`: play in the browser, against bots or each other (Starlette + uvicorn, games in SQLite).
 
-Modules: store.py (SQLite), hub.py (live games, seats, bots), app.py (routes and API), pages.py and
-script.py (the HTML, CSS and script, all inline). Starlette and uvicorn are imported only when the
+Modules: store.py (SQLite), hub.py (live games, seats), runner.py (bots, in the background), guard.py
+(limits, Host check, timeouts), app.py (routes and API), pages.py and script.py (the HTML, CSS and
+script, all inline). Starlette and uvicorn are imported only when the
 command runs, so the rest of the command line starts as fast as before.
 """
 
@@ -22,6 +23,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
                                               "the set-up page offers; repeatable. No other path is read"),
           variant_dir: list[Path] = typer.Option([], "--variant-dir", help="a folder of your own variant files "
                                                  "(*.yaml) the set-up page offers; repeatable"),
+          allow_host: list[str] = typer.Option([], "--allow-host", metavar="NAME", help="a Host name to answer besides the "
+                                               "loopback names and --host (repeat it; e.g. behind a proxy)"),
           ) -> None:
     """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
     from .designs import Designs
@@ -34,6 +37,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     except ImportError as err:
         typer.echo(f"error: serve needs starlette and uvicorn ({err}): pip install starlette uvicorn", err=True)
         raise typer.Exit(2) from None
+    from .guard import allowed_hosts
+
     path = db or default_db()
     missing = [str(d) for d in [*pack_dir, *variant_dir] if not d.is_dir()]
     if missing:
@@ -41,7 +46,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
         raise typer.Exit(2)
     designs = Designs(tuple(pack_dir), tuple(variant_dir))
     try:
-        app = create_app(path, designs)
+        app = create_app(path, designs, hosts=allowed_hosts(host, allow_host))
     except StoreError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from None
@@ -66,8 +71,13 @@ def stoppable_server(app, host: str, port: int):
             app.state.hub.close_streams()
             super().handle_exit(sig, frame)
 
+    from .guard import guarded_protocol
+
+    limits = app.state.limits
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
-                            lifespan="off")
+                            lifespan="off", http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive_s,
+                            limit_concurrency=limits.hard_connections + limits.max_requests,  # Busy answers first
+                            h11_max_incomplete_event_size=16 * 1024)
     return Server(config)
 
 

@@ -3,31 +3,39 @@
 API (what the page uses and tests drive):
   POST /api/games                      {"game", "players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
   GET  /api/games/{id}?token=T         {"view", "pending", "log", ...}: what seat T may know
-  POST /api/games/{id}/actions         {"token": T, "choice": option}: 400 illegal, 403 bad token, 409 not now
+  POST /api/games/{id}/actions         {"token": T, "choice": option, "step": n}: applied once; 400 illegal,
+                                       403 bad token, 409 not now or a stale step (with the current "step")
   POST /api/games/{id}/undo            {"token": T}: take back T's last decision; 409 says why it may not
   GET  /api/games/{id}/board.svg?token=T
   GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's step, nothing else
-Every refusal is JSON {"error": message} and changes nothing. Bodies are limited to MAX_BODY bytes.
-Engine work runs in worker threads; each game has its own lock (tools/serve/hub.py).
+Every refusal and failure is JSON {"error": message} (404, 405 and a crash too) and changes nothing.
+Bodies are limited to MAX_BODY bytes and read through engine/jsonsafe (depth and size bounded). Engine
+work runs in worker threads, each game under its own lock, bots in the background (tools/serve/runner.py);
+the limits and the Host check are in tools/serve/guard.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ...engine import games
+from ...engine.jsonsafe import BadJSON, loads
 from ..seat import board_svg, game_name, seat_state
 from .designs import Designs
+from .guard import AllowedHosts, Busy, Limits, allowed_hosts
 from .hub import (
     ApiError,
     Hub,
@@ -39,7 +47,9 @@ from .hub import (
     rule_keys,
 )
 from .pages import game_page, index_page
-from .store import Store
+from .store import Store, StoreError
+
+log = logging.getLogger("rulewright.serve")
 
 MAX_BODY = 16 * 1024
 KEEPALIVE = 15.0
@@ -54,12 +64,20 @@ HEADERS = {
 }
 
 
+class Json(JSONResponse):
+    """JSON written as ASCII: a message that quotes a lone surrogate sent by a client still encodes."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def _error(err: ApiError) -> JSONResponse:
-    return JSONResponse({"error": err.message}, status_code=err.status, headers=HEADERS)
+    return Json({"error": err.message, **err.extra}, status_code=err.status, headers=HEADERS | err.headers)
 
 
-async def read_json(request: Request) -> Any:
-    """The request's JSON body, refused when too large (413), not JSON (400) or not declared as JSON (415)."""
+async def read_json(request: Request, timeout: float = 10.0) -> Any:
+    """The request's JSON body, refused when too large (413), too slow (408), not JSON (400) or not declared
+    as JSON (415)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
@@ -67,13 +85,20 @@ async def read_json(request: Request) -> Any:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
+
+    async def read() -> None:
+        async for chunk in request.stream():
+            body.extend(chunk)
+            if len(body) > MAX_BODY:
+                raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
+
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        await asyncio.wait_for(read(), timeout)
+    except TimeoutError:
+        raise ApiError(408, f"the body did not arrive within {timeout:g} s") from None
+    try:
+        return loads(bytes(body))
+    except BadJSON as err:
         raise ApiError(400, f"the body is not valid JSON: {err}") from None
 
 
@@ -101,10 +126,13 @@ def setup_options(designs: Designs | None = None) -> dict:
             "folders": (designs or Designs()).folders()}
 
 
-def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
-    """The app over the games file `db` (created if missing); `designs`: the folders of packs and variants
-    it may read besides the bundled ones (`serve --pack-dir/--variant-dir`)."""
-    hub = Hub(Store(db), designs)
+def create_app(db: Path | str, designs: Designs | None = None, limits: Limits | None = None,
+               hosts: list[str] | None = None) -> Starlette:
+    """The app over the games file `db` (created if missing; StoreError when it cannot be used), within
+    `limits`, answering only requests whose Host is one of `hosts` (default: the loopback names); `designs`:
+    the folders of packs and variants it may read besides the bundled ones (`serve --pack-dir/--variant-dir`)."""
+    limits = limits or Limits()
+    hub = Hub(Store(db), designs, limits)
 
     def guard(handler):
         async def wrapped(request: Request) -> Response:
@@ -112,6 +140,12 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
                 return await handler(request)
             except ApiError as err:
                 return _error(err)
+            except StoreError as err:
+                return _error(ApiError(err.status, str(err)))
+            except Exception:  # a bug: said as JSON, the details only in the server's log
+                log.exception("rulewright serve: %s %s failed", request.method, request.url.path)
+                return _error(ApiError(500, "the server failed on this request (its log says why); nothing "
+                                            "was changed"))
         wrapped.__name__ = handler.__name__
         return wrapped
 
@@ -131,17 +165,19 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
 
     @guard
     async def create(request: Request) -> Response:
-        spec = await read_json(request)
-        return JSONResponse(await run_in_threadpool(hub.create, spec), status_code=201, headers=HEADERS)
+        spec = await read_json(request, limits.body_timeout_s)
+        return Json(await run_in_threadpool(hub.create, spec), status_code=201, headers=HEADERS)
 
     def state_of(request: Request) -> dict:
         table, seat = seat_from(request)
         with table.lock:
-            return seat_state(table.game, seat, table.kinds)
+            out = seat_state(table.game, seat, table.kinds)
+            out["problem"] = table.failure
+            return out
 
     @guard
     async def state(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(state_of, request), headers=HEADERS)
+        return Json(await run_in_threadpool(state_of, request), headers=HEADERS)
 
     def svg_of(request: Request) -> str:
         table, seat = seat_from(request)
@@ -155,21 +191,22 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
 
     @guard
     async def act(request: Request) -> Response:
-        body = await read_json(request)
-        if not isinstance(body, dict) or set(body) - {"token", "choice"}:
-            raise ApiError(400, "the body must be {\"token\": ..., \"choice\": ...}")
+        body = await read_json(request, limits.body_timeout_s)
+        if not isinstance(body, dict) or set(body) - {"token", "choice", "step"}:
+            raise ApiError(400, "the body must be {\"token\": ..., \"choice\": ..., \"step\": ...}")
         if "choice" not in body:
             raise ApiError(400, "the body has no 'choice': send one of the pending decision's options")
-        step = await run_in_threadpool(hub.act, request.path_params["id"], body.get("token"), body["choice"])
-        return JSONResponse({"ok": True, "step": step}, headers=HEADERS)
+        step = await run_in_threadpool(hub.act, request.path_params["id"], body.get("token"), body["choice"],
+                                       body.get("step"))
+        return Json({"ok": True, "step": step}, headers=HEADERS)
 
     @guard
     async def take_back(request: Request) -> Response:
-        body = await read_json(request)
+        body = await read_json(request, limits.body_timeout_s)
         if not isinstance(body, dict) or set(body) != {"token"}:
             raise ApiError(400, "the body must be {\"token\": ...}")
         step = await run_in_threadpool(hub.undo, request.path_params["id"], body["token"])
-        return JSONResponse({"ok": True, "step": step}, headers=HEADERS)
+        return Json({"ok": True, "step": step}, headers=HEADERS)
 
     @guard
     async def events(request: Request) -> Response:
@@ -188,8 +225,16 @@ def create_app(db: Path | str, designs: Designs | None = None) -> Starlette:
         Route("/api/games/{id}/board.svg", board),
         Route("/api/games/{id}/events", events),
     ]
-    app = Starlette(routes=routes)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        words = {404: "no such page", 405: "this address does not take that method"}
+        return _error(ApiError(status, words.get(status, "refused")))
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error},
+                    middleware=[Middleware(Busy, limit=limits.max_requests),
+                                Middleware(AllowedHosts, allowed_hosts=hosts or allowed_hosts("127.0.0.1"))])
     app.state.hub = hub
+    app.state.limits = limits
     return app
 
 

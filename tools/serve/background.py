@@ -22,11 +22,12 @@ def free_port(host: str = "127.0.0.1") -> int:
 class BackgroundServer:
     """uvicorn serving `create_app(db)` on 127.0.0.1 until the block ends."""
 
-    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int | None = None):
+    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int | None = None, limits=None):
         from . import stoppable_server
         from .app import create_app
+        from .guard import allowed_hosts
 
-        self.app = create_app(db)
+        self.app = create_app(db, limits, allowed_hosts(host))
         self.host = host
         self.port = port or free_port(host)
         self.server = stoppable_server(self.app, host, self.port)
@@ -47,6 +48,7 @@ class BackgroundServer:
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
         self.app.state.hub.close_streams()
+        self.app.state.hub.bots.wait_idle(5)
         self.server.should_exit = True
         self.thread.join(timeout=15)
         self.app.state.hub.store.close()

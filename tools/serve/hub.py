@@ -1,18 +1,25 @@
-"""The live games of the server: create, look up a seat by its token, apply a seat's choice, let bots move.
+"""The live games of the server: create, look up a seat by its token, apply a seat's choice exactly once.
 
 Each game is kept in memory once loaded (a save is replayed from the store on first use, so a restarted
 server continues every game) and guarded by its own lock. After every change the save is written to the
 store before anyone is told, and watchers (the pages' event streams) are woken with the game's new step
 number only: what changed is fetched by each seat with its own token, so an event carries no secret.
+
+A choice names the step it answers (the `step` of the state the seat saw): a retry of a step already
+applied gets the same answer and changes nothing, a stale step is refused with the current one. Bots move
+in the background (runner.py). Refusals say only what the asking seat may know: whose turn it is, never
+what another seat is deciding.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import secrets
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,10 +27,14 @@ from ...engine import games
 from ...engine.bots import bot_error
 from ...engine.decision import IllegalAction
 from ...engine.machine import Game
-from ..play import MAX_STEPS
-from ..seat import HUMAN, bot_choice, names, seat_kinds
+from ...engine.rng import fresh_seed
+from ..seat import HUMAN, names, seat_kinds
 from .designs import Designs
-from .store import Record, Store
+from .guard import Limits
+from .runner import BotRunner
+from .store import Record, Store, StoreError
+
+log = logging.getLogger("rulewright.serve")
 
 MAX_PLAYERS = 4  # a game that does not say its own range (extras `players`)
 MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
@@ -34,10 +45,12 @@ FIELDS = ("game", "players", "seed", "packs", "variants", "seats")
 class ApiError(Exception):
     """A refused request: the HTTP status and a message saying what was wrong."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, extra: dict | None = None, headers: dict | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.extra = extra or {}  # more fields of the answer (e.g. the current step of a stale choice)
+        self.headers = headers or {}
 
 
 @dataclass
@@ -50,10 +63,11 @@ class Table:
     tokens: list[str]
     spectator: str
     lock: threading.Lock = field(default_factory=threading.Lock)
+    failure: str | None = None  # why the bots stopped (said to every seat; the details are in the log)
 
     def seat_of(self, token: Any) -> int | None:
         """The seat a token opens (None: the spectator); ApiError 403 for any other token."""
-        if isinstance(token, str) and token:
+        if isinstance(token, str) and token and token.isascii() and len(token) <= 256:
             for i, t in enumerate(self.tokens):
                 if secrets.compare_digest(t.encode(), token.encode()) and self.kinds[i] == HUMAN:
                     return i
@@ -135,7 +149,7 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
     seats_given = spec.get("seats")
     default_players = len(seats_given) if isinstance(seats_given, list) and seats_given else lo
     players = _int(spec, "players", lo, hi, default_players)
-    seed = _int(spec, "seed", 0, MAX_SEED, secrets.randbelow(2**31))
+    seed = _int(spec, "seed", 0, MAX_SEED, None) if "seed" in spec else fresh_seed()
     packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
@@ -152,22 +166,44 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
 
 
 class Hub:
-    """All games of one server, backed by one store."""
+    """All games of one server, backed by one store, within `limits`."""
 
-    def __init__(self, store: Store, designs: Designs | None = None):
+    def __init__(self, store: Store, designs: Designs | None = None, limits: Limits | None = None):
         self.store = store
         self.designs = designs or Designs()
+        self.limits = limits or Limits()
         self.tables: OrderedDict[str, Table] = OrderedDict()  # the live games, least recently used first
         self._lock = threading.Lock()
         self.closing = False
         self._watchers: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self._created: deque[float] = deque()  # when the games of the last minute were created
+        self.bots = BotRunner(self)
 
     # ---- games ------------------------------------------------------------------------------------
+    def _admit(self, seats: list[str]) -> None:
+        """Refuse a new game beyond the limits: games per minute (429), games kept, bots busy (503)."""
+        now = time.monotonic()
+        with self._lock:
+            while self._created and now - self._created[0] > 60:
+                self._created.popleft()
+            if len(self._created) >= self.limits.creates_per_minute:
+                wait = int(60 - (now - self._created[0])) + 1 if self._created else 60
+                raise ApiError(429, f"too many new games: at most {self.limits.creates_per_minute} a minute; "
+                                    f"try again in {wait} s", headers={"Retry-After": str(wait)})
+            if self.store.count() >= self.limits.max_games:
+                raise ApiError(503, f"this server keeps at most {self.limits.max_games} games and is full",
+                               headers={"Retry-After": "3600"})
+            if any(k != HUMAN for k in seats) and self.bots.queued() >= self.limits.max_bot_games:
+                raise ApiError(503, "the bots are busy with other games: try again in a minute",
+                               headers={"Retry-After": "60"})
+            self._created.append(now)
+
     def create(self, spec: Any) -> dict:
         from ...api import new_game
         from ...engine.diagnostics import ContentError
 
         s = check_spec(spec, self.designs)
+        self._admit(s["seats"])
         try:
             game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"],
                             game_id=s["game"])
@@ -184,7 +220,7 @@ class Hub:
                                      table.spectator, game.save()))
             with self._lock:
                 self._keep(table)
-            self._bots(table)
+        self.bots.schedule(table)  # the bots move in the background: the answer comes at once
         # links only for people's seats: a bot's seat (its hand) is never shown to anyone
         return {"id": table.id, "game": s["game"],
                 "seats": [{"player": i, "name": n, "kind": k} | ({"token": t, "url": f"/games/{table.id}?token={t}"}
@@ -192,7 +228,7 @@ class Hub:
                           for i, (n, k, t) in enumerate(zip(names(game), table.kinds, table.tokens, strict=True))],
                 "spectator": {"token": table.spectator, "url": f"/games/{table.id}?token={table.spectator}"}}
 
-    def table(self, game_id: Any) -> Table:
+    def table(self, game_id: Any, schedule: bool = True) -> Table:
         """The game with this id, loaded from the store if needed; ApiError 404 when there is none."""
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
             raise ApiError(404, "no such game")
@@ -203,11 +239,11 @@ class Hub:
                 return table
             rec = self.store.get(game_id)
             if rec is None:
-                raise ApiError(404, f"no game {game_id!r} here (games: /)")
+                raise ApiError(404, "no such game here (games: /)")
             table = self._load(rec)
             self._keep(table)
-        with table.lock:
-            self._bots(table)  # a bot whose turn came just before a stop moves now
+        if schedule:
+            self.bots.schedule(table)  # a bot whose turn came just before a stop moves now
         return table
 
     def _keep(self, table: Table) -> None:
@@ -226,36 +262,53 @@ class Hub:
 
         try:
             game = load_game(rec.save)
-        except IllegalAction as err:
-            raise ApiError(500, f"game {rec.id} cannot be loaded from its save: {err}") from None
+        except Exception as err:  # a damaged save: whatever it raises, the seat hears which file, not why
+            log.warning("rulewright serve: game %s in %s cannot be loaded: %s: %s", rec.id, self.store.path,
+                        type(err).__name__, err)
+            raise StoreError(f"game {rec.id} in the games file {self.store.path} is damaged: its save cannot "
+                             "be replayed (the server's log says why)", 500) from None
+        if len(rec.seats) != len(game.state["players"]):
+            raise StoreError(f"game {rec.id} in the games file {self.store.path} is damaged: its seats do not "
+                             "match its players", 500)
         return Table(rec.id, game, [s["kind"] for s in rec.seats], [s["token"] for s in rec.seats], rec.spectator)
 
-    def act(self, game_id: Any, token: Any, choice: Any) -> int:
-        """Apply a seat's choice (then the bots' moves); the new step. Refusals change nothing."""
+    def act(self, game_id: Any, token: Any, choice: Any, step: Any) -> int:
+        """Apply a seat's choice at `step` exactly once; the step after it. Refusals change nothing."""
         table = self.table(game_id)
         with table.lock:
             if self.tables.get(table.id) is not table:  # let go from memory meanwhile: act on the stored game
-                return self.act(game_id, token, choice)
+                return self.act(game_id, token, choice, step)
             seat = table.seat_of(token)
             game = table.game
             if seat is None:
                 raise ApiError(403, "a spectator watches: this link cannot choose")
+            now = len(game.actions)
+            if type(step) is not int or step < 0:
+                raise ApiError(400, "'step' must be the step of the state your choice answers (a whole number)",
+                               {"step": now})
+            if step < now:
+                if game.actions[step] == {"player": seat, "choice": choice}:
+                    return step + 1  # a retry of a choice already applied: the same answer, nothing changes
+                raise ApiError(409, f"step {step} is past: the game is at step {now} (fetch the state again)",
+                               {"step": now})
+            if step > now:
+                raise ApiError(409, f"the game is at step {now}, not {step} (fetch the state again)", {"step": now})
             d = game.pending
             if d is None:
-                raise ApiError(409, "the game is over: no more choices")
+                raise ApiError(409, "the game is over: no more choices", {"step": now})
             if d.player != seat:
-                raise ApiError(409, f"it is {names(game)[d.player]}'s decision ({d.prompt}), not yours: wait for "
-                                    "your turn")
+                raise ApiError(409, f"it is {names(game)[d.player]}'s turn, not yours: wait for your turn",
+                               {"step": now})
             if not isinstance(choice, str) or choice not in d.options:
                 shown = ", ".join(d.options[:12]) + (" ..." if len(d.options) > 12 else "")
-                raise ApiError(400, f"{choice!r} is not an option of '{d.prompt}' (options: {shown})")
-            before = len(game.actions)
+                raise ApiError(400, f"{_shown(choice)} is not an option of '{d.prompt}' (options: {shown})")
             try:
                 game.apply({"player": seat, "choice": choice})
             except IllegalAction as err:
                 raise ApiError(400, str(err)) from None
-            self._bots(table, before)
-            return len(game.actions)
+            self.commit(table, now)
+        self.bots.schedule(table)
+        return now + 1
 
     def undo(self, game_id: Any, token: Any) -> int:
         """Take back the seat's last decision (engine/undo.py decides whether it may be); the new step.
@@ -282,33 +335,18 @@ class Hub:
             self.notify(table.id)
             return len(table.game.actions)
 
-    def _bots(self, table: Table, before: int | None = None) -> None:
-        """Let bots take their decisions, then store the game and wake the watchers (caller holds the lock)."""
+    def commit(self, table: Table, start: int) -> None:
+        """Store the game's new actions, then wake its watchers (caller holds the table's lock). What cannot
+        be stored did not happen: the game goes back to its stored state."""
         game = table.game
-        start = len(game.actions) if before is None else before
-        steps, failure = 0, None
-        try:
-            while game.pending is not None and table.kinds[game.pending.player] != HUMAN and steps < MAX_STEPS:
-                d = game.pending
-                game.apply({"player": d.player, "choice": bot_choice(game, table.kinds[d.player])})
-                steps += 1
-        except Exception as err:  # a rule failed under a bot: keep what was done, say so
-            failure = ApiError(500, f"the bot of {names(game)[game.pending.player]} could not move: {err}")
-        if len(game.actions) == start:
-            if failure:
-                raise failure
-            return
         try:
             self.store.update(table.id, game.save())
         except Exception:
-            # what is not stored did not happen: back to the stored game
             from ...api import load_game
 
             table.game = load_game(game.save() | {"actions": game.actions[:start]})
             raise
         self.notify(table.id)
-        if failure:
-            raise failure
 
     # ---- watchers (event streams) -------------------------------------------------------------------
     def watch(self, game_id: str) -> asyncio.Event:
@@ -340,3 +378,8 @@ class Hub:
 
     def step(self, game_id: str) -> int:
         return len(self.table(game_id).game.actions)
+
+
+def _shown(value: Any, width: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."

@@ -291,7 +291,10 @@ function refresh() {
 function choose(option) {
   Array.prototype.forEach.call(document.querySelectorAll('#options button'), function (b) { b.disabled = true; });
   say('');
-  api('POST', BASE + '/actions', {token: TOKEN, choice: option})
+  // the step this choice answers: a resent request (a dropped connection) is applied once at most
+  var body = {token: TOKEN, choice: option, step: shown};
+  api('POST', BASE + '/actions', body)
+    .catch(function (err) { return err instanceof TypeError ? api('POST', BASE + '/actions', body) : Promise.reject(err); })
     .catch(function (err) { say(err.message); })
     .then(refresh);
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....dsl.schemas import check_position as check_position_schema
 from ....engine.hexgrid import label_to_axial, space_id
 from .position_check import check_position
 from .position_edges import apply_edges
@@ -31,6 +32,7 @@ def space_of(ref: Any) -> str:
 
 def scenario_state(defn: ClashDefinition, config: dict) -> dict:
     pos: dict = config.get("position") or {}
+    check_position_schema(pos)  # a save's position may be anything: refused here, before a rule reads it
     base = dict(config)
     base.pop("position", None)
     check_position(defn, pos, int(config.get("players", 2)))
@@ -120,4 +122,24 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["dice"] = [int(d) for d in pos["dice"]]
     apply_extras(defn, state, pos)
     apply_edges(defn, state, pos, placed)  # aboard, discarded leaders; the rules' limits (position_edges)
+    _check_ids(defn, state)
     return state
+
+
+def _check_ids(defn: ClashDefinition, state: dict) -> None:
+    """Every id a position put in the state names a content entry: a save's position may hold anything,
+    and the views, the board and the bots look these ids up. (Decks may hold placeholders: tests stack
+    them with filler cards nobody looks up until drawn.)"""
+    known = defn.content.entries
+    named: list[tuple[str, Any]] = []
+    for i, pl in enumerate(state["players"]):
+        named += [(f"player {i + 1}'s advances", a) for a in pl["advances"]]
+        named += [(f"player {i + 1}'s {deck}", c) for deck, cards in pl["hand"].items() for c in cards]
+        named += [(f"player {i + 1}'s {k}", pl.get(k)) for k in ("reserved_wonder", "leader") if pl.get(k)]
+        named += [(f"player {i + 1}'s {k}", x) for k in ("leaders_left", "captured_leaders") for x in pl.get(k) or []]
+    for space, city in state["cities"].items():
+        named += [(f"the city at {space}", x) for x in [*city["pieces"], *city["wonders"]]]
+    named += [("the revealed wonders", w) for w in state["wonders"]["revealed"]]
+    for where, ident in named:
+        if not isinstance(ident, str) or ident not in known:
+            raise ValueError(f"the position puts {ident!r} in {where}, which names no entry of the packs")
