@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -100,11 +101,16 @@ def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
     columns = list(games.find(game.definition.game_id).extras.get("score_columns")
                    or data["players"][0]["vp_breakdown"])
-    table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"))
+    # light rules between columns: eight columns of a 4-player Civilizations game fit 80 without cutting a heading
+    table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"),
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     civs = any("civilization" in p for p in data["players"])
     names = ("player", "bot") + (("civ",) if civs else ())
     for col in names + tuple(c.replace("_", " ") for c in columns) + ("VP",):
-        table.add_column(col, justify="right" if col not in names else "left")
+        if col in names:  # names are read whole; long headings of numbers fold onto two lines
+            table.add_column(col, justify="left", no_wrap=True)
+        else:
+            table.add_column(col, justify="right", overflow="fold")
     for p in data["players"]:
         b = p["vp_breakdown"]
         civ = (p.get("civilization") or "-",) if civs else ()

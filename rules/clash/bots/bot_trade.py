@@ -5,6 +5,9 @@
 - An offer: something p lacks, asked of a player who holds it without lacking it and is not the leader,
   for something p holds beyond what it lacks and beyond one kept back. Whoever lacks pays a premium: two
   for one when the partner does not lack what it is given.
+- An offer is made only if p would not then lack what it gives: plans change as holdings do (an advance
+  becomes affordable, a wonder comes in reach), and without this check two players trade the same
+  resource back and forth within one turn.
 - An answer: accept when what comes in is worth more than what goes out (a thing lacked counts three
   times) and the offerer is not the leader.
 - The leader (the one player with the most VP; nobody while the most are shared) is never helped: no
@@ -113,6 +116,20 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
                 continue
             for give in sorted(spare, key=lambda k: (-(k in theirs), -spare[k], k)):
                 give_n = 1 if give in theirs else 2
-                if give_n <= min(spare[give], MAX_AMOUNT) and _gains(rt, q, theirs, give, give_n, take, 1):
+                if give_n <= min(spare[give], MAX_AMOUNT) and _gains(rt, q, theirs, give, give_n, take, 1) \
+                        and give not in _lacks_after(rt, p, give, give_n, take):
                     return Offer(q, give, give_n, take, 1)  # one q accepts (see accepts)
     return None
+
+
+def _lacks_after(rt: Clash, p: int, give: str, give_n: int, take: str) -> dict[str, int]:
+    """What p would lack once it had given give_n of `give` for one `take` (its plans worked out anew)."""
+    res = rt.player(p)["res"]
+    with rt.supposing():
+        res[give] -= give_n
+        res[take] += 1
+        try:
+            return lacks(rt, p)
+        finally:
+            res[give] += give_n
+            res[take] -= 1
