@@ -35,6 +35,7 @@ COMMAND_MODULES: list[str] = [
     "compare",
     "bench",
     "tournament",
+    "balance",
     "analyze",
     "render",
     "serve",
