@@ -168,13 +168,13 @@ def balance(
             raise typer.Exit(2)
         from .restricted_run import print_restricted, run_restricted
         rep = run_restricted(settings, restrict, workers, out)
-        typer.echo(json.dumps(rep, sort_keys=True)) if as_json else print_restricted(rep, Console())
+        typer.echo(json.dumps(rep, sort_keys=True)) if as_json else print_restricted(rep, Console(soft_wrap=True))
         return
     rep = run_balance(settings, workers, out)
     if as_json:
         typer.echo(json.dumps(rep, sort_keys=True))
     else:
-        print_balance(rep, Console())
+        print_balance(rep, Console(soft_wrap=True))
         if out is not None:
             typer.echo(f"wrote {out / 'balance.json'} and {out / 'games.jsonl'}")
 

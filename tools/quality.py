@@ -7,11 +7,13 @@ the final scores. The measures (docs/balance.md defines each one):
 - decisiveness: the point from which the eventual winner leads for good, as a fraction of the game;
 - lead changes: how often the sole leader changes;
 - drama: how often, and by how many VP at worst, the eventual winner was behind;
-- duration and branching factor: rounds, turns, decisions, options per decision.
+- duration and branching factor: rounds, turns, decisions, options per decision;
+- choices: how often each kind of choice was made (`action:grow`, `pick:sell`), per game.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from statistics import fmean
 
@@ -24,16 +26,31 @@ def share(record: dict, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with integer df (closed forms; no scipy import to wait for)."""
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    total = math.erfc(math.sqrt(half))
+    for i in range(1, (df - 1) // 2 + 1):
+        total += math.exp(-half + (i - 0.5) * math.log(half) - math.lgamma(i + 0.5))
+    return min(1.0, total)
+
+
 def chi_square_equal(wins: list[float]) -> dict:
     """Goodness of fit of the (fractional) wins per seat against equal shares: statistic, df, p-value."""
-    from scipy.stats import chi2
-
     k, n = len(wins), sum(wins)
     if k < 2 or n <= 0:
         return {"statistic": 0.0, "df": max(0, k - 1), "p_value": 1.0}
     expected = n / k
     stat = sum((w - expected) ** 2 / expected for w in wins)
-    return {"statistic": round(stat, 4), "df": k - 1, "p_value": round(float(chi2.sf(stat, k - 1)), 6)}
+    return {"statistic": round(stat, 4), "df": k - 1, "p_value": round(chi2_sf(stat, k - 1), 6)}
 
 
 def sole_leader(scores: list[float]) -> int | None:
@@ -66,7 +83,7 @@ def decided_at(trajectory: list[list[float]], winner: int) -> float:
 def lead_changes(trajectory: list[list[float]], winner: int) -> int:
     """How many times the sole leader changes; points where the lead is shared are skipped."""
     seq = [x for x in leaders(trajectory, winner) if x is not None]
-    return sum(1 for a, b in zip(seq, seq[1:]) if a != b)
+    return sum(1 for a, b in zip(seq, seq[1:], strict=False) if a != b)
 
 
 def deficit(trajectory: list[list[float]], winner: int) -> float:
@@ -85,22 +102,24 @@ def quality(records: list[dict]) -> dict:
     single = [r for r in records if len(r["winners"]) == 1 and r.get("trajectory")]
     out: dict = {"games": len(records), "shared_wins": sum(1 for r in records if len(r["winners"]) > 1)}
     if single:
-        w = [r["winners"][0] for r in single]
-        deficits = [deficit(r["trajectory"], x) for r, x in zip(single, w)]
+        pairs = [(r["trajectory"], r["winners"][0]) for r in single]
+        deficits = [deficit(t, x) for t, x in pairs]
         behind = [d for d in deficits if d > 0]
         out.update({
-            "decided_at": mean_ci([decided_at(r["trajectory"], x) for r, x in zip(single, w)]),
-            "lead_changes": mean_ci([float(lead_changes(r["trajectory"], x)) for r, x in zip(single, w)]),
+            "decided_at": mean_ci([decided_at(t, x) for t, x in pairs]),
+            "lead_changes": mean_ci([float(lead_changes(t, x)) for t, x in pairs]),
             "drama_rate": list(wilson(len(behind), len(single))),
             "drama_depth": mean_ci(behind),
-            "final_margin": mean_ci([_margin(r["trajectory"][-1], x) for r, x in zip(single, w)]),
+            "final_margin": mean_ci([_margin(t[-1], x) for t, x in pairs]),
         })
     if records:
         out["rounds"] = mean_ci([float(r["rounds"]) for r in records])
         out["turns"] = mean_ci([float(len(r.get("trajectory") or []) - 1) for r in records])
         out["decisions"] = mean_ci([float(r["actions"]) for r in records])
         asked = sum(r.get("asked", 0) for r in records)
-        out["choices"] = mean_ci([float(r.get("asked", 0)) for r in records])
+        keys = sorted({k for r in records for k in r.get("choices", {})})
+        out["choices_per_game"] = {k: round(sum(r.get("choices", {}).get(k, 0) for r in records) / len(records), 3)
+                                   for k in keys}
         out["branching"] = round(sum(r.get("options", 0) for r in records) / asked, 3) if asked else 0.0
     return out
 

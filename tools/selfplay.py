@@ -9,6 +9,7 @@ three turns of a round; 7 Wonders: the picks of an age).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ MAX_STEPS = 200_000
 # a thing the set-up deals to each player (no decision to forbid it): the player's field and the set-up
 # key that deals it by hand (7 Wonders deals boards: `boards`; Clash's civilisations are chosen instead)
 DEALT = {"board": "boards"}
+_PARTS = re.compile(r"[:#>]")
 
 
 def new_game(task: dict, forkable: bool = False) -> Game:
@@ -41,6 +43,12 @@ def seat_labels(game: Game) -> list[str | None]:
     if label is not None:
         return [label(game, p) for p in range(len(game.state["players"]))]
     return [p.get("civilization") for p in game.state["players"]]
+
+
+def head(choice: str) -> str:
+    """What a choice is, without where: its first part that names no space or number (`4,1:academy` is
+    `academy`, `build:press` is `build`, `special:festival#0` is `special`)."""
+    return next((x for x in _PARTS.split(choice) if x and not any(c.isdigit() for c in x)), "#")
 
 
 def make_seats(task: dict) -> list:
@@ -66,6 +74,7 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
     first = None
     last = None
     asked = options = 0
+    tally: dict[str, int] = {}
     while game.pending is not None:
         if asked >= MAX_STEPS:
             raise RuntimeError(f"game did not finish within {MAX_STEPS} decisions")
@@ -78,7 +87,10 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
         d = game.pending
         asked += 1
         options += len(d.options)
-        game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
+        choice = seats[d.player].choose(game, d)
+        key = f"{d.kind}:{head(choice)}"
+        tally[key] = tally.get(key, 0) + 1
+        game.apply({"player": d.player, "choice": choice})
     final = module.scores(game)
     trajectory.append([float(v) for v in final["vp"]])
     progress = module.extras.get("progress") or (lambda g: g.state.get("round"))
@@ -86,5 +98,5 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
             "winners": list(final["winners"]), "first": first, "labels": seat_labels(game),
             "bots": [kinds[i % len(kinds)] for i in range(task["players"])],
             "rounds": progress(game), "actions": len(game.actions), "asked": asked, "options": options,
-            "trajectory": trajectory, "seconds": round(time.perf_counter() - start, 3),
+            "trajectory": trajectory, "choices": dict(sorted(tally.items())), "seconds": round(time.perf_counter() - start, 3),
             **(extra(game) if extra is not None else {})}
