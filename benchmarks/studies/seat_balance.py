@@ -81,13 +81,22 @@ def geometry() -> dict:
     return out
 
 
-def run_phase(name: str, bots: list[str], games: int, deadline: float | None = None) -> dict:
+def run_phase(name: str, bots: list[str], games: int, deadline: float | None = None,
+              stop_at: float | None = None) -> dict:
+    """Play the phase's games in seed order (going on from games already in its .jsonl: a game is a pure
+    function of its seed), until `games`, the CPU deadline or the wall-clock stop."""
     settings = {"game": "clash", "games": games, "players": 3, "seed": 1, "bots": bots, "packs": ["base"],
                 "variants": []}
-    records = []
-    with (OUT / f"{name}.jsonl").open("w") as fh:
+    path = OUT / f"{name}.jsonl"
+    records = [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.exists() else []
+    records = [r for r in records if r["game"] < games]
+    done = {r["game"] for r in records}
+    with path.open("w") as fh:
+        fh.write("".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
         for task in settings_tasks(settings):
-            if deadline is not None and time.process_time() >= deadline:
+            if task["game"] in done:
+                continue
+            if (deadline is not None and time.process_time() >= deadline) or (stop_at and time.time() >= stop_at):
                 break
             r = play_recorded(task)
             records.append(r)
@@ -105,9 +114,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--budget-minutes", type=float, default=24.0)
     ap.add_argument("--greedy-games", type=int, default=500)
+    ap.add_argument("--turned-games", type=int, default=300)
+    ap.add_argument("--stop-at", type=float, default=None, help="wall-clock time (epoch s) to stop searching")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    budget = args.budget_minutes * 60
+    budget = args.budget_minutes * 60 + time.process_time()
     summary = {"geometry": geometry()}
     print(json.dumps(summary["geometry"]), flush=True)
     summary["greedy"] = run_phase("greedy", ["greedy"], args.greedy_games)
@@ -115,11 +126,11 @@ def main() -> None:
     bot_plans.wonder_goal = _wonder_goal
     for k in (1, 2):
         SHIFT["k"] = k
-        summary[f"greedy_plans_turned_{k}"] = run_phase(f"greedy_plans_turned_{k}", ["greedy"], args.greedy_games)
+        summary[f"greedy_plans_turned_{k}"] = run_phase(f"greedy_plans_turned_{k}", ["greedy"], args.turned_games)
     SHIFT["k"] = 0
     bot_plans._government_path = _original_path
     bot_plans.wonder_goal = _original_goal
-    summary["search4"] = run_phase("search4", ["search:4"], 1000, deadline=budget)
+    summary["search4"] = run_phase("search4", ["search:4"], 1000, deadline=budget, stop_at=args.stop_at)
     slim = {k: ({"games": v["games"], "per_seat": {s: [x["win_rate"], *x["win_rate_ci95"]] for s, x in v["per_seat"].items()},
                  "equality": v["equality"], "first_player": v["first_player"],
                  "quality": {q: v["quality"].get(q) for q in ("decided_at", "lead_changes", "drama_rate", "rounds",
