@@ -8,8 +8,6 @@ of workers. docs/balance.md says what each figure means and how to read it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated
 
@@ -21,28 +19,8 @@ from rich.text import Text
 from ..engine import games as game_registry
 from .clikit import check_game
 from .quality import first_player, per_label, quality, seats
-from .selfplay import play_recorded
-
-SEED_STRIDE = 100_003  # the same game seeds as simulate
-
-
-def game_seed(seed: int, index: int) -> int:
-    return seed * SEED_STRIDE + index
-
-
-def settings_tasks(settings: dict) -> list[dict]:
-    return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
-             "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
-             "game_id": settings["game"]} for i in range(settings["games"])]
-
-
-def run_tasks(fn: Callable[[dict], dict], tasks: list[dict], workers: int) -> Iterator[dict]:
-    """The records in task order, from one process or a pool of `workers`."""
-    if workers <= 1:
-        yield from map(fn, tasks)
-        return
-    with get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(fn, tasks, chunksize=1)
+from .restricted_run import print_restricted, run_restricted
+from .selfplay import play_recorded, run_tasks, settings_tasks
 
 
 def balance_report(records: list[dict], settings: dict) -> dict:
@@ -166,7 +144,6 @@ def balance(
             typer.echo(f"error: --restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}",
                        err=True)
             raise typer.Exit(2)
-        from .restricted_run import print_restricted, run_restricted
         rep = run_restricted(settings, restrict, workers, out)
         typer.echo(json.dumps(rep, sort_keys=True)) if as_json else print_restricted(rep, Console(soft_wrap=True))
         return

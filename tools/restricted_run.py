@@ -14,10 +14,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from .balance import run_tasks, settings_tasks
 from .quality import share
 from .restricted import Forbidding, held, redeal
-from .selfplay import make_seats, play_recorded
+from .selfplay import make_seats, play_recorded, run_tasks, settings_tasks
 from .stats import mean_ci, wilson
 
 

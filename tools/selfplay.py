@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from multiprocessing import get_context
 from typing import Any
 
 from ..engine import games as game_registry
@@ -100,3 +101,25 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
             "rounds": progress(game), "actions": len(game.actions), "asked": asked, "options": options,
             "trajectory": trajectory, "choices": dict(sorted(tally.items())), "seconds": round(time.perf_counter() - start, 3),
             **(extra(game) if extra is not None else {})}
+
+
+SEED_STRIDE = 100_003  # the same game seeds as simulate
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * SEED_STRIDE + index
+
+
+def settings_tasks(settings: dict) -> list[dict]:
+    return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
+             "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
+             "game_id": settings["game"]} for i in range(settings["games"])]
+
+
+def run_tasks(fn: Callable[[dict], dict], tasks: list[dict], workers: int) -> Iterator[dict]:
+    """The records in task order, from one process or a pool of `workers`."""
+    if workers <= 1:
+        yield from map(fn, tasks)
+        return
+    with get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(fn, tasks, chunksize=1)

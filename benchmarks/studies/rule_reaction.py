@@ -13,8 +13,7 @@ import json
 from pathlib import Path
 from statistics import fmean
 
-from rulewright.tools.balance import settings_tasks
-from rulewright.tools.selfplay import play_recorded
+from rulewright.tools.selfplay import play_recorded, settings_tasks
 from rulewright.tools.stats import mean_ci
 
 HERE = Path(__file__).resolve().parent / "rule_reaction"

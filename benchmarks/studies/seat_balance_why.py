@@ -12,8 +12,7 @@ from collections import Counter
 from pathlib import Path
 from statistics import fmean
 
-from rulewright.tools.balance import settings_tasks
-from rulewright.tools.selfplay import play_recorded
+from rulewright.tools.selfplay import play_recorded, settings_tasks
 
 OUT = Path(__file__).resolve().parent / "seat_balance"
 
