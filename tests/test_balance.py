@@ -182,3 +182,9 @@ def test_balance_command_refuses_bad_input():
     assert _run("--restrict", "no_such_thing", "--games", "1").exit_code == 2
     assert _run("--bots", "nobody", "--games", "1").exit_code == 2
     assert _run("--players", "9", "--games", "1").exit_code == 2
+
+
+def test_balance_refuses_a_file_as_its_output_folder(tmp_path):
+    (tmp_path / "f").write_text("")
+    r = _run("--games", "1", "--out", str(tmp_path / "f"))
+    assert r.exit_code == 2 and "is a file" in r.output

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..engine import games as game_registry
 from .clikit import check_game
+from .errors import output_folder
 from .quality import first_player, per_label, quality, seats
 from .restricted_run import print_restricted, run_restricted
 from .selfplay import play_recorded, run_tasks, settings_tasks
@@ -109,7 +110,8 @@ def balance(
     variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
     restrict: Annotated[str | None, typer.Option("--restrict", help="restricted play: an advance, wonder, card, "
                                                  "civilisation or board id the forbidden bot may not take")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="write balance.json and games.jsonl here")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="write balance.json and games.jsonl here",
+                                                        callback=output_folder)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Is the game good? Seat win rates and a test of equality, first-player advantage, win rate per
