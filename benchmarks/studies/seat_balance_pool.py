@@ -1,7 +1,8 @@
 """Separate the seat from greedy's seat-indexed plan (companion of seat_balance.py): over the first 300
 games of each greedy phase (plans turned by 0, 1, 2), every seat plays every plan on the same 300 seeds.
 Pooled by seat (each seat averaged over the three plans) and by plan (each plan over the three seats),
-with 95% Wilson intervals and the chi-square test of equal shares; and the search bots' seats.
+with 95% Wilson intervals and the chi-square test of equal shares; the search bots' seats; and, per phase,
+each seat's VP minus the mean of the others' (paired per game, so it needs fewer games than win rates).
 
 Run: python benchmarks/studies/seat_balance_pool.py  (reads seat_balance/*.jsonl, writes seat_balance/pooled.json)
 """
@@ -12,7 +13,7 @@ import json
 from pathlib import Path
 
 from rulewright.tools.quality import chi_square_equal, share
-from rulewright.tools.stats import wilson
+from rulewright.tools.stats import mean_ci, wilson
 
 OUT = Path(__file__).resolve().parent / "seat_balance"
 PHASES = {0: "greedy", 1: "greedy_plans_turned_1", 2: "greedy_plans_turned_2"}
@@ -40,6 +41,10 @@ def main() -> None:
            "by_seat_equality": chi_square_equal(by_seat),
            "by_plan": {str(p): list(wilson(w, total)) for p, w in enumerate(by_plan)},
            "by_plan_equality": chi_square_equal(by_plan)}
+    # a more sensitive measure on few games: each seat's VP minus the mean of the other two, paired per game
+    out["vp_gap"] = {name: {str(seat): mean_ci([r["vp"][seat] - (sum(r["vp"]) - r["vp"][seat]) / 2 for r in load(name)])
+                            for seat in range(3)}
+                     for name in (*PHASES.values(), "search4") if load(name)}
     search = load("search4")
     if search:
         wins = [sum(share(r, s) for r in search) for s in range(3)]
