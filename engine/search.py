@@ -107,7 +107,10 @@ class SearchBot:
             return support.policy(rng.below(1 << 62)).choose(game, decision)
         world_seed = rng.below(1 << 62)
         world0 = self._world(game, p, support, world_seed)
-        prior = support.prior(world0, world0.pending)
+        # the prior is of the world's options; by option, so a decision offering fewer (a bot forbidden some,
+        # tools/restricted.py) still ranks its own
+        by_option = dict(zip(world0.pending.options, support.prior(world0, world0.pending), strict=False))
+        prior = [by_option.get(o, float("-inf")) for o in decision.options]
         order = sorted(range(len(decision.options)), key=lambda i: (-prior[i], i))
         cands = [decision.options[i] for i in order[:self.candidates]]
         if len(cands) == 1:

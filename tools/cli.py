@@ -37,6 +37,7 @@ COMMAND_MODULES: list[str] = [
     "sweep",
     "bench",
     "tournament",
+    "balance",
     "analyze",
     "render",
     "serve",
