@@ -49,7 +49,7 @@ def test_can_take_accepts_every_basic_action(defn):
 
 
 @pytest.mark.parametrize("position", [
-    {"players": [{"advances": ["farming", "mining", "tactics", "myths"], "resources": {"food": 3, "wood": 3, "ore": 3,
+    {"players": [{"advances": ["farming", "mining", "tactics", "myths"], "resources": {"food": 2, "wood": 3, "ore": 3,
                   "idea": 3, "gold": 3, "mood": 3, "culture": 3}, "culture_level": 4, "happiness_level": 4}],
      "cities": [{"owner": 0, "at": "D2", "mood": "angry"}, {"owner": 1, "at": "E6"}],
      "units": [{"owner": 0, "type": "settler", "at": "C3"}, {"owner": 0, "type": "army", "at": "D3"}]},

@@ -16,6 +16,16 @@ from rulewright.tools.human import play_human, start
 from rulewright.tools.seat import bot_choice, option_text, seat_state, summary
 
 
+def _seat0_begins(variants: tuple[str, ...]) -> int:
+    """The first seed whose 2-player game (with these variants) Player 1 begins: the tests below speak
+    as the first player, whichever seat the random stream makes begin for a given seed."""
+    return next(s for s in range(1, 200) if new_game(players=2, seed=s, variants=list(variants)).pending.player == 0)
+
+
+SEED = _seat0_begins(("four_round",))
+SEED_BASE = _seat0_begins(())
+
+
 def scripted(lines: list[str], prompts: list[str] | None = None):
     answers = iter(lines)
 
@@ -31,7 +41,7 @@ def scripted(lines: list[str], prompts: list[str] | None = None):
 
 def test_explain_undo_and_summaries_at_the_terminal(tmp_path):
     out = io.StringIO()
-    game = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    game = start(2, SEED, ["greedy"], ["base"], ["four_round"], ["0"], None)
     lines = ["explain 1", "explain 99", "undo", "1", "explain 1", "undo", "1", "1"]
     with pytest.raises(typer.Exit):  # the end of the script stops the game, saved
         play_human(game, tmp_path / "g.json", Console(file=out, width=200), read_line=scripted(lines))
@@ -53,7 +63,7 @@ def test_summary_is_one_short_line():
 
 
 def test_state_gives_each_option_its_text_targets_and_warning():
-    g = new_game(players=2, seed=2, variants=["four_round"])
+    g = new_game(players=2, seed=SEED, variants=["four_round"])
     s = seat_state(g, 0)
     p = s["pending"]
     assert all(p["texts"]) and len(p["texts"]) == len(p["options"])
@@ -69,7 +79,7 @@ def test_state_gives_each_option_its_text_targets_and_warning():
 
 
 def test_a_whole_collection_in_one_step_for_a_person():
-    g = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    g = start(2, SEED, ["greedy"], ["base"], ["four_round"], ["0"], None)
     assert g.config["seat_shortcuts"] is True
     while not (g.pending.kind == "collect" and g.pending.player == 0):
         g.apply({"player": g.pending.player, "choice": bot_choice(g, "greedy")})
@@ -88,7 +98,7 @@ def test_a_whole_collection_in_one_step_for_a_person():
     assert g.state["players"][0]["res"] == step_by_step.state["players"][0]["res"] != res
     assert load_game(g.save()).state_hash() == g.state_hash()
     # a game without a person is asked step by step, as ever
-    bots = new_game(players=2, seed=2, variants=["four_round"])
+    bots = new_game(players=2, seed=SEED, variants=["four_round"])
     while bots.pending is not None:
         assert not any(o.startswith("all:") for o in bots.pending.options)
         bots.apply({"player": bots.pending.player, "choice": bot_choice(bots, "greedy")})
@@ -96,7 +106,7 @@ def test_a_whole_collection_in_one_step_for_a_person():
 
 
 def test_option_text_names_content_and_actions():
-    g = new_game(players=2, seed=2)
+    g = new_game(players=2, seed=SEED_BASE)
     g.apply({"player": 0, "choice": "advance"})
     d = g.pending
     assert option_text(g, d, "irrigation").startswith("Irrigation (advance): ")
@@ -106,8 +116,8 @@ def test_server_links_only_for_people_and_undo(tmp_path):
     from rulewright.tools.serve.app import create_app
     from starlette.testclient import TestClient
 
-    c = TestClient(create_app(tmp_path / "g.sqlite3"))
-    g = c.post("/api/games", json={"players": 2, "seed": 2, "variants": ["four_round"],
+    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
+    g = c.post("/api/games", json={"players": 2, "seed": SEED, "variants": ["four_round"],
                                    "seats": ["human", "greedy"]}).json()
     assert "token" in g["seats"][0] and "token" not in g["seats"][1] and "url" not in g["seats"][1]
     bot_token = c.app.state.hub.table(g["id"]).tokens[1]
@@ -115,7 +125,7 @@ def test_server_links_only_for_people_and_undo(tmp_path):
     me, url = g["seats"][0]["token"], f"/api/games/{g['id']}"
     r = c.post(url + "/undo", json={"token": me})
     assert r.status_code == 409 and r.json()["error"] == "cannot undo: nothing to take back: no decision has been made yet"
-    assert c.post(url + "/actions", json={"token": me, "choice": "advance"}).json()["step"] == 1
+    assert c.post(url + "/actions", json={"token": me, "choice": "advance", "step": 0}).json()["step"] == 1
     assert c.get(url, params={"token": me}).json()["undo"]["possible"] is True
     assert c.post(url + "/undo", json={"token": me}).json()["step"] == 0
     s = c.get(url, params={"token": me}).json()
@@ -128,14 +138,14 @@ def test_server_links_only_for_people_and_undo(tmp_path):
 def test_board_header_names_the_player_once():
     from rulewright.tools.seat import board_svg
 
-    g = new_game(players=2, seed=2)
+    g = new_game(players=2, seed=SEED_BASE)
     svg = board_svg(g, 0)
     assert "Player 1: choose an action" in svg and "Player 1: Player 1:" not in svg
 
 
 def test_ending_a_turn_with_actions_left_is_asked_again_at_the_terminal(tmp_path):
     out = io.StringIO()
-    game = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    game = start(2, SEED, ["greedy"], ["base"], ["four_round"], ["0"], None)
     end = str(game.pending.options.index("end") + 1)
     prompts: list[str] = []
     with pytest.raises(typer.Exit):
@@ -147,7 +157,7 @@ def test_ending_a_turn_with_actions_left_is_asked_again_at_the_terminal(tmp_path
 
 
 def test_a_regions_two_orientations_are_drawn_before_the_choice():
-    g = new_game(players=2, seed=2, variants=["four_round"])
+    g = new_game(players=2, seed=SEED, variants=["four_round"])
     while not (g.pending.kind == "orientation" and g.pending.player == 0):
         g.apply({"player": g.pending.player, "choice": bot_choice(g, "greedy")})
     p = seat_state(g, 0)["pending"]
@@ -157,7 +167,7 @@ def test_a_regions_two_orientations_are_drawn_before_the_choice():
 
 
 def test_a_trade_side_is_chosen_with_its_amount_in_one_step():
-    g = start(2, 2, ["greedy"], ["base"], ["four_round"], ["0"], None)
+    g = start(2, SEED, ["greedy"], ["base"], ["four_round"], ["0"], None)
     while not (g.pending.kind == "action" and g.pending.player == 0 and "trade" in g.pending.options):
         g.apply({"player": g.pending.player, "choice": bot_choice(g, "greedy")})
     g.apply({"player": 0, "choice": "trade"})

@@ -43,7 +43,7 @@ def page_data(c: TestClient) -> dict:
 
 def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
     d = designs(tmp_path)
-    data = page_data(TestClient(create_app(tmp_path / "g.db", d), base_url="http://127.0.0.1"))
+    data = page_data(TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1"))
     assert data["folders"] == {"packs": [str(tmp_path / "packs")], "variants": [str(tmp_path / "variants")]}
     clash = next(g for g in data["games"] if g["id"] == "clash")
     wonders = next(g for g in data["games"] if g["id"] == "wonders7")
@@ -57,14 +57,14 @@ def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
 
 def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
     d = designs(tmp_path)
-    c = TestClient(create_app(tmp_path / "g.db", d), base_url="http://127.0.0.1")
+    c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
     cheap = str(tmp_path / "variants" / "cheap.yaml")
     r = c.post("/api/games", json={"players": 2, "seed": 5, "seats": ["human", "greedy"],
                                    "packs": [str(tmp_path / "packs" / "mine")], "variants": [cheap, "long"]})
     assert r.status_code == 201, r.text
     game = c.app.state.hub.table(r.json()["id"]).game
     assert game.definition.params["grow_cost"] == {"food": 1, "ore": 1} and game.definition.params["rounds"] == 8
-    again = TestClient(create_app(tmp_path / "g.db", d), base_url="http://127.0.0.1")  # a restarted server replays it with the same rules
+    again = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")  # a restarted server replays it with the same rules
     assert again.app.state.hub.table(r.json()["id"]).game.definition.params["grow_cost"] == {"food": 1, "ore": 1}
 
 
@@ -74,7 +74,7 @@ def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
 ])
 def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
     d = designs(tmp_path)
-    c = TestClient(create_app(tmp_path / "g.db", d), base_url="http://127.0.0.1")
+    c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
     value = value.replace("SECRET", str(tmp_path / "secret.yaml")).replace("PACKS", str(tmp_path / "packs"))
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
     assert r.status_code == 400

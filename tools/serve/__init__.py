@@ -46,7 +46,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
         raise typer.Exit(2)
     designs = Designs(tuple(pack_dir), tuple(variant_dir))
     try:
-        app = create_app(path, designs, hosts=allowed_hosts(host, allow_host))
+        app = create_app(path, hosts=allowed_hosts(host, allow_host), designs=designs)
     except StoreError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from None

@@ -126,8 +126,8 @@ def setup_options(designs: Designs | None = None) -> dict:
             "folders": (designs or Designs()).folders()}
 
 
-def create_app(db: Path | str, designs: Designs | None = None, limits: Limits | None = None,
-               hosts: list[str] | None = None) -> Starlette:
+def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | None = None,
+               designs: Designs | None = None) -> Starlette:
     """The app over the games file `db` (created if missing; StoreError when it cannot be used), within
     `limits`, answering only requests whose Host is one of `hosts` (default: the loopback names); `designs`:
     the folders of packs and variants it may read besides the bundled ones (`serve --pack-dir/--variant-dir`)."""

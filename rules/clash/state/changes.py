@@ -82,8 +82,11 @@ class Changes:
             yield from self.emit("city_mood_changed", c["owner"], city=space, cause=cause, **{"from": before, "to": mood})
 
     def shift_mood(self, space: str, steps: int, cause: str) -> Generator:
-        """Move a city's mood up (steps > 0) or down (steps < 0) the track angry - neutral - happy."""
-        c = self.state["cities"][space]
+        """Move a city's mood up (steps > 0) or down (steps < 0) the track angry - neutral - happy. A city
+        razed or captured while the effect was on its way (a trigger holds its space) keeps no mood: nothing."""
+        c = self.state["cities"].get(space)
+        if c is None:
+            return
         i = max(0, min(len(MOODS) - 1, MOODS.index(c["mood"]) + steps))
         yield from self.set_mood(space, MOODS[i], cause)
 
