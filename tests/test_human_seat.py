@@ -152,9 +152,29 @@ def test_a_standing_answer_is_asked_once_and_forget_asks_again(tmp_path):
 
 def test_always_is_refused_where_the_game_asks_each_time(tmp_path):
     out = io.StringIO()
-    lines = iter(["always 1", "forget", "quit"])
+    lines = iter(["help", "always 1", "forget", "quit"])
     game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
     with pytest.raises(typer.Exit):
         play_human(game, tmp_path / "g.json", Console(file=out, width=100), read_line=lambda p: next(lines))
-    assert "this question is asked each time" in out.getvalue() and "no standing answers to forget" in out.getvalue()
+    text = out.getvalue()
+    assert "this question is asked each time" in text and "no standing answers to forget" in text
+    assert "always N     choose option N now" in text and "forget       forget your standing answers" in text
     assert game.actions == [] or all(a["player"] != 0 for a in game.actions)
+
+
+def test_an_undone_question_is_asked_not_answered_by_itself(tmp_path):
+    from rulewright.tools.human import TerminalSeat
+    from rulewright.tools.seat import bot_choice
+
+    game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
+    while not (game.pending.player == 0 and game.pending.kind == "raze"):
+        d = game.pending
+        game.apply({"player": d.player, "choice": d.options[0] if d.player == 0 else bot_choice(game, "greedy")})
+    asked: list[str] = []
+    seat = TerminalSeat(game, Console(file=io.StringIO(), width=100), tmp_path / "g.json",
+                        read_line=lambda p: asked.append(p) or "2")
+    seat.standing.keep(game.pending, "keep")
+    assert seat.choose(game.pending) == "keep" and asked == []  # by itself
+    seat.taken_back(0)
+    assert seat.choose(game.pending) == game.pending.options[1] and len(asked) == 1  # asked after an undo
+    assert seat.choose(game.pending) == "keep" and len(asked) == 1  # and by itself again the next time
