@@ -119,3 +119,62 @@ def test_parse_humans():
     assert parse_humans(["0,1"], 2) == {0, 1}
     with pytest.raises(ValueError):
         parse_humans(["3"], 3)
+
+
+def test_a_standing_answer_is_asked_once_and_forget_asks_again(tmp_path):
+    """`always N` at the raze question answers it by itself the next time; `forget` makes it asked again."""
+    out = io.StringIO()
+    game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
+    asked: list[int] = []  # the step of each raze question the person was asked
+    said: list[str] = []
+
+    def read(prompt: str) -> str:
+        d = game.pending
+        if d.kind == "raze":
+            asked.append(len(game.actions))
+            return "always 1" if len(asked) == 1 else "1"
+        if len(asked) == 1 and sum(a["player"] == 0 and "keep" == a["choice"] for a in game.actions) >= 3:
+            said.append("forget")  # two status phases answered by themselves: forget at an action prompt
+            asked.append(-1)
+            return "forget"
+        return "1"
+
+    play_human(game, tmp_path / "g.json", Console(file=out, width=100), read_line=read)
+    text = out.getvalue()
+    raze = [i for i, a in enumerate(game.actions) if a["player"] == 0 and a["choice"] == "keep"]
+    assert len(raze) >= 4  # the question came in several status phases
+    assert asked[0] == raze[0] and asked[1] == -1 and asked[2] > raze[1]  # asked once, then not until forget
+    assert "kept: raze nothing answers this question from now on" in text
+    assert text.count("Raze a size-1 city for 1 gold? answered by your standing answer: raze nothing") == 2
+    assert "forgotten: Raze a size-1 city for 1 gold? -> keep" in text
+    assert "always N: answer this question with N" in text and said == ["forget"]
+
+
+def test_always_is_refused_where_the_game_asks_each_time(tmp_path):
+    out = io.StringIO()
+    lines = iter(["help", "always 1", "forget", "quit"])
+    game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
+    with pytest.raises(typer.Exit):
+        play_human(game, tmp_path / "g.json", Console(file=out, width=100), read_line=lambda p: next(lines))
+    text = out.getvalue()
+    assert "this question is asked each time" in text and "no standing answers to forget" in text
+    assert "always N     choose option N now" in text and "forget       forget your standing answers" in text
+    assert game.actions == [] or all(a["player"] != 0 for a in game.actions)
+
+
+def test_an_undone_question_is_asked_not_answered_by_itself(tmp_path):
+    from rulewright.tools.human import TerminalSeat
+    from rulewright.tools.seat import bot_choice
+
+    game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
+    while not (game.pending.player == 0 and game.pending.kind == "raze"):
+        d = game.pending
+        game.apply({"player": d.player, "choice": d.options[0] if d.player == 0 else bot_choice(game, "greedy")})
+    asked: list[str] = []
+    seat = TerminalSeat(game, Console(file=io.StringIO(), width=100), tmp_path / "g.json",
+                        read_line=lambda p: asked.append(p) or "2")
+    seat.standing.keep(game.pending, "keep")
+    assert seat.choose(game.pending) == "keep" and asked == []  # by itself
+    seat.taken_back(0)
+    assert seat.choose(game.pending) == game.pending.options[1] and len(asked) == 1  # asked after an undo
+    assert seat.choose(game.pending) == "keep" and len(asked) == 1  # and by itself again the next time

@@ -5,6 +5,9 @@ it sees its resources, hand and cities and the log lines since it last played. C
 `board` (draw the board as this seat sees it, print the file's path), `explain N` (what option N means),
 `undo` (take back your last decision while nothing new was revealed and nobody else acted since),
 `log [N]`, `me`, `help`, `quit`. Each option shows a one-line summary of what it means.
+A question a player may answer once for the game (the game's `standing_kinds`, such as Clash's raze
+question) takes `always N`: option N now and whenever the same question comes again (same kind, prompt
+and options); the seat then says that it answered by itself, and `forget` asks such questions again.
 A bad entry is explained and asked again. The game is saved before every human decision, on Ctrl-C,
 on `quit` and at the end of input (`--save FILE`, or a new file in the user's data folder), and
 `rulewright play --resume FILE` goes on from there.
@@ -42,15 +45,20 @@ from .seat import (
     option_warning,
     seat_kinds,
     seat_panel,
+    standing,
     summary,
     visible_log,
 )
+from .standing import Standing
 
 HELP = """Type the number of an option (or the option itself) and press Enter. Other commands:
   explain N    what option N means (the whole text of its card, advance, piece, action or space)
   undo         take back your last decision (until a die, a card or a hidden region is revealed,
                or another player acts)
   board [png]  draw the board as you see it and print the file's path
+  always N     choose option N now and whenever this same question comes again in this game
+               (offered where the game allows it, e.g. "Raze a size-1 city for 1 gold?")
+  forget       forget your standing answers (from always N): such questions are asked again
   log [N]      the last N lines of the game's log (default 20)
   me           what you see of the game again (your hand, your city or cities ...)
   help         this text
@@ -108,6 +116,8 @@ class TerminalSeat:
         self.read_line = read_line
         self.seen: dict[int, int] = {}  # log lines each seat has been shown
         self.last_seat: int | None = None
+        self.standing = Standing()  # the questions each seat answered once for the game (always N)
+        self.just_undone = False  # a question taken back is asked, not answered again by itself
         # the decisions that open a turn, before which the panel is shown again (the game's extras say)
         self.turn_kinds = tuple(games.find(game.definition.game_id).extras.get("seat_turn_kinds", ("action",)))
 
@@ -126,6 +136,13 @@ class TerminalSeat:
 
     def choose(self, d: Decision) -> str:
         """Ask seat d.player until a legal option is given; commands are answered on the way."""
+        kept, self.just_undone = (None if self.just_undone else self.standing.answer(d)), False
+        if kept is not None:
+            self._show(d, menu=False)
+            self.console.print(f"[bold yellow]{escape(readable(d.prompt))}[/] answered by your standing answer: "
+                               f"{escape(d.label(kept))} [dim](type forget at a prompt to be asked again)[/]",
+                               highlight=False)
+            return kept
         self._show(d)
         bad = 0
         while True:
@@ -138,7 +155,8 @@ class TerminalSeat:
                 return answer
             if answer is not None:
                 continue
-            if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu", "explain", "undo"):
+            if line and line.split()[0].lower() in ("board", "log", "me", "help", "?", "menu", "explain", "undo",
+                                                    "forget", "always"):
                 bad = 0
                 continue
             bad += 1
@@ -178,6 +196,14 @@ class TerminalSeat:
             self._menu(d)
         elif cmd == "explain":
             self._explain(d, rest.strip())
+        elif cmd == "always":
+            return self._always(d, rest.strip())
+        elif cmd == "forget":
+            gone = self.standing.forget(d.player)
+            for prompt, option in gone:
+                self.console.print(f"forgotten: {escape(readable(prompt))} -> {escape(option)}", highlight=False)
+            if not gone:
+                self.console.print("no standing answers to forget (answer with always N to make one)")
         elif cmd == "undo":
             check = undo_check(self.game, d.player)
             if check.steps == 0:
@@ -200,7 +226,7 @@ class TerminalSeat:
         return None
 
     # ---- output ---------------------------------------------------------------------------------
-    def _show(self, d: Decision) -> None:
+    def _show(self, d: Decision, menu: bool = True) -> None:
         p = d.player
         log = visible_log(self.game, p)
         start = self.seen.get(p, max(0, len(log) - 12))
@@ -215,7 +241,8 @@ class TerminalSeat:
         if d.kind in self.turn_kinds or self.last_seat != p:
             self._panel(p)
         self.last_seat = p
-        self._menu(d)
+        if menu:
+            self._menu(d)
 
     def _menu(self, d: Decision) -> None:
         self.console.print(f"[bold yellow]{escape(readable(d.prompt))}[/]")
@@ -224,6 +251,23 @@ class TerminalSeat:
             short = summary(text.partition(": ")[2] or text) if text else ""
             tail = f" [dim]- {escape(short)}[/]" if short and short not in label else ""
             self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}{tail}", highlight=False)
+        if standing(self.game, d):
+            self.console.print("  [dim](always N: answer this question with N for the rest of the game)[/]")
+
+    def _always(self, d: Decision, which: str) -> str | None:
+        """`always N`: option N, kept as the answer to this question for the rest of the game."""
+        if not standing(self.game, d):
+            self.console.print("[red]this question is asked each time[/]: always is for questions such as "
+                               "the status phase's raze (the game says which)")
+            return None
+        if not which.isdigit() or not 1 <= int(which) <= len(d.options):
+            self.console.print(f"[red]always takes an option's number[/], from 1 to {len(d.options)}")
+            return None
+        option = d.options[int(which) - 1]
+        self.standing.keep(d, option)
+        self.console.print(f"kept: {escape(d.label(option))} answers this question from now on (forget undoes it)",
+                           highlight=False)
+        return option
 
     def _explain(self, d: Decision, which: str) -> None:
         if not which.isdigit() or not 1 <= int(which) <= len(d.options):
@@ -238,6 +282,7 @@ class TerminalSeat:
     def taken_back(self, p: int) -> None:
         """After an undo: the log is shorter again, and the panel and menu are shown afresh."""
         self.console.print("[bold]taken back[/]: you decide again", highlight=False)
+        self.just_undone = True
         self.seen[p] = min(self.seen.get(p, 0), len(visible_log(self.game, p)))
         self.last_seat = None
 
