@@ -275,8 +275,8 @@ function draw(s, svg) {
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   current = s;
+  shown = s.step;  // before drawDecision: a standing answer given there answers this step
   markTargets(s); drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s); drawStanding();
-  shown = s.step;
   document.body.setAttribute('data-step', s.step);
   document.body.setAttribute('data-ready', 'true');
 }
