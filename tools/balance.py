@@ -17,11 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import games as game_registry
-from .clikit import check_game
 from .errors import output_folder
 from .quality import first_player, per_label, quality, seats
 from .restricted_run import print_restricted, run_restricted
 from .selfplay import play_recorded, run_tasks, settings_tasks
+from .setups import resolve
 
 
 def balance_report(records: list[dict], settings: dict) -> dict:
@@ -117,19 +117,8 @@ def balance(
     """Is the game good? Seat win rates and a test of equality, first-player advantage, win rate per
     civilisation or wonder board, decisiveness, lead changes, drama, duration, branching factor; with
     --restrict ID, the worth of ID by restricted play."""
-    from ..engine.bots import bot_error, bots_for
-
-    game_id = check_game(game)
+    game_id, kinds = resolve(game, players, bots, "local")  # the game, its player range and the bots
     module = game_registry.find(game_id)
-    lo, hi = module.extras.get("players", (2, 4))
-    if not lo <= players <= hi:
-        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
-        raise typer.Exit(2)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    bad = next((bot_error(k, game_id) for k in kinds if bot_error(k, game_id)), None) if kinds else "no bot named"
-    if bad:
-        typer.echo(f"error: --bots {bots!r}: {bad}; known: {', '.join(sorted(bots_for(game_id)))}", err=True)
-        raise typer.Exit(2)
     packs = list(pack or module.default_packs)
     for p in module.default_packs:
         if p not in packs:

@@ -9,8 +9,6 @@ hold every figure, compare.png draws every difference with its interval.
 
 from __future__ import annotations
 
-import csv
-import json
 import shutil
 from pathlib import Path
 from typing import Annotated
@@ -33,6 +31,7 @@ from .setups import (
     parse_setup,
     play_setups,
     resolve,
+    write_json_csv,
 )
 
 CSV_FIELDS = ["setup", "setup_name", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
@@ -80,12 +79,7 @@ def table_lines(result: dict, width: int) -> list[str]:
 
 
 def write_outputs(result: dict, out: Path) -> None:
-    (out / "compare.json").write_text(json.dumps(result, indent=2, sort_keys=True))
-    with (out / "compare.csv").open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=CSV_FIELDS, extrasaction="ignore")
-        w.writeheader()
-        for r in result["rows"]:
-            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
+    write_json_csv(result, result["rows"], CSV_FIELDS, out, "compare")
     from .plots import compare_plot
 
     compare_plot(result, out / "compare.png")

@@ -10,6 +10,7 @@ correction over the measures decides which differences are real (tools/paired.py
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from pathlib import Path
@@ -161,6 +162,16 @@ def clip_share(row: dict, low: str, high: str, bound: float) -> None:
     """A share's interval cannot leave [-bound, bound] (a t interval of few games can)."""
     if row.get("share"):
         row[low], row[high] = max(-bound, row[low]) + 0.0, min(1.0, row[high])
+
+
+def write_json_csv(result: dict, rows: list[dict], fields: list[str], out: Path, stem: str) -> None:
+    """The whole result as `stem.json` and its rows as `stem.csv` (floats to 6 places), for compare and sweep."""
+    (out / f"{stem}.json").write_text(json.dumps(result, indent=2, sort_keys=True))
+    with (out / f"{stem}.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
 
 
 def measures_of(game_id: str) -> GameMeasures:

@@ -8,7 +8,6 @@ as compare decides it (tools/setups.py). sweep.csv, sweep.json and sweep.png hol
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 from typing import Annotated
@@ -19,7 +18,17 @@ from .compare import run_compare, terminal_width
 from .errors import output_folder
 from .fit_table import fit_table, wrap
 from .paired import mean_interval
-from .setups import clip_share, columns, common_settings, fmt, folder, interval, measures_of, resolve
+from .setups import (
+    clip_share,
+    columns,
+    common_settings,
+    fmt,
+    folder,
+    interval,
+    measures_of,
+    resolve,
+    write_json_csv,
+)
 
 
 def split_values(text: str) -> list[str]:
@@ -89,13 +98,8 @@ def sweep_lines(result: dict, width: int) -> list[str]:
 
 
 def write_sweep(result: dict, out: Path) -> None:
-    (out / "sweep.json").write_text(json.dumps(result, indent=2, sort_keys=True))
     fields = ["measure", "value", "n", "mean", "low", "high", "diff", "diff_low", "diff_high", "p_holm", "decided"]
-    with (out / "sweep.csv").open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
-        w.writeheader()
-        for r in result["means"]:
-            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
+    write_json_csv(result, result["means"], fields, out, "sweep")
     from .plots import sweep_plot
 
     sweep_plot(result, out / "sweep.png")
