@@ -20,6 +20,15 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
+# what a variant file says about itself; everything else in it is its overlay of the rules data
+VARIANT_KEYS = ("name", "text", "game")
+
+
+def overlay_of(data: dict) -> dict:
+    """The part of a variant file that changes the rules data."""
+    return {k: v for k, v in data.items() if k not in VARIANT_KEYS}
+
+
 REPLACE, DELETE, APPEND, PREPEND, REMOVE = "$replace", "$delete", "$append", "$prepend", "$remove"
 LIST_OPS = (APPEND, PREPEND, REMOVE)
 OPERATORS = (REPLACE, DELETE, *LIST_OPS)

@@ -26,6 +26,7 @@ from .overlay import (
     PREPEND,
     REMOVE,
     REPLACE,
+    VARIANT_KEYS,
     OverlayError,
     apply,
     diff,
@@ -34,10 +35,10 @@ from .overlay import (
     join,
     lines_of,
     matches,
+    overlay_of,
     removals,
     short,
 )
-from .rules_data import VARIANT_KEYS, overlay_of
 from .yaml_positions import pos_of
 
 MAX_PARAM = 99

@@ -10,11 +10,9 @@ from typing import Any
 
 from .cache import cached_yaml
 from .content import Content
-from .overlay import OverlayError, apply
+from .overlay import OverlayError, apply, overlay_of
+from .overlay_check import check_variant
 from .rules_paths import is_setting, setting_overlay
-
-# what a variant file says about itself; everything else in it is its overlay of the rules data
-VARIANT_KEYS = ("name", "text", "game")
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -82,11 +80,6 @@ def read_variant(path: Path) -> dict:
     return data
 
 
-def overlay_of(data: dict) -> dict:
-    """The part of a variant file that changes the rules data."""
-    return {k: v for k, v in data.items() if k not in VARIANT_KEYS}
-
-
 def base_rules(rules_dir: Path, content: Content) -> dict:
     """game.yaml with the loaded packs' `rules:` overlays: what variants apply to."""
     rules = cached_yaml(rules_dir / "game.yaml")
@@ -101,8 +94,6 @@ def base_rules(rules_dir: Path, content: Content) -> dict:
 
 def _refuse_errors(content: Content, path: Path, data: dict, rules: dict) -> None:
     """A variant file given by path was never linted with the packs: its errors refuse it (ValueError)."""
-    from .overlay_check import check_variant
-
     errors = [d for d in check_variant(content, str(path), data, None, rules, None) if d.severity == "error"]
     if errors:
         e = errors[0]

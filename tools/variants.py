@@ -18,11 +18,10 @@ from rich.text import Text
 
 from ..dsl.content import RULES_ROOT
 from ..dsl.loader import Content
-from ..dsl.overlay import Change, apply, diff, removals, short
+from ..dsl.overlay import Change, apply, diff, overlay_of, removals, short
 from ..dsl.rules_data import (
     base_rules,
     looks_like_path,
-    overlay_of,
     read_variant,
     variant_files,
     variant_path,
