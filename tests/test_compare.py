@@ -8,13 +8,13 @@ import json
 import math
 
 import pytest
+from rulewright.api import play_game
 from rulewright.engine import games
 from rulewright.engine.measures import GameMeasures, Measure
 from rulewright.tools.cli import app
 from rulewright.tools.compare import table_lines
 from rulewright.tools.fit_table import fit_table
 from rulewright.tools.paired import holm, paired, t_quantile, t_two_sided_p
-from rulewright.tools.play import play_game
 from typer.testing import CliRunner
 
 SHORT = "params.rounds=1"  # one-round games keep these runs to a second or two each
@@ -134,7 +134,7 @@ def test_compare_refuses_unknown_set_ups_and_bots(tmp_path):
 def test_clash_counts_battles_from_the_rules_not_the_log():
     for seed in (3, 300010):  # the second game has a battle without a winner (Player 2 against barbarians)
         game = play_game(2, seed, ["greedy"], variants=["params.rounds=3"])
-        m = games.find("clash").extras["measures"].of(game)
+        m = games.find("clash").measures.of(game)
         assert m["battles"] == sum(1 for line in game.log if line.strip().startswith("battle at"))
         assert m["events"] == sum(1 for line in game.log if "draws the event" in line)
         assert sum(m["win"]) == pytest.approx(1.0) and m["rounds"] == 3
@@ -142,7 +142,7 @@ def test_clash_counts_battles_from_the_rules_not_the_log():
 
 def test_wonders7_supplies_its_own_measures():
     game = play_game(3, 2, ["greedy"], game_id="wonders7")
-    m = games.find("wonders7").extras["measures"].of(game)
+    m = games.find("wonders7").measures.of(game)
     assert m["vp"] == [float(v) for v in games.find("wonders7").scores(game)["vp"]]
     assert m["cards"] == pytest.approx(sum(m[k] for k in m if k.startswith("cards_")))
     assert m["stages"] == sum(p["stages"] for p in game.state["players"])

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from rulewright.api import load_game, new_game
+from rulewright.api import load_game, new_game, play_game, summary
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game, summary
 from typer.testing import CliRunner
 
 

@@ -7,11 +7,10 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulewright.api import new_game
+from rulewright.api import new_game, play_game
 from rulewright.engine.bots import RandomBot
 from rulewright.rules.clash.phases.invariants import check_invariants
 from rulewright.rules.clash.state.view import visible_log
-from rulewright.tools.play import play_game
 
 VARIANTS = [[], ["four_round"], ["no_events"], ["optional_events"], ["roll_to_end"], ["wonderful_ending"]]
 

@@ -15,11 +15,10 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from rulewright.api import load_game
+from rulewright.api import load_game, play_game
 from rulewright.engine.hexgrid import neighbors, parse_space_id
 from rulewright.rules.clash.board.map import build_layout, load_map_data, place_region
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
 from rulewright.tools.render import (
     HEADER_H,
     HEX,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from rulewright.api import play_game
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
 from rulewright.tools.simulate import simulate_run
 from rulewright.tools.stats import wilson
 from typer.testing import CliRunner

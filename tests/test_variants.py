@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rulewright.api import new_game
+from rulewright.api import new_game, play_game
 from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
 from typer.testing import CliRunner
 
 
