@@ -297,7 +297,7 @@ class InForce:
 
 
 def once_key(ab) -> str:
-    """The key of a limited ability's uses in the player's `used` (a position may set it: position_extras)."""
+    """The key of a limited ability's uses in the player's `used` (a position may set it: position_progress)."""
     kind = type(ab).__name__
     name = getattr(ab, "quantity", "") or getattr(ab, "shared", "") or getattr(ab, "hook", "") \
         or getattr(ab, "title", "")

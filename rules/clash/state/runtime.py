@@ -47,6 +47,7 @@ class Clash(InForce, Resources, Changes):
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
         self.fired: dict[str, dict[int, int]] = {}  # hook -> player -> firings, for end_measures.py (idem)
+        self.used: dict[str, dict[int, list[str]]] = {}  # what -> player -> content ids, for simulate's coverage
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
 
@@ -84,6 +85,11 @@ class Clash(InForce, Resources, Changes):
         """Count one happening for p (a hook fired, an event card drawn) for the end-of-game measures."""
         per_player = self.fired.setdefault(what, {})
         per_player[p] = per_player.get(p, 0) + 1
+
+    def note_used(self, what: str, p: int, entry: str) -> None:
+        """Record that p used a content entry (`wonder_built`, `event_card_drawn`): simulate's coverage reads
+        these instead of the log's wording (tools/coverage.py)."""
+        self.used.setdefault(what, {}).setdefault(p, []).append(entry)
 
     def says(self, i: int, verb: str) -> str:
         """A side's name with a verb that agrees: 'Player 1 rolls', 'Barbarians roll' (a side of no player)."""
