@@ -3,6 +3,7 @@ premium for it, and answers offers by what they are worth to it; the leader in V
 
 from __future__ import annotations
 
+from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.games import default_game, find
 from rulewright.engine.machine import Game
@@ -19,8 +20,7 @@ def _game(p0: dict, p1: dict, p1_cities: int = 1, p2_cities: int = 0) -> Game:
     cities = [{"owner": 0, "at": "D2"}] + [{"owner": 1, "at": at} for at in ("D8", "E7", "C7")[:p1_cities]]
     cities += [{"owner": 2, "at": at} for at in ("G4", "H4", "G5", "H5")[:p2_cities]]
     players = [{"resources": p0}, {"resources": p1}] + ([{"resources": {"food": 0}}] if p2_cities else [])
-    return Game(defn, {"players": len(players), "seed": 3, "packs": ["base"], "variants": [],
-                       "position": {"players": players, "cities": cities}})
+    return new_game(players=len(players), seed=3, packs=["base"], position={"players": players, "cities": cities})
 
 
 def _play_bots(game: Game, steps: int, until: str | None = None) -> list[tuple[str, str]]:

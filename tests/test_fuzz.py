@@ -392,28 +392,22 @@ def test_regression_effect_text(text, code, line):
     assert errs[0].column >= 1
 
 
-def test_regression_yaml_merge_key(tmp_path):
+def test_regression_yaml_merge_key(write_pack):
     """An entry whose effect comes from a merged mapping (`<<: *a`) raised KeyError in the effect mapper."""
-    pack = tmp_path / "merged"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (pack / "advances.yaml").write_text(
-        "kind: advance\nentries:\n  - &a\n    id: zz_one\n    name: One\n    category: nowhere\n"
-        "    requires: []\n    border: none\n    text: x\n    source: authored\n    effect: |\n"
-        "      grant collect(fertile, fod)\n  - <<: *a\n    id: zz_two\n  - *a\n")
+    pack = write_pack({"advances.yaml":
+                       "kind: advance\nentries:\n  - &a\n    id: zz_one\n    name: One\n    category: nowhere\n"
+                       "    requires: []\n    border: none\n    text: x\n    source: authored\n    effect: |\n"
+                       "      grant collect(fertile, fod)\n  - <<: *a\n    id: zz_two\n  - *a\n"}, pack_id="merged")
     content = load_content([pack])
     got = sorted((d.code, d.line) for d in content.diagnostics)
     # the duplicate (*a); the category and 'fod' of both entries, at the anchor's lines
     assert got == [("E0020", 4), ("E0021", 6), ("E0021", 6), ("E0201", 12), ("E0201", 12)]
 
 
-def test_regression_yaml_merged_unknown_key(tmp_path):
+def test_regression_yaml_merged_unknown_key(write_pack):
     """An unknown key that reaches an entry through `<<: *a` raised KeyError where the loader located it."""
-    pack = tmp_path / "merged"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: []\n")
-    (pack / "units.yaml").write_text("kind: unit\nentries:\n  - &fz\n    id: settler\n    ombat: 1\n"
-                                     "  - <<: *fz\n    id: fz_copy\n")
+    pack = write_pack({"units.yaml": "kind: unit\nentries:\n  - &fz\n    id: settler\n    ombat: 1\n"
+                                     "  - <<: *fz\n    id: fz_copy\n"}, pack_id="merged", depends=())
     content = load_content([pack])
     unknown = [(d.line, d.column) for d in content.diagnostics if d.code == "E0011"]
     assert unknown and set(unknown) == {(5, 5)}  # at the anchor's key, for both entries

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from rulewright.api import load_game, new_game, play_game, summary
+from rulewright.engine.playout import play_out
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
 
@@ -34,12 +35,12 @@ def test_hundred_seeds(players):
         kind = ["random", "greedy"][seed % 2]
         game = new_game(players=players, seed=seed)
         seats = [make_bot(kind, seed * 1000 + i) for i in range(players)]
-        while game.pending is not None:
-            d = game.pending
-            game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
+        def checked(game, _step, seed=seed):  # before each choice is applied, and at the end below
             problems = check_invariants(game)
             assert not problems, (players, seed, len(game.actions), problems)
-        assert game.over, (players, seed)
+
+        play_out(game, seats, on_step=checked)
+        assert game.over and not check_invariants(game), (players, seed)
 
 
 def test_same_seed_same_json_output():

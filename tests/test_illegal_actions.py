@@ -6,11 +6,10 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
 
 
 def _position(**pos) -> Game:
-    return Game(definition(), {"players": 2, "seed": 1, "position": pos})
+    return new_game(players=2, seed=1, position=pos)
 
 
 def _refused(game: Game, action, reason: str) -> None:

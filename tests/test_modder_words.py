@@ -9,7 +9,6 @@ from rulewright.dsl.checker import check_effect
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.parser import parse_effect
 from rulewright.engine import games
-from rulewright.engine.machine import Game
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +55,9 @@ def test_can_take_accepts_every_basic_action(defn):
     {"players": [{"advances": ["farming", "mining"], "resources": {"food": 0, "wood": 0, "ore": 0, "idea": 0}}],
      "cities": [{"owner": 0, "at": "D2"}]},
 ], ids=["rich", "poor"])
-def test_can_take_agrees_with_the_action_menu(defn, position):
+def test_can_take_agrees_with_the_action_menu(defn, game_at, position):
     from rulewright.rules.clash.cards.cardrules import FUNCTIONS
-    game = Game(defn, {"players": 2, "seed": 1, "packs": ["base"], "variants": [], "position": position})
+    game = game_at(position, packs=["base"])
     assert game.pending.kind == "action"
     offered = set(game.pending.options)
     ctx = game.rt.ctx(0, "rules")

@@ -159,11 +159,8 @@ def test_a_variant_file_with_errors_is_refused_by_play(tmp_path):
     assert unknown.exit_code != 0 and "did you mean 'four_round'" in unknown.output
 
 
-def test_pack_lint_checks_variants_and_does_not_say_it_skipped_them(tmp_path, monkeypatch):
-    root = tmp_path / "mypack"
-    (root / "variants").mkdir(parents=True)
-    (root / "pack.yaml").write_text("id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (root / "variants" / "same.yaml").write_text("name: Same\nparams: {rounds: 6}\n")
+def test_pack_lint_checks_variants_and_does_not_say_it_skipped_them(tmp_path, monkeypatch, write_pack):
+    write_pack({"variants/same.yaml": "name: Same\nparams: {rounds: 6}\n"})
     monkeypatch.chdir(tmp_path)
     out = run_json("lint", "mypack")
     assert out["skipped"] == []
