@@ -7,6 +7,7 @@ from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.games import default_game, find
 from rulewright.engine.machine import Game
+from rulewright.engine.playout import play_out
 from rulewright.rules.clash.bots.bot_trade import Offer, accepts, lacks, plan
 
 ADVANCE = "food"  # what rules/clash/game.yaml's advance_cost asks (2); checked below
@@ -26,14 +27,9 @@ def _game(p0: dict, p1: dict, p1_cities: int = 1, p2_cities: int = 0) -> Game:
 def _play_bots(game: Game, steps: int, until: str | None = None) -> list[tuple[str, str]]:
     """Let two greedy bots play `steps` decisions (or fewer, up to one of kind `until`); (kind, choice) of each."""
     bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
-    made = []
-    for _ in range(steps):
-        d = game.pending
-        if d.kind == until:
-            break
-        choice = bots[d.player].choose(game, d)
-        made.append((d.kind, choice))
-        game.apply({"player": d.player, "choice": choice})
+    made: list[tuple[str, str]] = []
+    play_out(game, bots, limit=steps, stop=lambda g: g.pending.kind == until,
+             on_step=lambda _g, step: made.append((step.decision.kind, step.choice)))
     return made
 
 

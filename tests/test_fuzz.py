@@ -32,6 +32,7 @@ from rulewright.dsl.parser import parse_effect
 from rulewright.engine.bots import RandomBot
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.diagnostics import Diagnostic
+from rulewright.engine.playout import play_out
 
 BASE = CONTENT_ROOT / "clash" / "base"
 CONTENT_FILES = sorted(p.name for p in BASE.glob("*.yaml"))
@@ -307,12 +308,7 @@ def _games() -> list:
     for seed, players, steps in ((1, 2, 0), (2, 3, 17), (3, 4, 60), (4, 2, 140), (5, 3, 400)):
         game = new_game(players=players, seed=seed)
         bot = RandomBot(seed)
-        for _ in range(steps):
-            if game.pending is None:
-                break
-            seen.update(game.pending.options)
-            d = game.pending
-            game.apply({"player": d.player, "choice": bot.choose(game, d)})
+        play_out(game, [bot] * players, limit=steps, on_step=lambda _g, step: seen.update(step.decision.options))
         games.append(game)
     return games, sorted(seen)
 
