@@ -7,8 +7,6 @@ import json
 import pytest
 from rulewright.api import load_game, new_game, play_game, summary
 from rulewright.engine.playout import play_out
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -43,17 +41,16 @@ def test_hundred_seeds(players):
         assert game.over and not check_invariants(game), (players, seed)
 
 
-def test_same_seed_same_json_output():
-    runner = CliRunner()
-    first = runner.invoke(app, ["play", "--players", "3", "--seed", "11", "--json"])
-    second = runner.invoke(app, ["play", "--players", "3", "--seed", "11", "--json"])
+def test_same_seed_same_json_output(cli):
+    first = cli(["play", "--players", "3", "--seed", "11", "--json"])
+    second = cli(["play", "--players", "3", "--seed", "11", "--json"])
     assert first.exit_code == 0, first.output
     assert first.output == second.output
     data = json.loads(first.output)
     assert data["seed"] == 11 and data["winner"]
     for p in data["players"]:
         assert {"name", "bot", "vp", "vp_breakdown"} <= set(p)
-    other = runner.invoke(app, ["play", "--players", "3", "--seed", "12", "--json"])
+    other = cli(["play", "--players", "3", "--seed", "12", "--json"])
     assert other.output != first.output
 
 
@@ -71,11 +68,10 @@ def test_save_anywhere_and_continue_to_the_same_end(cut):
     assert partial.log == full.log
 
 
-def test_replay_command_reaches_the_same_end(tmp_path):
-    runner = CliRunner()
+def test_replay_command_reaches_the_same_end(tmp_path, cli):
     save = tmp_path / "game.json"
-    played = runner.invoke(app, ["play", "--players", "2", "--seed", "4", "--json", "--save", str(save)])
-    replayed = runner.invoke(app, ["replay", str(save), "--json"])
+    played = cli(["play", "--players", "2", "--seed", "4", "--json", "--save", str(save)])
+    replayed = cli(["replay", str(save), "--json"])
     assert played.exit_code == 0 and replayed.exit_code == 0, replayed.output
     assert json.loads(played.output)["players"] == json.loads(replayed.output)["players"]
 

@@ -85,12 +85,10 @@ def test_explain_says_when_a_card_action_is_not_offered(defn):
     assert said.endswith("Not offered when none of your cities passes its filters.")
 
 
-def test_explain_shows_an_advance_border():
+def test_explain_shows_an_advance_border(cli):
     import json
 
-    from rulewright.tools.cli import app
-    from typer.testing import CliRunner
 
-    res = CliRunner().invoke(app, ["explain", "writing", "--pack", "base", "-f", "json"])
+    res = cli(["explain", "writing", "--pack", "base", "-f", "json"])
     english = json.loads(res.output)["english"]
     assert english[-1].startswith("Culture border: getting it raises your culture level by 1")

@@ -10,9 +10,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from rulewright.tools.cli import app as cli
 from rulewright.tools.serve.designs import Designs
-from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -85,6 +83,6 @@ def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
     assert r.status_code == 400 and f"start it with --{field[:-1]}-dir" in r.json()["error"]
 
 
-def test_serve_refuses_a_folder_that_is_not_there(tmp_path):
-    res = CliRunner().invoke(cli, ["serve", "--variant-dir", str(tmp_path / "nope"), "--port", "1"])
+def test_serve_refuses_a_folder_that_is_not_there(tmp_path, cli):
+    res = cli("serve", "--variant-dir", tmp_path / "nope", "--port", "1")
     assert res.exit_code == 2 and "no folder" in res.output

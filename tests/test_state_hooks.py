@@ -47,13 +47,11 @@ def test_a_hook_counted_by_times_this_turn_is_emitted_without_a_trigger(tmp_path
     assert any(o.startswith("special:tally") for o in game.pending.options)  # a card was played this turn
 
 
-def test_the_state_hooks_are_worded_in_english_by_hooks_and_explain():
+def test_the_state_hooks_are_worded_in_english_by_hooks_and_explain(cli):
     from rulewright.dsl.explain import explain_effect
     from rulewright.dsl.parser import parse_effect
-    from rulewright.tools.cli import app
-    from typer.testing import CliRunner
 
-    res = CliRunner().invoke(app, ["hooks"], env={"COLUMNS": "240"})
+    res = cli(["hooks"], env={"COLUMNS": "240"})
     assert res.exit_code == 0
     row = next(line for line in res.output.splitlines() if "resource_gained" in line)
     assert "you gain resources or tokens" in row
