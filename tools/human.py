@@ -374,6 +374,7 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
                   f"Saving to {escape(str(path))}. Type help at a prompt.", highlight=False)
     if not humans:
         console.print("[dim]no human seat: the bots play the whole game[/]")
+
     def person(game: Game, d: Decision) -> str | None:
         write_save(game, path)
         try:
