@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from .measures import GameMeasures
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +33,8 @@ def _round(game: Any) -> Any:
 
 @dataclass(frozen=True)
 class GameModule:
-    """The game descriptor: what a game hands the generic tools, by name (docs/architecture.md, "A game's
-    descriptor"). Only `id`, `definition`, `scores` and `measures` are required; every other field has a
+    """The game descriptor: what a game hands the generic tools, by name (docs/architecture.md, "add a
+    second game"). Only `id`, `definition`, `scores` and `measures` are required; every other field has a
     default that suits a game without that feature, so a new game fills in what it has. The player range
     is not a field: it is read from the game's rules data (`players: {min, max}` in rules/<id>/game.yaml).
 
@@ -79,8 +81,6 @@ class GameModule:
 @cache
 def player_range(game_id: str) -> tuple[int, int]:
     """`players: {min, max}` of rules/<id>/game.yaml: the one place a game states its player range."""
-    import yaml
-
     data = yaml.safe_load((game_dir(game_id) / "game.yaml").read_text(encoding="utf-8")) or {}
     players = data.get("players") or {}
     if not isinstance(players.get("min"), int) or not isinstance(players.get("max"), int):
