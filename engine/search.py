@@ -27,12 +27,9 @@ from typing import Any, Protocol
 from .decision import Decision, IllegalAction
 from .rng import Rng, seed_state
 
-# one sampled world per decision with every candidate tried in it, looking 4 decisions ahead: as strong as
-# 24 play-outs of 24 decisions against the previous search (benchmarks/studies/search_vs_previous.py) at a
-# fraction of the time, so a search-bot study costs about what a greedy one does (issue 30)
-DEFAULT_PLAYOUTS = 4
+DEFAULT_PLAYOUTS = 24
 CANDIDATES = 4  # options kept after the prior's ranking
-HORIZON = 4  # decisions played after the candidate before the evaluation
+HORIZON = 24  # decisions played after the candidate before the evaluation
 
 
 class SearchSupport(Protocol):

@@ -135,7 +135,7 @@ def _search_games(quick: bool) -> dict:
     from ..tools.tournament import play_match
 
     times = []
-    for i in range(1 if quick else 3):
+    for i in range(1 if quick else 2):
         t = time.process_time()
         play_match({"game": i, "first": "search", "second": "search", "seed": game_seed(1, i), "swap": False,
                     "packs": ["base"]})

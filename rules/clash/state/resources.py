@@ -231,11 +231,19 @@ class Resources:
         return add_unit(self.state, p, utype, space, ship)
 
     def special_actions(self, p: int) -> list[SpecialAction]:
-        out = []
-        for src in self.sources(p):
-            for a in self.index.actions.get(src, ()):
-                out.append(a)
-        return out
+        """The special actions of p's sources, in their order (the menu asks at every decision: the list
+        is kept per ordered sources, shared by all games of the definition; callers never change it)."""
+        srcs = self.sources(p)
+        key = tuple(srcs)
+        memo = self._actions_cache
+        got = memo.get(key)
+        if got is None:
+            actions = self.index.actions
+            got = [a for src in srcs for a in actions.get(src, ())]
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = got
+        return got
 
     def triggers_on(self, hook: str) -> list[Trigger]:
         return self.index.triggers.get(hook, [])

@@ -42,6 +42,7 @@ class Clash(InForce, Resources, Changes):
         # (a fork starts with them warm, and nothing is copied)
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
         self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
+        self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
         self._steady: Steady | None = None  # in_force.steady()
         self._depth = 0
         self._trigger_chain: list[str] = []
