@@ -142,7 +142,8 @@ def apply_json(text: str, action_text: str, definition=None) -> str:
         game = _copy(known)
     else:
         game = from_json(text, definition)
-        POSITIONS[key] = _copy(game)  # the copy is kept: `game` plays on
+        if game.checkpoint is not None:  # (a hand-made state no decision can resume from is not kept)
+            POSITIONS[key] = _copy(game)  # the copy is kept: `game` plays on
     try:
         action = loads(action_text)
     except BadJSON as err:
