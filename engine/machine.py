@@ -124,6 +124,7 @@ class Game:
         self._snap: bytes | None = None
         self._snap_at = 0
         self._sealed = False
+        self._applying = False  # True while an action is being applied (resume_point counts it)
         # menus remembered since the last snapshot (see remembered()); a fork replaying its parent's actions
         # reads the parent's instead of working them out again
         self._memos: list[tuple[Any, Any]] = []
@@ -142,6 +143,7 @@ class Game:
     # ---- running ----------------------------------------------------------------------------
     def _resume(self, choice: str | None) -> None:
         before = len(self._memos)
+        self._applying = choice is not None
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
         except StopIteration:
@@ -157,6 +159,17 @@ class Game:
             self.checkpoint = json.dumps(self.state, separators=(",", ":"))
             self.since = []
             self.checkpoints_taken += 1
+
+    def resume_point(self, marker: dict) -> None:
+        """Called by the rules' flow where it could restart from the state plus `marker` (a few keys that
+        say where, e.g. which step of a phase) before anything of that step is done: a fork then replays
+        only the actions since, not those since the last resumable decision. The live state is not changed."""
+        if not self.forkable:
+            return
+        self._snap = pickle.dumps({**self.state, **marker}, pickle.HIGHEST_PROTOCOL)
+        self._snap_at = len(self.actions) + self._applying  # apply() appends the action being applied after
+        self._memos = []  # a fork restarts here: it works out every menu after this point itself
+        self._memos_ok = True
 
     def legal_actions(self) -> list[dict]:
         """The actions `apply` accepts now, one per option of the pending decision ([] once the game is over)."""
@@ -258,7 +271,7 @@ class Game:
         for a in self.actions[start:]:
             g.apply(a)
         g._known = None  # past the replay: the fork's own menus from here on
-        g.config = copy.deepcopy(self.config)
+        g.config = pickle.loads(pickle.dumps(self.config, pickle.HIGHEST_PROTOCOL))  # a deep copy, faster
         g.actions = list(self.actions)  # the action mappings are never changed once applied: shared
         g.log = list(self.log)
         carry = getattr(self.definition, "carry_over", None)

@@ -7,11 +7,18 @@ and replays those actions. A rule that fails during a later `apply` rebuilds fro
 checkpoint, so a refused move leaves the blob byte-identical. The blob holds the RNG state and every
 hidden card: it is for the server only, never for a seat (a seat gets `Game.view`). Whole saves
 (set-up + every action) stay in Game.save()/Game.load().
+
+`apply_json` keeps the last few games it produced, by their exact blob text (POSITIONS): a blob it
+wrote itself, sent back (a client's next move), is not parsed, checked and replayed again but copied
+with `Game.fork` (cheap at any decision), so the service path costs about one fork and one action. A
+blob it has not seen (another process's, an edited one) takes the full path. Either way the same
+blob and action give the same text out: a fork is the same game, move for move.
 """
 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
 from . import games
 from .decision import IllegalAction
@@ -113,15 +120,41 @@ def from_json(text: str, definition=None) -> Game:
     return game
 
 
+# blob text (and the definition it was read with) -> the game it holds, never played on (only forked)
+POSITIONS: OrderedDict[tuple[str, int], Game] = OrderedDict()
+KEEP_POSITIONS = 64
+
+
+def _copy(game: Game) -> Game:
+    """An independent copy of a service game, its checkpoint and the actions since included."""
+    g = game.fork()
+    g.checkpoints, g.checkpoint, g.since = True, game.checkpoint, list(game.since)
+    g.checkpoints_taken, g.restart = game.checkpoints_taken, game.restart
+    return g
+
+
 def apply_json(text: str, action_text: str, definition=None) -> str:
     """Apply one action (JSON text) to a blob; anything unusable is an IllegalAction, changing nothing."""
-    game = from_json(text, definition)
+    key = (text, id(definition))
+    known = POSITIONS.get(key)
+    if known is not None and (definition is None or known.definition is definition):
+        POSITIONS.move_to_end(key)
+        game = _copy(known)
+    else:
+        game = from_json(text, definition)
+        if game.checkpoint is not None:  # (a hand-made state no decision can resume from is not kept)
+            POSITIONS[key] = _copy(game)  # the copy is kept: `game` plays on
     try:
         action = loads(action_text)
     except BadJSON as err:
         raise ServiceError(f"the action is {err}") from None
     game.apply(action)
-    return to_json(game)
+    out = to_json(game)
+    game.log.clear()  # a kept game is only forked: its log would only grow
+    POSITIONS[(out, id(definition))] = game
+    while len(POSITIONS) > KEEP_POSITIONS:
+        POSITIONS.popitem(last=False)
+    return out
 
 
 __all__ = ["SAVE_FORMAT", "ServiceError", "apply_json", "from_json", "to_json"]

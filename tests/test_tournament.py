@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from rulewright.tools.tournament import merge_result, run_tournament
 
 
@@ -45,3 +46,12 @@ def test_commands_know_the_games_bots_in_a_fresh_process(tmp_path):
     r = _fresh("compare", "base", "pack:civilizations", "--games", "2", "--players", "2", "--quiet",
                "--out", str(tmp_path / "c"))
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.slow
+def test_search_tournament_on_ray_workers_plays_the_same_games_as_locally():
+    local = run_tournament("search:2", "greedy", 2, seed=5, packs=["base"], progress=False)
+    remote = run_tournament("search:2", "greedy", 2, seed=5, packs=["base"], workers=2, progress=False, backend="ray")
+    same = ("games", "win_rate", "win_rate_ci95", "mean_vp", "searched_decisions_per_game")
+    assert {k: remote[k] for k in same} == {k: local[k] for k in same}
+    assert local["searched_decisions_per_game"] > 0

@@ -8,19 +8,26 @@ Figures (the last line printed is the JSON of all of them):
   actions_per_s);
 - legal_actions_us_p50 / _p99: listing the legal actions of a pending decision;
 - json_apply_us_p50_4p: the stateless service path: a mid-game 4-player game as a JSON string in,
-  one action applied, the new game as a JSON string out;
+  one action applied, the new game as a JSON string out (each blob the one the service just wrote, as a
+  client sends it back); json_apply_cold_us_p50_4p: the same for blobs the service has not seen;
 - state_json_bytes_4p: the size of a mid-game 4-player state as JSON;
 - fork_us_p50 / fork_us_p99: Game.fork() of a 4-player greedy game at its decisions from action 150 on
   (a mid-game fork, pending decision included), in CPU time (the machine may be shared);
   fork_us_p50_wonders7 / fork_us_p99_wonders7: the same for a whole 4-player 7 Wonders greedy game;
 - simulate_games_per_s_4p: complete 4-player greedy-bot games per second on one core, as `simulate`
   plays them (the bots' own scoring included), timed by the process's CPU time;
+- search_game_2p_s / search_games_per_core_s: a 2-player game between two search bots at the default
+  budget, in CPU seconds (median) and games per second of one core;
 - new_game_ms: setting up a new 4-player game (content loaded);
 - content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
   without / with the on-disk cache;
 - lint_all_s: `rulewright lint` of all bundled content, in a fresh process;
 - lsp_diagnostics_ms_50: the language server's diagnostics for a 50-entry content file after a change
   (median; its pack already loaded, as while editing).
+
+`--against COMMIT` measures that commit and this tree in one run, alternating fresh processes (the
+machine's drift hits both alike), with this tree's measuring code on both, and records both sets of
+figures and their ratios (this tree over the commit).
 """
 
 from __future__ import annotations
@@ -123,6 +130,21 @@ def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: s
             f"fork_us_p99{suffix}": round(_pct(samples, 0.99) * 1e6, 1)}
 
 
+def _search_games(quick: bool) -> dict:
+    """2-player games between two search bots at the default budget, in CPU time (tournament seeds)."""
+    from ..tools.simulate import game_seed
+    from ..tools.tournament import play_match
+
+    times = []
+    for i in range(1 if quick else 2):
+        t = time.process_time()
+        play_match({"game": i, "first": "search", "second": "search", "seed": game_seed(1, i), "swap": False,
+                    "packs": ["base"]})
+        times.append(time.process_time() - t)
+    return {"search_game_2p_s": round(statistics.median(times), 2),
+            "search_games_per_core_s": round(len(times) / sum(times), 3)}
+
+
 def _fifty_entries(text: str, n: int = 50) -> str:
     """A content file of n entries made from the entries of `text` (ids suffixed so none collide)."""
     head, *chunks = re.split(r"(?m)^(?=  - id:)", text)
@@ -159,9 +181,11 @@ def _lsp_diagnostics_ms(quick: bool) -> float:
     return round(statistics.median(samples) * 1000, 1)
 
 
-def measure(quick: bool) -> dict:
+def measure(quick: bool, light: bool = False) -> dict:
+    """All figures; `light` leaves out those timed in fresh processes (content load, lint, lsp)."""
     from ..api import new_game
     from ..engine import games as registry
+    from ..engine import service
     from ..engine.bots import RandomBot
     from ..engine.service import apply_json
 
@@ -197,10 +221,17 @@ def measure(quick: bool) -> dict:
     from ..engine.service import to_json
 
     blob = to_json(game)
-    samples = []
+    samples, cold = [], []
+    kept = getattr(service, "POSITIONS", {})  # the games behind blobs the service wrote (absent before)
     for _ in range(40 if quick else 200):
         d = game.pending
         action = json.dumps({"player": d.player, "choice": bot.choose(game, d)})
+        saved = dict(kept)
+        kept.clear()
+        t = time.perf_counter()
+        apply_json(blob, action)
+        cold.append(time.perf_counter() - t)
+        kept.update(saved)
         t = time.perf_counter()
         out = apply_json(blob, action)
         samples.append(time.perf_counter() - t)
@@ -210,16 +241,20 @@ def measure(quick: bool) -> dict:
         if game.pending is None:
             break
     results["json_apply_us_p50_4p"] = round(_pct(samples, 0.5) * 1e6, 1)
+    results["json_apply_cold_us_p50_4p"] = round(_pct(cold, 0.5) * 1e6, 1)
     results["service_json_bytes_4p"] = len(blob)
 
     results.update(_fork_times(quick))
     results.update(_fork_times(quick, "wonders7", 0, "_wonders7"))
     results["simulate_games_per_s_4p"] = _greedy_rate(3 if quick else 8)
+    results.update(_search_games(quick))
 
     t = time.perf_counter()
     for seed in range(50):
         new_game(players=4, seed=seed)
     results["new_game_ms"] = round((time.perf_counter() - t) / 50 * 1000, 3)
+    if light:
+        return results
 
     loader = ("from rulewright.engine import games\ndefinition = games.find(games.default_game()).definition\n"
               "t = time.perf_counter(); definition(); print(time.perf_counter() - t)")
@@ -238,13 +273,24 @@ def measure(quick: bool) -> dict:
 def bench(
     quick: Annotated[bool, typer.Option("--quick", help="fewer games (about a minute)")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="write the results here (JSON)", callback=output_file)] = None,
+    against: Annotated[str | None, typer.Option("--against", help="also measure this commit, in the same run "
+                                                "(e.g. HEAD~1): both trees' figures and their ratios")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="with --against: runs of each tree, alternating")] = 2,
 ) -> None:
     """Measure rulewright's speed and print the figures; the last line is JSON."""
-    results = measure(quick)
-    record = {"machine": {"cpu": _cpu(), "cores": os.cpu_count(), "python": platform.python_version()},
-              "quick": quick, "results": results}
-    for k, v in results.items():
-        typer.echo(f"{k:>24}: {v}")
+    machine = {"cpu": _cpu(), "cores": os.cpu_count(), "python": platform.python_version()}
+    if against:
+        from .bench_against import against as run_against
+
+        record = {"machine": machine, "quick": quick, **run_against(against, quick, rounds)}
+        results = record["current"]
+        for k, v in results.items():
+            typer.echo(f"{k:>26}: {record['previous'].get(k, '-'):>10} -> {v:>10}  x{record['ratio'].get(k, '-')}")
+    else:
+        results = measure(quick)
+        record = {"machine": machine, "quick": quick, "results": results}
+        for k, v in results.items():
+            typer.echo(f"{k:>24}: {v}")
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(record, indent=2) + "\n")

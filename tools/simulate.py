@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated
@@ -89,7 +89,9 @@ def _local(tasks: list[dict], workers: int) -> Iterator[dict]:
         yield from pool.imap(run_one, tasks, chunksize=1)
 
 
-def _ray(tasks: list[dict], workers: int, address: str | None) -> Iterator[dict]:
+def _ray(tasks: list[dict], workers: int, address: str | None, fn: Callable[[dict], dict] | None = None) \
+        -> Iterator[dict]:
+    """Run `fn` (run_one: one simulated game) on each task on Ray workers; results in the tasks' order."""
     try:
         import ray
     except ImportError:
@@ -103,7 +105,7 @@ def _ray(tasks: list[dict], workers: int, address: str | None) -> Iterator[dict]
                      include_dashboard=False)
         started = True
     try:
-        remote = ray.remote(run_one)
+        remote = ray.remote(fn or run_one)
         refs = [remote.remote(t) for t in tasks]
         for ref in refs:  # in order: the same records in the same order as the local backend
             yield ray.get(ref)

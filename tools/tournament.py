@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .simulate import game_seed
+from .simulate import _ray, game_seed
 from .stats import wilson
 
 
@@ -51,14 +51,18 @@ def play_match(task: dict) -> dict:
 
 
 def run_tournament(first: str, second: str, games: int, seed: int, packs: list[str], workers: int = 1,
-                   progress: bool = True) -> dict:
+                   progress: bool = True, backend: str = "local", ray_address: str | None = None) -> dict:
     tasks = [{"game": i, "first": first, "second": second, "seed": game_seed(seed, i // 2), "swap": i % 2 == 1,
               "packs": packs} for i in range(games)]
     results: list[dict] = []
     with Progress(TextColumn("[bold]tournament[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), disable=not progress) as bar:
         job = bar.add_task("games", total=games)
-        if workers <= 1:
+        if backend == "ray":  # Ray workers (this machine's, or a cluster's at ray_address); same games, same order
+            for r in _ray(tasks, workers, ray_address, play_match):
+                results.append(r)
+                bar.update(job, advance=1)
+        elif workers <= 1:
             source = map(play_match, tasks)
             for r in source:
                 results.append(r)
@@ -110,6 +114,8 @@ def tournament(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="merge the result into this JSON list")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
 ) -> None:
     """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
 
@@ -121,10 +127,14 @@ def tournament(
         why = next((bot_error(k) for k in kinds if bot_error(k)), "give exactly two bots")
         typer.echo(f"error: --bots {bots!r}: {why}", err=True)
         raise typer.Exit(2)
+    if backend not in ("local", "ray"):
+        typer.echo("error: --backend is local or ray", err=True)
+        raise typer.Exit(2)
     packs = list(pack or ["base"])
     if "base" not in packs:
         packs.insert(0, "base")
-    result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet)
+    result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet, backend=backend,
+                            ray_address=ray_address)
     lo, hi = result["win_rate_ci95"]
     typer.echo(f"{kinds[0]} vs {kinds[1]}: {result['games']} games, win rate {result['win_rate']:.1%} "
                f"(95% CI {lo:.1%}-{hi:.1%}), {result['decision_ms_p50']} ms per decision (p50)"

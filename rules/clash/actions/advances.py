@@ -38,6 +38,24 @@ def advance_cost(rt: Clash, p: int, adv: str, commit: bool = False) -> list[tupl
             for what, n in sorted(base.items())]
 
 
+def open_advances(d, owned: tuple[str, ...]) -> list[str]:
+    """The advances a player owning `owned` may get (can_get), in the content's order: a pure answer, kept
+    per set of owned advances for all games of the definition (the menu asks at every decision)."""
+    memo = d.pure_memo("open_advances")
+    got = memo.get(owned)
+    if got is None:
+        have = set(owned)
+        entered = {d.category_of.get(a) for a in have}
+        got = [adv for adv, entry in d.advances.items()
+               if adv not in have
+               and (entry.data["category"] in entered or d.top_advance[entry.data["category"]] == adv)
+               and all(r in have for r in entry.data.get("requires", []))]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[owned] = got
+    return got
+
+
 def buyable(rt: Clash, p: int, first_only: bool = False) -> list[str]:
     """The advances p may get and pay for now (`first_only`: stop at the first). The menu asks at every
     decision, so while no cost modifier of p's is in force, the advances without a cost of their own
@@ -45,14 +63,8 @@ def buyable(rt: Clash, p: int, first_only: bool = False) -> list[str]:
     ctx = rt.ctx(p, "rules")
     modified = rt.modified("advance_cost", p)
     plain_ok: bool | None = None
-    d = rt.defn
-    have = set(rt.player(p)["advances"])
-    entered = {d.category_of.get(a) for a in have}
     out = []
-    for adv, entry in d.advances.items():  # can_get, with what it reads of p taken once
-        if adv in have or (entry.data["category"] not in entered and d.top_advance[entry.data["category"]] != adv) \
-                or not all(r in have for r in entry.data.get("requires", [])):
-            continue
+    for adv in open_advances(rt.defn, tuple(rt.player(p)["advances"])):
         if modified or adv in rt.index.costs:
             ok = rt.can_pay(ctx, advance_cost(rt, p, adv), "advance")
         else:

@@ -50,14 +50,25 @@ def _nodes(rt: Clash, nodes: list) -> Generator:
         yield from _node(rt, node)
 
 
+def _holds(node: dict, step: str) -> bool:
+    """Does the flow node run the step `step` somewhere inside it?"""
+    if node.get("do") == step:
+        return True
+    return any(_holds(sub, step) for sub in node.get("repeat") and node.get("body", []) or [])
+
+
 def _node(rt: Clash, node: dict) -> Generator:
-    """Run one flow node. A scenario position sets `resume`: loops then start where it stands."""
+    """Run one flow node. A scenario position sets `resume`: loops then start where it stands. A fork
+    resumed inside a step (`resume_step`, see status_phase) runs only the nodes that lead to that step."""
     resuming = rt.state.get("resume")
+    target = rt.state.get("resume_step") if resuming else None
     if "do" in node:
-        if resuming:
+        if resuming and node["do"] != target:
             return  # steps before the resume point (set-up, an end roll) already happened
         yield from STEPS[node["do"]](rt)
     elif "repeat" in node:
+        if target and not _holds(node, target):
+            return
         spec = node["repeat"]
         times = rt.params[spec["times"]] if isinstance(spec["times"], str) else int(spec["times"])
         var = spec.get("var")
@@ -67,6 +78,8 @@ def _node(rt: Clash, node: dict) -> Generator:
                 rt.state[var] = i
             yield from _nodes(rt, node.get("body", []))
     elif "each_player" in node:
+        if target:
+            return  # the players' turns of this round are over: the resume point is in a later step
         order = rt.turn_order()
         if resuming:
             order = order[order.index(rt.state["current"]):]
@@ -85,17 +98,27 @@ def _player_node(rt: Clash, node: dict, p: int) -> Generator:
 
 @flow_step("status_phase")
 def status_phase(rt: Clash) -> Generator:
-    """The five status steps in order, each for all players in turn order (rulebook page 11)."""
-    rt.state["phase"] = "status"
-    rt.log(f"--- Status phase of round {rt.state['round']} ---")
-    for step in rt.defn.rules["status_phase"]:
+    """The five status steps in order, each for all players in turn order (rulebook page 11).
+
+    Before each step (of each player) the flow tells the game it could restart there (Game.resume_point,
+    with `resume_status`: step, repetition, place in the turn order), so a fork during the status phase
+    replays only the actions of the step it is in."""
+    at = rt.state.pop("resume_status", None)
+    if at is None:
+        rt.state["phase"] = "status"
+        rt.log(f"--- Status phase of round {rt.state['round']} ---")
+    else:  # a fork resumed at a step: the markers go, the state is the one the step started from
+        for key in ("resume", "resume_turn", "resume_step"):
+            rt.state.pop(key, None)
+        at = tuple(at)
+    for i, step in enumerate(rt.defn.rules["status_phase"]):
         times = step.get("repeat", 1)
         times = rt.params[times] if isinstance(times, str) else int(times)
-        for _ in range(times):
-            if step.get("each_player"):
-                for p in rt.turn_order():
-                    yield from PROCEDURES[step["do"]](rt, p)
-            else:
-                yield from STEPS[step["do"]](rt)
+        for k in range(times):
+            for j, p in enumerate(rt.turn_order() if step.get("each_player") else [None]):
+                if at is not None and (i, k, j) < at:
+                    continue
+                rt.game.resume_point({"resume": True, "resume_step": "status_phase", "resume_status": [i, k, j]})
+                yield from PROCEDURES[step["do"]](rt, p) if p is not None else STEPS[step["do"]](rt)
     rt.state["phase"] = "turn"
 

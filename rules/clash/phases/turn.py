@@ -43,12 +43,12 @@ def player_turn(rt: Clash, p: int, ctx=None) -> Generator:
     used: dict[str, int] = {}  # special actions taken this turn: a free one may not be taken without end
     while True:
         # a fork replaying its parent's actions takes the menu the parent worked out (engine Game.remembered)
-        ids, labels = rt.game.remembered(("action", p), lambda: menu_words(rt, p))
+        ids, labels, refused = rt.game.remembered(("action", p), lambda: _menu_and_refusals(rt, p))
         if len(ids) == 1:
             break
         left = rt.state["actions_left"]
         choice = yield from rt.ask(p, "action", f"{rt.name(p)}: choose an action ({left} left)", ids, labels,
-                                   refused_actions(rt, p))
+                                   refused)
         if choice == END:
             break
         runner = menu_runner(rt, p, BASIC, choice)
@@ -118,6 +118,12 @@ def menu_words(rt: Clash, p: int) -> tuple[list[str], list[str]]:
     with rt.steady():
         menu = action_menu(rt, p, BASIC)
     return [m[0] for m in menu], [m[1] for m in menu]
+
+
+def _menu_and_refusals(rt: Clash, p: int) -> tuple[list[str], list[str], dict[str, str]]:
+    """The action menu with the special actions refused (asked only when there is a choice to make)."""
+    ids, labels = menu_words(rt, p)
+    return ids, labels, refused_actions(rt, p) if len(ids) > 1 else {}
 
 
 def menu_runner(rt: Clash, p: int, basic: dict, choice: str) -> Callable[[], Generator]:

@@ -108,12 +108,18 @@ class ClashDefinition:
         # hooks something listens to: the state-change hooks (state/changes.py) are emitted only for these
         self.listened_hooks = frozenset(self.index.triggers) | frozenset(self.objective_hooks) | counted_hooks(self.content)
         self._layouts: dict[int, Layout] = {}
+        self._pure_memos: dict[str, dict] = {}
         self._boards: dict[tuple, Board] = {}
         self._terrains = {r["id"]: region_terrains(r)
                           for r in self.map_data.get("regions", []) + self.map_data.get("starting_regions", [])}
         for cid, civ in self.civilizations.items():  # alternate starting regions
             if civ.data.get("start_region"):
                 self._terrains[start_tile(cid)] = region_terrains(civ.data["start_region"])
+
+    def pure_memo(self, name: str) -> dict:
+        """A memo of pure answers (keys that hold all an answer depends on) shared by all games of this
+        definition: forks and playouts start with it warm. The runtime bounds its size."""
+        return self._pure_memos.setdefault(name, {})
 
     def limit(self, entry_id: str, default: int = 99) -> int:
         """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it."""
@@ -171,7 +177,8 @@ class ClashDefinition:
         """What a fork keeps of the runtime beside the state: the statistics of cards played and the
         last battle (its battle_ended triggers may still read it)."""
         fork.rt.cards_played = {p: list(v) for p, v in source.rt.cards_played.items()}
-        fork.rt.fired = {hook: dict(v) for hook, v in source.rt.fired.items()}
+        fork.rt.fired = dict(source.rt.fired)  # its inner dicts are replaced, never changed (Clash.note)
+        fork.rt.used = dict(source.rt.used)  # idem (Clash.note_used)
         last = getattr(source.rt, "last_battle", None)
         if last is not None:
             fork.rt.last_battle = last
@@ -193,9 +200,6 @@ class ClashDefinition:
     def flow(self, game) -> Generator[Decision, str, None]:
         rt = Clash(self, game)
         game.rt = rt
-        parent = getattr(game, "fork_parent", None)
-        if parent is not None:  # a fork: the parent's memos of pure answers hold for it too
-            rt.inherit_caches(parent.rt)
         yield from SERVICES["run_flow"](rt, self.rules["flow"])  # the flow lives in phases/, above this layer
 
 

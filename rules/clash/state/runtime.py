@@ -38,25 +38,23 @@ class Clash(InForce, Resources, Changes):
         self.index = defn.index
         self._board: Board | None = None
         self._board_key: tuple | None = None
-        self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = {}
-        self._subs_cache: dict[tuple, dict[str, list[str]]] = {}
+        # memos of pure answers whose keys hold all they depend on: shared by every game of the definition
+        # (a fork starts with them warm, and nothing is copied)
+        self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
+        self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
+        self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
         self._steady: Steady | None = None  # in_force.steady()
-        self.memo: dict[str, dict] = {}  # per-game memos of pure answers (keys hold all they depend on)
         self._depth = 0
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
-        self.fired: dict[str, dict[int, int]] = {}  # hook -> player -> firings, for end_measures.py (idem)
-        self.used: dict[str, dict[int, list[str]]] = {}  # what -> player -> content ids, for simulate's coverage
+        # hook -> player -> firings, for end_measures.py (idem); an inner dict is replaced, never changed, so a
+        # fork shares them (carry_over copies the outer dict only)
+        self.fired: dict[str, dict[int, int]] = {}
+        # what -> player -> content ids, for simulate's coverage; replaced on change like `fired`
+        self.used: dict[str, dict[int, tuple[str, ...]]] = {}
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
-
-    def inherit_caches(self, other: Clash) -> None:
-        """Start with copies of another runtime's memos (a fork: same definition, same past; every key
-        holds what its answer depends on, and copies keep the two games' later entries apart)."""
-        self._sources_cache = dict(other._sources_cache)
-        self._subs_cache = dict(other._subs_cache)
-        self.memo = {k: dict(v) for k, v in other.memo.items()}
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -90,13 +88,14 @@ class Clash(InForce, Resources, Changes):
 
     def note(self, what: str, p: int) -> None:
         """Count one happening for p (a hook fired, an event card drawn) for the end-of-game measures."""
-        per_player = self.fired.setdefault(what, {})
-        per_player[p] = per_player.get(p, 0) + 1
+        per_player = self.fired.get(what, {})
+        self.fired[what] = {**per_player, p: per_player.get(p, 0) + 1}
 
     def note_used(self, what: str, p: int, entry: str) -> None:
         """Record that p used a content entry (`wonder_built`, `event_card_drawn`): simulate's coverage reads
         these instead of the log's wording (tools/coverage.py)."""
-        self.used.setdefault(what, {}).setdefault(p, []).append(entry)
+        per_player = self.used.get(what, {})
+        self.used[what] = {**per_player, p: (*per_player.get(p, ()), entry)}
 
     def says(self, i: int, verb: str) -> str:
         """A side's name with a verb that agrees: 'Player 1 rolls', 'Barbarians roll' (a side of no player)."""
