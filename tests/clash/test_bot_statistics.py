@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.play import play_game, readable
+from rulewright.tools.seat.account import play_game, readable
 
 GAMES = 50
 

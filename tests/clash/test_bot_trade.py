@@ -92,7 +92,7 @@ def test_no_resource_goes_back_and_forth_within_a_turn():
     changed with the trade (an advance now affordable) bought back at once what it had just sold."""
     import re
 
-    from rulewright.tools.play import play_game
+    from rulewright.tools.seat.account import play_game
 
     pattern = re.compile(r"(Player \d) and (Player \d) trade (\d+) (\w+) for (\d+) (\w+)")
     trades = 0

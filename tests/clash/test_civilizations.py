@@ -202,7 +202,7 @@ def test_list_civilizations_json_has_four_special_advances_and_three_leaders_eac
 
 def test_a_game_with_the_pack_is_deterministic_and_saves_and_loads():
     from rulewright.api import load_game
-    from rulewright.tools.play import play_game
+    from rulewright.tools.seat.account import play_game
 
     one = play_game(4, 21, ["greedy"], packs=PACKS)
     two = play_game(4, 21, ["greedy"], packs=PACKS)

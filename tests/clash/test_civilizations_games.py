@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 from rulewright.rules.clash.phases.invariants import check_invariants
-from rulewright.tools.play import play_game
+from rulewright.tools.seat.account import play_game
 
 GAMES = 50
 PACKS = ["base", "civilizations"]

@@ -7,7 +7,7 @@ import json
 import pytest
 from rulewright.api import load_game, new_game
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game, summary
+from rulewright.tools.seat.account import play_game, summary
 from typer.testing import CliRunner
 
 

@@ -5,38 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from clash_secrets import hidden_items
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
 from rulewright.rules.clash.phases.invariants import check_invariants
 from rulewright.rules.clash.state.view import visible_log
-from rulewright.tools.play import play_game
+from rulewright.tools.seat.account import play_game
 
 VARIANTS = [[], ["four_round"], ["no_events"], ["optional_events"], ["roll_to_end"], ["wonderful_ending"]]
-
-
-def _hidden_items(game, player: int) -> set[str]:
-    """Ids a player must not see: others' hands, deck contents, unrevealed tiles, the wonder deck."""
-    st_ = game.state
-    items: set[str] = set()
-    for i, pl in enumerate(st_["players"]):
-        if i != player:
-            for cards in pl["hand"].values():
-                items.update(cards)
-    for cards in st_["decks"].values():
-        items.update(cards)
-    items.update(t for t, shown in zip(st_["board"]["tiles"], st_["board"]["revealed"], strict=True) if not shown)
-    items.update(st_["wonders"]["deck"])
-    # an id that is also public somewhere else (a copy in a discard pile, a hand of the viewer) is not secret
-    public: set[str] = set()
-    for cards in st_["discard"].values():
-        public.update(cards)
-    for cards in st_["players"][player]["hand"].values():
-        public.update(cards)
-    for pl in st_["players"]:
-        public.update(pl["completed"])
-    return items - public
 
 
 def test_view_hides_hands_decks_tiles_wonders_and_rng():
@@ -51,7 +29,7 @@ def test_view_hides_hands_decks_tiles_wonders_and_rng():
         v = game.view(viewer)
         blob = json.dumps(v)
         assert "rng" not in v
-        for secret in _hidden_items(game, viewer):
+        for secret in hidden_items(game, viewer):
             assert f'"{secret}"' not in blob, secret
         for i, pl in enumerate(v["players"]):
             if i != viewer:
@@ -64,7 +42,7 @@ def test_visible_log_names_nothing_hidden():
     game = play_game(4, 3, ["greedy"])
     for viewer in range(4):
         text = "\n".join(visible_log(game, viewer))
-        for secret in _hidden_items(game, viewer):
+        for secret in hidden_items(game, viewer):
             assert secret not in text, secret
 
 

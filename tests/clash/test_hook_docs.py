@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from rulewright.dsl.loader import game_vocab
+from where import ROOT
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "hooks.md"
+DOC = ROOT / "docs" / "hooks.md"
 
 
 def test_every_hook_has_its_row_and_every_row_is_a_hook():

@@ -11,8 +11,9 @@ from rulewright.dsl.loader import load_content
 from rulewright.engine.decision import RunawayEffect
 from rulewright.engine.machine import Game
 from rulewright.rules.clash.state.definition import definition
+from where import TESTS
 
-HOARDING = str(Path(__file__).resolve().parent / "packs" / "hoarding")
+HOARDING = str(TESTS / "packs" / "hoarding")
 
 
 def _game(advances: list[str]) -> Game:

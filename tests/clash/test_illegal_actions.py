@@ -64,7 +64,7 @@ def test_over_the_stacking_limit_is_refused():
 
 
 def test_after_the_game_is_over():
-    from rulewright.tools.play import play_game
+    from rulewright.tools.seat.account import play_game
 
     game = play_game(2, 1, ["random"])
     _refused(game, {"player": 0, "choice": "end"}, "the game is over")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulewright.engine.machine import Game
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenarios import run_scenario
 
 CIV = ["base", "civilizations"]
 
@@ -15,7 +15,7 @@ CIV = ["base", "civilizations"]
 def _run(tmp_path: Path, text: str):
     f = tmp_path / "s.yaml"
     f.write_text(text, encoding="utf-8")
-    from rulewright.tools.scenarios import load_scenario
+    from rulewright.tools.modding.scenarios import load_scenario
 
     return f, run_scenario(load_scenario(f), path=str(f))
 

@@ -7,7 +7,7 @@ import json
 from rulewright.api import new_game
 from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
+from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner
 
 

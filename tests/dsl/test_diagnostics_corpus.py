@@ -9,15 +9,15 @@ wording moves many messages at once (new hooks change "lists all N"), regenerate
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 from rulewright.dsl.checker import check_effect
 from rulewright.dsl.loader import load_content
 from rulewright.dsl.parser import parse_effect
+from where import TESTS
 
-CORPUS = Path(__file__).parent / "diagnostics" / "corpus.yaml"
+CORPUS = TESTS / "diagnostics" / "corpus.yaml"
 
 
 def _cases() -> list[dict]:

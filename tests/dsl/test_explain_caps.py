@@ -11,8 +11,8 @@ from rulewright.dsl.parser import parse_effect
 from rulewright.engine.machine import Game
 from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
-from rulewright.tools.scenario_checks import translate
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenario_checks import translate
+from rulewright.tools.modding.scenarios import run_scenario
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -17,8 +17,9 @@ from rulewright.engine.decision import RunawayEffect
 from rulewright.engine.machine import Game
 from rulewright.rules.clash.state import runtime
 from rulewright.rules.clash.state.definition import definition
+from where import TESTS
 
-LOOPING = str(Path(__file__).resolve().parent / "packs" / "looping")
+LOOPING = str(TESTS / "packs" / "looping")
 
 
 def _position(advances: list[str]) -> Game:

@@ -12,6 +12,7 @@ import pytest
 from pettingzoo.test import api_test
 from rulewright.api import new_game, scores
 from rulewright.env import clash_env, raw_env, wonders7_env
+from where import ROOT
 
 GAMES = [("clash", 2), ("wonders7", 3)]
 
@@ -211,9 +212,8 @@ def test_a_determinised_world_looks_the_same_to_its_seat():
 
 def test_the_docs_evaluation_loop_runs_and_prints_what_it_shows(capsys):
     import re
-    from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "docs" / "agents.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     loop = text.split("## An evaluation loop", 1)[1]
     code, shown = re.findall(r"```python\n(.*?)```", loop, re.S)[0], re.findall(r"```text\n(.*?)```", loop, re.S)[0]
     exec(compile(code, "docs/agents.md", "exec"), {"__name__": "docs_agents"})

@@ -16,7 +16,7 @@ import warnings
 from rulewright.api import load_game, new_game
 from rulewright.engine import rng
 from rulewright.engine.bots import RandomBot
-from rulewright.tools.serve.hub import check_spec
+from rulewright.tools.seat.serve.hub import check_spec
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -53,7 +53,7 @@ def test_a_game_without_a_seed_gets_128_bits_from_the_os():
 
 
 def test_the_server_creates_a_game_with_an_os_seed_and_shows_it_to_nobody(tmp_path):
-    from rulewright.tools.serve.app import create_app
+    from rulewright.tools.seat.serve.app import create_app
 
     c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
     g = c.post("/api/games", json={"players": 2, "seats": ["human", "human"]}).json()

@@ -214,7 +214,7 @@ def test_play_json_as_player_adds_that_players_view():
     res = runner.invoke(app, ["play", "--players", "2", "--seed", "5", "--json", "--as", "1"])
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
-    from rulewright.tools.play import play_game
+    from rulewright.tools.seat.account import play_game
 
     game = play_game(2, 5, ["greedy"])
     assert out["view"] == json.loads(json.dumps(game.view(1)))

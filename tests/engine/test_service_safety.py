@@ -8,7 +8,6 @@ and `apply_json` answers anything unusable with IllegalAction.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from rulewright.api import new_game
@@ -16,8 +15,9 @@ from rulewright.engine.decision import IllegalAction, RunawayEffect
 from rulewright.engine.machine import Game
 from rulewright.engine.service import ServiceError, apply_json, from_json, to_json
 from rulewright.rules.clash.state.definition import definition
+from where import TESTS
 
-LOOPING = str(Path(__file__).resolve().parent / "packs" / "looping")
+LOOPING = str(TESTS / "packs" / "looping")
 
 
 def looping_game(advances: list[str], seed: int) -> Game:

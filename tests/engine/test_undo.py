@@ -8,7 +8,7 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.undo import secrets_of, undo, undo_check
-from rulewright.tools.seat import bot_choice
+from rulewright.tools.seat.seat import bot_choice
 
 
 def clash(variants=("four_round",)):

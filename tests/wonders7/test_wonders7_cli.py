@@ -142,7 +142,7 @@ def test_forks_and_the_service_resume_mid_turn():
 
 def test_the_greedy_bot_beats_random_play():
     from rulewright.api import scores
-    from rulewright.tools.play import play_game
+    from rulewright.tools.seat.account import play_game
 
     share = 0.0
     for seed in range(10):

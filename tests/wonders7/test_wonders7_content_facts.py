@@ -9,13 +9,13 @@ not exist fails here first, before any game is played.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 from rulewright.dsl.parser import parse_effect
+from where import ROOT
 
-PACK = Path(__file__).resolve().parents[1] / "content" / "wonders7" / "base"
+PACK = ROOT / "content" / "wonders7" / "base"
 AGE_FILES = {1: "age1.yaml", 2: "age2.yaml", 3: "age3.yaml"}
 RAW = {"wood", "stone", "clay", "ore"}
 MANUFACTURED = {"glass", "loom", "papyrus"}

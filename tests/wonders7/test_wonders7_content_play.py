@@ -9,16 +9,15 @@ from what the card says fails here with the card's name.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from ruamel.yaml import YAML
 from rulewright.engine.machine import Game
 from rulewright.rules.wonders7.definition import definition
 from rulewright.rules.wonders7.flow import deck_for
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenarios import run_scenario
+from where import ROOT
 
-PACK = Path(__file__).resolve().parents[1] / "content" / "wonders7" / "base"
+PACK = ROOT / "content" / "wonders7" / "base"
 # The board each city gets, by the resource it must not produce for free; any board makes one resource.
 BOARD_OF = {"ore": "rhodes_a", "glass": "alexandria_a", "papyrus": "ephesus_a", "clay": "babylon_a",
             "wood": "olympia_a", "loom": "halicarnassus_a", "stone": "gizah_a"}

@@ -3,11 +3,10 @@ the scenarios covering it fail (tests/scenarios/wonders7/, written by tests/wond
 
 from __future__ import annotations
 
-from pathlib import Path
+from rulewright.tools.modding.mutation import mutation_report
+from where import TESTS
 
-from rulewright.tools.mutation import mutation_report
-
-SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "wonders7"
+SCENARIOS = TESTS / "scenarios" / "wonders7"
 
 
 def test_every_card_and_stage_is_covered_and_every_mutant_killed():

@@ -3,11 +3,10 @@ wonder stage on their own: removing any entry's effect, or any stage's, makes on
 
 from __future__ import annotations
 
-from pathlib import Path
+from rulewright.tools.modding.mutation import mutation_report
+from where import ROOT
 
-from rulewright.tools.mutation import mutation_report
-
-SCENARIOS = Path(__file__).resolve().parents[1] / "content" / "wonders7" / "base" / "tests"
+SCENARIOS = ROOT / "content" / "wonders7" / "base" / "tests"
 
 
 def test_pack_scenarios_kill_every_mutant():

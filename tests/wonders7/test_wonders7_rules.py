@@ -5,7 +5,6 @@ wild symbols, the tie-break, and whole games that are deterministic and survive 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from rulewright.api import load_game, new_game, scores
@@ -16,8 +15,9 @@ from rulewright.rules.wonders7.definition import definition
 from rulewright.rules.wonders7.flow import direction, military_conflicts
 from rulewright.rules.wonders7.scoring import final_scores, science_points
 from rulewright.rules.wonders7.turn import card_cost
+from where import TESTS
 
-MINI = str(Path(__file__).resolve().parent / "packs" / "wonders7_mini")
+MINI = str(TESTS / "packs" / "wonders7_mini")
 BOARDS = ["t_giza_a", "t_rhodes_a", "t_olympia_a"]  # stone, ore, wood; player 0's left is 2, right is 1
 
 

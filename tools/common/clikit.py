@@ -17,9 +17,9 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
-from ..dsl.loader import Content, bundled_packs, load_content
-from ..dsl.yamlsafe import safe_load
-from ..engine import games
+from ...dsl.loader import Content, bundled_packs, load_content
+from ...dsl.yamlsafe import safe_load
+from ...engine import games
 
 
 class OutputFormat(StrEnum):
@@ -52,7 +52,7 @@ def _escape(text: str) -> str:
 
 
 def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a command in the CLI's error boundary (tools/errors.py); every app command gets it anyway."""
+    """Wrap a command in the CLI's error boundary (tools/common/errors.py); every app command gets it anyway."""
     from .errors import boundary
 
     return boundary(func)
@@ -109,7 +109,7 @@ def load_packs(packs: Sequence[str] | None, game: str | None = None) -> Content:
 
     An unknown pack id (or a missing folder) is a usage error: exit 2 with a did-you-mean.
     """
-    from ..engine.diagnostics import did_you_mean
+    from ...engine.diagnostics import did_you_mean
 
     bundled = bundled_packs(game)
     refs: list[str | Path] = []

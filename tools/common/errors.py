@@ -83,8 +83,8 @@ def write_traceback(err: BaseException) -> Path | None:
 
 def known(err: BaseException) -> tuple[int, str, str] | None:
     """(exit code, message, hint) for an error in the user's input; None for a bug."""
-    from ..engine.decision import IllegalAction, RunawayEffect
-    from ..engine.diagnostics import ContentError
+    from ...engine.decision import IllegalAction, RunawayEffect
+    from ...engine.diagnostics import ContentError
 
     if isinstance(err, UserError):
         return err.code, str(err), err.hint

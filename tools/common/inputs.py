@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..engine.jsonsafe import MAX_JSON_CHARS, BadJSON, loads
+from ...engine.jsonsafe import MAX_JSON_CHARS, BadJSON, loads
 from .errors import UserError
 
 
@@ -39,3 +39,8 @@ def read_json(path: Path, what: str = "") -> Any:
     except OSError as err:
         raise UserError(f"cannot read {name}: {err.strerror or err}") from None
     return parse_json(text, name)
+
+
+def load_save(file: Path) -> dict:
+    """A saved game's JSON (not yet validated: the game's loader does that); UserError when unreadable."""
+    return read_json(file, "save")

@@ -9,11 +9,20 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..dsl.explain import explain_effect
-from ..dsl.loader import Content, Entry
-from ..engine import games
-from ..engine.diagnostics import did_you_mean
-from .clikit import OutputFormat, check_game, console, display_path, fail, game_option, guarded, load_packs
+from ...dsl.explain import explain_effect
+from ...dsl.loader import Content, Entry
+from ...engine import games
+from ...engine.diagnostics import did_you_mean
+from ..common.clikit import (
+    OutputFormat,
+    check_game,
+    console,
+    display_path,
+    fail,
+    game_option,
+    guarded,
+    load_packs,
+)
 
 
 def lookup(content: Content, entry_id: str) -> Entry | None:
@@ -73,7 +82,7 @@ def explain(
     """Show an entry's printed text next to the English generated from its effect (for a rule variant, by id
     or file: what it changes in the rules data)."""
     if not game:
-        from .variants import game_named_by
+        from .variant import game_named_by
 
         game = game_named_by(entry_id)  # a variant file that names its game
     content = load_packs(pack, check_game(game))
@@ -86,7 +95,7 @@ def explain(
                     content = there
                     break
     if lookup(content, entry_id) is None:
-        from .variants import explain_variant, is_variant
+        from .variant import explain_variant, is_variant
 
         if is_variant(content, entry_id):  # a rule variant (an id or a file): what it changes
             explain_variant(content, entry_id, format)

@@ -6,10 +6,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..dsl.explain import hook_words
-from ..dsl.loader import game_vocab
-from ..engine.games import default_game
-from .clikit import OutputFormat, console, fail, guarded
+from ...dsl.explain import hook_words
+from ...dsl.loader import game_vocab
+from ...engine.games import default_game
+from ..common.clikit import OutputFormat, console, fail, guarded
 
 
 def hooks(

@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..dsl.loader import Content, load_content
-from ..engine.diagnostics import Diagnostic, render
-from .clikit import (
+from ...dsl.loader import Content, load_content
+from ...engine.diagnostics import Diagnostic, render
+from ..common.clikit import (
     OutputFormat,
     all_bundled,
     check_game,
@@ -56,7 +56,7 @@ def _packs_within(p: Path) -> list[Path]:
 def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path], list[Path]]:
     """Split the command line into packs (folders), single content files loaded on top of base, and
     variant files (checked against the game's rules with those packs)."""
-    from .variants import is_variant_file
+    from .variant import is_variant_file
 
     packs: list[str | Path] = []
     files: list[Path] = []
@@ -94,7 +94,7 @@ def run_lint_skipped(paths: list[Path] | None, game: str | None = None) -> tuple
     """The linted content and what was left out (path, why)."""
     if not paths:
         return load_content(all_bundled(game), game=game), []
-    from .variants import game_named_by, lint_variant
+    from .variant import game_named_by, lint_variant
 
     packs, files, variants = _targets(paths)
     named = next((g for g in (game_named_by(str(v)) for v in variants) if g), None)

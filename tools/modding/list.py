@@ -8,11 +8,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..dsl.loader import Content, Entry, known_kinds
-from ..dsl.references import content_spec
-from ..engine import games
-from ..engine.diagnostics import did_you_mean
-from .clikit import (
+from ...dsl.loader import Content, Entry, known_kinds
+from ...dsl.references import content_spec
+from ...engine import games
+from ...engine.diagnostics import did_you_mean
+from ..common.clikit import (
     OutputFormat,
     check_game,
     console,
@@ -160,7 +160,7 @@ def list_entries(
 def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/<game>/variants/*.yaml, and a pack's variants/);
     each row says what it changes (`rulewright variant diff ID` prints it in full)."""
-    from .variants import variant_rows
+    from .variant import variant_rows
 
     rows = variant_rows(content)
     if format is OutputFormat.json:

@@ -11,7 +11,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ..engine import games
+from ...engine import games
 from .scenarios import (
     _pack_ref,
     _variant_ref,

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..api import scores
-from ..engine.machine import Game
+from ...api import scores
+from ...engine.machine import Game
 
 
 def same(text: str) -> str:

@@ -15,7 +15,7 @@ as "D2"); a step may instead be {choice: ..., error: "text"} to require that it 
 the state unchanged. Expectations: `path` with equals / at_least / at_most / contains / excludes,
 `log` (a line containing the text), `options_include` / `options_exclude` (of the decision then
 pending), `pending` (its kind), `vp` (victory points by player) and `over` (the game ended); a `path`
-also reads `vp`, `score` (the breakdown), `log`, `pending` and `options` (tools/scenario_checks.py).
+also reads `vp`, `score` (the breakdown), `log`, `pending` and `options` (tools/modding/scenario_checks.py).
 An item of `actions` may be `{expect: [...]}`: a checkpoint checked there, between actions.
 A scenario inside a pack's tests/ folder loads that pack unless it names `packs`.
 docs/scenarios.md is the guide.
@@ -30,13 +30,13 @@ from typing import Any
 
 import jsonschema
 
-from ..dsl.explain import explain_effect
-from ..dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
-from ..engine import games
-from ..engine.decision import AUTO_PICKS, IllegalAction
-from ..engine.diagnostics import PositionError
-from ..engine.games import game_dir
-from ..engine.machine import Game
+from ...dsl.explain import explain_effect
+from ...dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
+from ...engine import games
+from ...engine.decision import AUTO_PICKS, IllegalAction
+from ...engine.diagnostics import PositionError
+from ...engine.games import game_dir
+from ...engine.machine import Game
 from .scenario_checks import Labels, check, pending_note, same, translate, waiting
 
 
@@ -62,7 +62,7 @@ class Result:
 
 
 def load_scenario(path: Path) -> dict:
-    from ..dsl.yamlsafe import safe_load
+    from ...dsl.yamlsafe import safe_load
 
     if not path.is_file():  # a FIFO or device would block the runner
         raise ValueError("not a regular file")
@@ -118,7 +118,7 @@ def _pack_ref(ref: str, scenario_path: str) -> str:
 
 def _variant_ref(ref: str, scenario_path: str) -> str:
     """A variant named by path: as given, else next to the scenario file or above it; an id stays an id."""
-    from ..dsl.rules_data import looks_like_path
+    from ...dsl.rules_data import looks_like_path
 
     if not looks_like_path(ref):
         return ref

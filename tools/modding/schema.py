@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from ..dsl.loader import SCHEMA_ROOT
-from .clikit import console, fail, guarded
-from .errors import output_folder
+from ...dsl.loader import SCHEMA_ROOT
+from ..common.clikit import console, fail, guarded
+from ..common.errors import output_folder
 
 
 def schema(

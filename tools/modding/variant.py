@@ -16,18 +16,18 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..dsl.content import RULES_ROOT
-from ..dsl.loader import Content
-from ..dsl.overlay import Change, apply, diff, overlay_of, removals, short
-from ..dsl.rules_data import (
+from ...dsl.content import RULES_ROOT
+from ...dsl.loader import Content
+from ...dsl.overlay import Change, apply, diff, overlay_of, removals, short
+from ...dsl.rules_data import (
     base_rules,
     looks_like_path,
     read_variant,
     variant_files,
     variant_path,
 )
-from ..engine.diagnostics import Diagnostic
-from .clikit import OutputFormat, check_game, console, display_path, fail, game_option, load_packs
+from ...engine.diagnostics import Diagnostic
+from ..common.clikit import OutputFormat, check_game, console, display_path, fail, game_option, load_packs
 
 app = typer.Typer(help="Rule variants: what one changes in the rules data.", no_args_is_help=True)
 
@@ -141,8 +141,8 @@ def explain_variant(content: Content, ref: str, format: OutputFormat) -> None:
 
 def _english(content: Content, rep: dict) -> list[str]:
     """The English of effect lines a variant adds to the standing rules (`rules_effect`)."""
-    from ..dsl.explain import explain_effect
-    from ..dsl.parser import parse_effect
+    from ...dsl.explain import explain_effect
+    from ...dsl.parser import parse_effect
 
     added = [line for c in rep["changes"] if c["path"] == "rules_effect" for line in c.get("added", [])]
     if not added:
@@ -180,7 +180,7 @@ def game_named_by(ref: str) -> str:
         game = read_variant(Path(ref)).get("game")
     except ValueError:
         return ""
-    from ..engine import games
+    from ...engine import games
 
     return game if isinstance(game, str) and game in games.installed() else ""
 
@@ -196,7 +196,7 @@ def is_variant_file(path: Path, text: str | None = None) -> bool:
         if text is None:
             data = read_variant(path)
         else:
-            from ..dsl.yamlsafe import safe_load
+            from ...dsl.yamlsafe import safe_load
 
             data = safe_load(text)
     except Exception:  # unreadable: the content checks say why
@@ -206,7 +206,7 @@ def is_variant_file(path: Path, text: str | None = None) -> bool:
 
 def lint_variant(content: Content, path: Path, text: str | None = None) -> list[Diagnostic]:
     """Diagnostics of one variant file against the game's rules with the loaded packs (added to content)."""
-    from ..dsl.overlay_check import check_variant_file
+    from ...dsl.overlay_check import check_variant_file
 
     try:
         base = base_rules(RULES_ROOT / content.game, content)

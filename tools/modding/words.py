@@ -10,11 +10,11 @@ from typing import Annotated
 
 import typer
 
-from ..dsl.checker import Checker
-from ..dsl.teach import values_of
-from ..dsl.vocabulary import Vocabulary
-from ..engine.diagnostics import did_you_mean
-from .clikit import OutputFormat, fail, guarded, load_packs
+from ...dsl.checker import Checker
+from ...dsl.teach import values_of
+from ...dsl.vocabulary import Vocabulary
+from ...engine.diagnostics import did_you_mean
+from ..common.clikit import OutputFormat, fail, guarded, load_packs
 
 TABLES = {"procedure": "primitives", "function": "functions", "permission": "grants",
           "prohibition": "forbids", "quantity": "quantities", "hook": "hooks"}

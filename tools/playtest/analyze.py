@@ -18,14 +18,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..engine.decision import IllegalAction
+from ...engine.decision import IllegalAction
 
 
 def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0, progress: bool = True) -> dict:
-    from ..api import load_game
-    from ..engine import games
-    from ..engine.chances import win_chances
-    from ..engine.machine import Game
+    from ...api import load_game
+    from ...engine import games
+    from ...engine.chances import win_chances
+    from ...engine.machine import Game
 
     whole = load_game(save)  # validates the save and its actions
     show_ids = games.find(whole.definition.game_id).extras.get("scenario_show") or str  # Clash: "1,1" reads B2

@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import games as game_registry
-from .errors import output_folder
+from ...engine import games as game_registry
+from ..common.errors import output_folder
 from .quality import first_player, per_label, quality, seats
 from .restricted_run import print_restricted, run_restricted
 from .selfplay import play_recorded, run_tasks, settings_tasks

@@ -1,9 +1,9 @@
 """`rulewright compare`: rule set-ups played on the same seeds, each against the first (the baseline).
 
 For every measure the game supplies (engine/measures.py) the report gives both means, the paired
-difference with its 95% interval and whether it is decided after Holm's correction (tools/setups.py,
-tools/paired.py). `--until-decided` plays batches of --games until every chosen measure is decided or
---max-games is reached. The table fits the width (tools/fit_table.py); compare.csv and compare.json
+difference with its 95% interval and whether it is decided after Holm's correction (tools/playtest/setups.py,
+tools/playtest/paired.py). `--until-decided` plays batches of --games until every chosen measure is decided or
+--max-games is reached. The table fits the width (tools/playtest/fit_table.py); compare.csv and compare.json
 hold every figure, compare.png draws every difference with its interval.
 """
 
@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from .errors import output_folder
+from ..common.errors import output_folder
 from .fit_table import fit_table, wrap
 from .setups import (
     METHOD,

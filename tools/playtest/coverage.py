@@ -19,7 +19,7 @@ KINDS = {"advance": "advances", "wonder": "wonders", "objective_card": "objectiv
 
 def catalog(packs: list[str], variants: list[str], game: str | None = None) -> dict[str, list[str]]:
     """Every id of each reported kind in these packs (sorted)."""
-    from ..engine import games
+    from ...engine import games
 
     content = games.find(game or games.default_game()).definition(packs, variants).content
     return {kind: sorted({e.id for e in content.of_kind(kind)}) for kind in KINDS}

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from ..engine.decision import Decision
+from ...engine.decision import Decision
 from .selfplay import DEALT, new_game
 
 _PARTS = re.compile(r"[:#>,]")

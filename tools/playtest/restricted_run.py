@@ -1,5 +1,5 @@
 """Restricted play over paired seeds: for each seed, one game where every bot may take the id (the
-baseline) and, for each seat in turn, one game where that seat's bot may not (tools/restricted.py).
+baseline) and, for each seat in turn, one game where that seat's bot may not (tools/playtest/restricted.py).
 
 The worth of the id is the seat's share of the win in the baseline minus its share when forbidden, paired
 by seed and seat: averaged over the seats of a seed, then over the seeds, with a 95% interval across the

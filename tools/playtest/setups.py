@@ -5,7 +5,7 @@ A set-up is written `base`, a variant (its name or, where the game accepts one, 
 A/A check: the same rules on other seeds), joined with `+`. Every set-up plays games 0..N-1 with the
 same game seeds (unless it names its own), so game i of two set-ups is a pair; the difference of each
 of the game's measures (engine/measures.py) is the paired mean with its t interval, and Holm's
-correction over the measures decides which differences are real (tools/paired.py).
+correction over the measures decides which differences are real (tools/playtest/paired.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import typer
 
-from ..engine.measures import GameMeasures, column_label, flatten, is_share
+from ...engine.measures import GameMeasures, column_label, flatten, is_share
 from .paired import ALPHA, holm, paired
 from .simulate import game_measures, simulate_run
 
@@ -63,7 +63,7 @@ def folder(out: Path, label: str, name: str) -> Path:
 
 def check_setups(setups: list[dict], game_id: str) -> None:
     """Build each set-up's definition once: an unknown pack, variant or rules path fails before any game."""
-    from ..engine import games
+    from ...engine import games
 
     for s in setups:
         try:
@@ -181,9 +181,9 @@ def measures_of(game_id: str) -> GameMeasures:
 def resolve(game: str, players: int, bots: str, backend: str) -> tuple[str, list[str]]:
     """The game id and the bot list (`greedy`, `search:50`, `greedy,search:50` cycled over the seats),
     exit 2 on an unknown game, a player count the game does not allow, an unknown bot or backend."""
-    from ..engine import games
-    from ..engine.bots import bot_error, bots_for
-    from .clikit import check_game
+    from ...engine import games
+    from ...engine.bots import bot_error, bots_for
+    from ..common.clikit import check_game
 
     game_id = check_game(game)
     lo, hi = games.find(game_id).extras.get("players", (2, 4))
@@ -202,7 +202,7 @@ def resolve(game: str, players: int, bots: str, backend: str) -> tuple[str, list
 
 
 def common_settings(game_id: str, players: int, seed: int, kinds: list[str]) -> dict:
-    from ..engine import games
+    from ...engine import games
 
     common = {"players": players, "seed": seed, "bots": kinds}
     if game_id != games.default_game():

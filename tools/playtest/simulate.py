@@ -21,9 +21,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import games as game_registry
-from .clikit import check_game
-from .errors import output_folder
+from ...engine import games as game_registry
+from ..common.clikit import check_game
+from ..common.errors import output_folder
 from .stats import report
 
 SEED_STRIDE = 100_003
@@ -43,7 +43,7 @@ def run_one(task: dict) -> dict:
 
     `measures` holds the game's own end-of-game measures (the rows of compare and sweep); the other fields
     feed simulate's report (per seat, per advance, per card, coverage)."""
-    from .play import play_game, summary
+    from ..seat.play import play_game, summary
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
@@ -234,7 +234,7 @@ def simulate(
     game: Annotated[str, typer.Option("--game", help="the game to simulate (default: clash; e.g. wonders7)")] = "",
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
-    from ..engine.bots import bot_error, bots_for
+    from ...engine.bots import bot_error, bots_for
 
     game_id = check_game(game)
     module = game_registry.find(game_id)
@@ -266,7 +266,7 @@ def simulate(
     print_summary(rep, Console())
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
     if viewers:
-        from .replay_html import write_interesting_viewers
+        from ..seat.replay_html import write_interesting_viewers
         records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines() if line.strip()]
         files = write_interesting_viewers(records, settings, out)
         typer.echo(f"wrote {len(files)} game viewers in {out} (see {out / 'viewers.json'})")

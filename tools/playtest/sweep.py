@@ -3,7 +3,7 @@
 Each value becomes a set-up `PATH=V` (dsl/rules_paths.py builds the overlay a variant file holding it would
 be and merges it as every variant is merged), played on the same game seeds as the others; the report gives
 each measure's mean with its 95% interval per value, and the paired difference to the first value decided
-as compare decides it (tools/setups.py). sweep.csv, sweep.json and sweep.png hold it all.
+as compare decides it (tools/playtest/setups.py). sweep.csv, sweep.json and sweep.png hold it all.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
+from ..common.errors import output_folder
 from .compare import run_compare, terminal_width
-from .errors import output_folder
 from .fit_table import fit_table, wrap
 from .paired import mean_interval
 from .setups import (

@@ -25,9 +25,9 @@ from .stats import wilson
 
 def play_match(task: dict) -> dict:
     """One game: the first bot's share of the win and its decision times (ms, decisions with a choice)."""
-    from ..api import new_game, scores
-    from ..engine import games
-    from ..engine.bots import make_bot
+    from ...api import new_game, scores
+    from ...engine import games
+    from ...engine.bots import make_bot
 
     games.find(games.default_game())  # imports the game's package: its bots register
 
@@ -115,7 +115,7 @@ def tournament(
     """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
 
     The first bot is the one measured: its win rate with a 95% interval and its time per decision."""
-    from ..engine.bots import bot_error
+    from ...engine.bots import bot_error
 
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
     if len(kinds) != 2 or any(bot_error(k) for k in kinds):

@@ -1,6 +1,6 @@
 """Drawing the board of a game: regions, borders, cities, units and the header, as SVG fragments.
 
-The fragments and the replay viewer's use of them are described in tools/render.py.
+The fragments and the replay viewer's use of them are described in tools/render/game.py.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..engine import games
-from ..engine.hexgrid import DIRECTIONS, Hex, add, parse_space_id, space_id
-from .render_look import (
+from ...engine import games
+from ...engine.hexgrid import DIRECTIONS, Hex, add, parse_space_id, space_id
+from .look import (
     FONT,
     HEADER_H,
     HEX,
@@ -29,12 +29,12 @@ from .render_look import (
     raw,
     words,
 )
-from .render_panels import Panels
-from .render_pieces import Pieces
+from .panels import Panels
+from .pieces import Pieces
 from .svg import E, Element, document, points
 
 if TYPE_CHECKING:
-    from .render import Frame
+    from .game import Frame
 
 
 # ----- the renderer -----------------------------------------------------------------------------------

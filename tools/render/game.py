@@ -1,4 +1,4 @@
-"""`rulewright render`: draw a saved game at any step as an SVG picture (PNG with the `png` extra).
+"""A game drawn at any step as an SVG picture (PNG with the `png` extra); `rulewright render` is render.py.
 
 What is drawn comes from `game.view(player)` only: with `--as PLAYER` that player's view (their own hand
 is listed in their panel), without it the public view of a spectator (`game.view(None)`: every hand is a
@@ -7,7 +7,7 @@ whoever it is made for.
 
 The drawing is a list of independent *fragments* (the header, one per region, the region borders, the
 legend, one per exhausted space, one per occupied space, one per player panel). `svg_document` joins them
-into a standalone SVG; the replay viewer (tools/replay_html.py) stores each distinct fragment once and
+into a standalone SVG; the replay viewer (tools/seat/replay_html.py) stores each distinct fragment once and
 each step as a list of fragment numbers, so a whole game stays small.
 
 Every drawn region, hex, city and unit is an element with data attributes (`data-kind="region"
@@ -17,21 +17,16 @@ and tools can find them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
-
-from ..api import scores
-from ..engine import games
-from .errors import output_file
-from .render_board import BoardRenderer
-from .render_look import FONT, HEADER_H, HEX, SQRT3, player_colour
+from ...api import scores
+from ...engine import games
+from .board import BoardRenderer
+from .look import FONT, HEADER_H, HEX, SQRT3, player_colour
 
 if TYPE_CHECKING:
-    from ..engine.machine import Game
+    from ...engine.machine import Game
 
 __all__ = ["FONT", "HEADER_H", "HEX", "SQRT3", "BoardRenderer", "Frame", "frame_of", "game_title", "parse_viewer",
            "player_colour", "render_game"]
@@ -119,53 +114,3 @@ def svg_to_png(svg_text: str) -> bytes:
         raise RuntimeError("PNG output needs the optional resvg-py package: pip install 'rulewright[png]' "
                            "(or write an .svg)") from None
     return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, background="#f4f1ea"))
-
-
-def load_save(file: Path) -> dict:
-    from .inputs import read_json
-
-    return read_json(file, "save")
-
-
-def render(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
-           step: int | None = typer.Option(None, "--step", min=0, help="draw the game after N actions (default: the end)"),
-           as_player: str | None = typer.Option(None, "--as", help="draw what this player sees: seat 0.. or name"),
-           out: Path | None = typer.Option(None, "--out", "-o", callback=output_file,
-                                           help="FILE.svg (or FILE.png with the png extra); default SAVE.svg"),
-           ) -> None:
-    """Draw a saved game's board and player panels (at the end, or after N actions) as SVG."""
-    from ..api import load_game
-    from ..engine.decision import IllegalAction
-    from ..engine.machine import validate_save
-
-    try:
-        data = load_save(file)
-        total = len(validate_save(data)["actions"])
-        if step is not None and not 0 <= step <= total:
-            typer.echo(f"error: --step must be between 0 and {total} for {file}", err=True)
-            raise typer.Exit(2)
-        game = load_game(data, step)
-    except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
-        typer.echo(f"error: cannot replay {file}: {err}", err=True)
-        raise typer.Exit(1) from None
-    try:
-        viewer = parse_viewer(as_player, [p["name"] for p in game.state["players"]])
-    except ValueError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
-    target = out or file.with_suffix(".svg")
-    text = render_game(game, viewer, total)
-    if target.suffix.lower() == ".png":
-        try:
-            target.write_bytes(svg_to_png(text))
-        except RuntimeError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
-    else:
-        target.write_text(text, encoding="utf-8")
-    typer.echo(f"wrote {target} (step {len(game.actions)} of {total})")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("render")(render)
-

@@ -1,4 +1,4 @@
-"""The look of a drawn game: colours, sizes, fonts, and measuring and fitting text (tools/render.py)."""
+"""The look of a drawn game: colours, sizes, fonts, and measuring and fitting text (tools/render/game.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import math
 from typing import Any
 
-from ..engine.hexgrid import Hex, axial_to_label, space_id
+from ...engine.hexgrid import Hex, axial_to_label, space_id
 from .svg import Raw
 
 # ----- look -------------------------------------------------------------------------------------------

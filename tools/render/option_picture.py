@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..engine.hexgrid import axial_to_label, parse_space_id
-from .render_look import TERRAIN_FILL, UNKNOWN_FILL
+from ...engine.hexgrid import axial_to_label, parse_space_id
+from .look import TERRAIN_FILL, UNKNOWN_FILL
 
 R = 17.0  # a hex's circumradius in the drawing, in px
 SQRT3 = math.sqrt(3)

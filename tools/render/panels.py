@@ -1,6 +1,6 @@
 """The player panels and the legend of a drawn game: points, resources, cards and the advance grid.
 
-A mixin of BoardRenderer (tools/render_board.py), which holds the geometry these parts are placed by.
+A mixin of BoardRenderer (tools/render/board.py), which holds the geometry these parts are placed by.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .render_look import (
+from .look import (
     BARBARIAN,
     GRID_ROW_H,
     HAND_LINE,
@@ -31,7 +31,7 @@ from .render_look import (
 from .svg import E, Element
 
 if TYPE_CHECKING:
-    from .render import Frame
+    from .game import Frame
 
 
 class Panels:

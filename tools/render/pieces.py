@@ -1,14 +1,14 @@
-"""Cities and units on the board: stacks of unit tokens, city pieces and moods, ports (tools/render.py).
+"""Cities and units on the board: stacks of unit tokens, city pieces and moods, ports (tools/render/game.py).
 
-A mixin of BoardRenderer (tools/render_board.py), which holds the geometry these pieces are placed by.
+A mixin of BoardRenderer (tools/render/board.py), which holds the geometry these pieces are placed by.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..engine.hexgrid import Hex, parse_space_id, space_id
-from .render_look import HEX, MOOD_FILL, MUTED, label, player_colour, to_int
+from ...engine.hexgrid import Hex, parse_space_id, space_id
+from .look import HEX, MOOD_FILL, MUTED, label, player_colour, to_int
 from .svg import E, Element, points
 
 

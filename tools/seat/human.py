@@ -30,12 +30,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..engine import games
-from ..engine.bots import bot_error
-from ..engine.decision import Decision, IllegalAction
-from ..engine.machine import Game
-from ..engine.undo import undo, undo_check
-from .play import MAX_STEPS, print_scores, readable
+from ...engine import games
+from ...engine.bots import bot_error
+from ...engine.decision import Decision, IllegalAction
+from ...engine.machine import Game
+from ...engine.undo import undo, undo_check
+from .account import MAX_STEPS, print_scores, readable
 from .seat import (
     HUMAN,
     bot_choice,
@@ -298,7 +298,7 @@ class TerminalSeat:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             if png:
-                from .render import svg_to_png
+                from ..render.game import svg_to_png
 
                 target.write_bytes(svg_to_png(text))
             else:
@@ -324,8 +324,8 @@ def _fail(message: str, code: int) -> NoReturn:
 def start(players: int, seed: int, bots: list[str], packs: list[str], variants: list[str], humans: list[str],
           resume: Path | None, game_id: str | None = None) -> Game:
     """The game to play: a new one with the seats set, or a resumed save (its seats, unless --human)."""
-    from ..api import load_game, new_game
-    from ..engine.diagnostics import ContentError
+    from ...api import load_game, new_game
+    from ...engine.diagnostics import ContentError
 
     if resume is not None:  # the save names its game: its bots are the ones that may sit
         try:

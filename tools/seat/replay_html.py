@@ -4,7 +4,7 @@
 `rulewright simulate` (for a few games of interest) write it. No network, no external file: the CSS, the
 script and the data are inline.
 
-How it stays small: the picture of a step is the list of fragments `tools/render.py` draws (header,
+How it stays small: the picture of a step is the list of fragments `tools/render/game.py` draws (header,
 regions, borders, legend, one per occupied space, one per player panel). Most fragments are the same from
 one step to the next, so the file stores every distinct fragment once and each step as a list of fragment
 numbers; the script joins the fragments of the chosen step into the SVG. A 500-decision game is a few
@@ -22,13 +22,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import games
-from .play import readable
-from .render import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
-from .svg import SVG_NS, E, Raw
+from ...engine import games
+from ..render.game import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
+from ..render.svg import SVG_NS, E, Raw
+from .account import readable
 
 if TYPE_CHECKING:
-    from ..engine.machine import Game
+    from ...engine.machine import Game
 
 
 def step_frames(save: dict, viewer: int | None = None):
@@ -36,7 +36,7 @@ def step_frames(save: dict, viewer: int | None = None):
 
     The same game object is reused between yields (it is advanced in place).
     """
-    from ..api import load_game
+    from ...api import load_game
 
     actions = list(save.get("actions", []))
     game = load_game(save, 0)
@@ -52,7 +52,7 @@ def step_frames(save: dict, viewer: int | None = None):
 
 def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     """The viewer's data: distinct fragments, fragment numbers per step, the log and each line's step."""
-    from ..engine.games import visible_log
+    from ...engine.games import visible_log
 
     table: dict[str, int] = {}
     fragments: list[str] = []
@@ -352,7 +352,7 @@ def write_viewer(save: dict, out: Path, as_player: str | None = None) -> str:
 
     Raises ValueError for an unknown player (the CLI turns it into a usage error).
     """
-    from ..api import load_game
+    from ...api import load_game
 
     viewer = None
     names: list[str] = []
@@ -389,7 +389,7 @@ def write_interesting_viewers(records: list[dict], settings: dict, out: Path) ->
 
     Files are `out/viewer-g<game>-<reasons>.html`, plus `out/viewers.json` saying which is which.
     """
-    from .play import play_game
+    from .account import play_game
 
     by_game = {r["game"]: r for r in records}
     written: list[Path] = []

@@ -7,7 +7,7 @@ answered once for the game. The terminal seat keeps them here; the page keeps it
 
 from __future__ import annotations
 
-from ..engine.decision import Decision
+from ...engine.decision import Decision
 
 Key = tuple[int, str, str, tuple[str, ...]]
 

@@ -10,7 +10,7 @@ import pytest
 import typer
 from rulewright.api import new_game
 from rulewright.tools.cli import app
-from rulewright.tools.errors import GuardedTyper, guard_app
+from rulewright.tools.common.errors import GuardedTyper, guard_app
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -28,9 +28,10 @@ from rulewright.engine.decision import IllegalAction
 from rulewright.engine.service import apply_json, from_json, to_json
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
+from where import TESTS
 
 runner = CliRunner()
-SCENARIO = Path(__file__).resolve().parent / "scenarios" / "agriculture" / "farming_collects_food_and_wood.yaml"
+SCENARIO = TESTS / "scenarios" / "agriculture" / "farming_collects_food_and_wood.yaml"
 CASE_SECONDS = 60  # far above any case (most take milliseconds); only a hang reaches it
 
 

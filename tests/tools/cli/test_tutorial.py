@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 import textwrap
-from pathlib import Path
 
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
+from where import ROOT
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = ROOT / "README.md"
 
 
 def _tutorial_blocks() -> list[str]:

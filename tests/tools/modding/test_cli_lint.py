@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from rulewright.dsl.loader import load_content
-from rulewright.tools import clikit
 from rulewright.tools.cli import app
+from rulewright.tools.common import clikit
 from typer.testing import CliRunner
 
 runner = CliRunner()

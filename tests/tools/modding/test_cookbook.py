@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.loader import load_content
-from rulewright.tools.mutation import coverage, mutation_report
-from rulewright.tools.scenarios import find_scenarios
+from rulewright.tools.modding.mutation import coverage, mutation_report
+from rulewright.tools.modding.scenarios import find_scenarios
+from where import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "examples" / "modding"
 CIV = PACK / "civilization"  # the cookbook's civilisation: its own pack, for it needs the expansion
 SCENARIOS = PACK / "tests"  # `rulewright test examples/modding`; tests/test_scenarios.py runs them too

@@ -14,8 +14,8 @@ from browser import chromium
 from rulewright.dsl.loader import game_vocab
 from rulewright.dsl.vocabulary import WORD_SECTIONS
 from rulewright.tools.cli import app
-from rulewright.tools.langdoc.markdown import anchor
-from rulewright.tools.langdoc.model import ABILITY_FORMS, STATEMENT_FORMS
+from rulewright.tools.modding.langdoc.markdown import anchor
+from rulewright.tools.modding.langdoc.model import ABILITY_FORMS, STATEMENT_FORMS
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -15,6 +15,7 @@ from rulewright.engine.decision import RunawayEffect
 from rulewright.rules.clash.state.splits import bounded_splits
 from rulewright.tools.cli import app
 from typer.testing import CliRunner
+from where import TESTS
 
 runner = CliRunner()
 
@@ -103,7 +104,7 @@ def test_prerequisite_cycles_are_errors_naming_the_cycle(tmp_path: Path) -> None
 
 
 def test_trigger_cycles_across_entries_are_warned() -> None:
-    looping = Path(__file__).resolve().parent / "packs" / "looping"
+    looping = TESTS / "packs" / "looping"
     diags = [d for d in lint(looping) if d["code"] == "W0302"]
     assert diags and any("sulking" in d["message"] and "pondering" in d["message"] for d in diags)
 

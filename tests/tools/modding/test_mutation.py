@@ -6,7 +6,7 @@ its scenarios belong. Everything else must be covered and killed.
 
 from __future__ import annotations
 
-from rulewright.tools.mutation import mutation_report
+from rulewright.tools.modding.mutation import mutation_report
 
 DEFERRED: dict[str, str] = {}
 

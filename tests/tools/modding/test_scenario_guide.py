@@ -4,15 +4,15 @@ and the runner's own features (checkpoints, VP, a pack's tests/ folder, board la
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 from rulewright.tools.cli import app
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenarios import run_scenario
 from typer.testing import CliRunner
+from where import ROOT
 
-GUIDE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+GUIDE = ROOT / "docs" / "scenarios.md"
 EXAMPLES = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(), re.S)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from rulewright.engine.hexgrid import axial_to_label, parse_space_id
-from rulewright.tools.scenario_checks import check
-from rulewright.tools.scenarios import _labels, run_scenario
+from rulewright.tools.modding.scenario_checks import check
+from rulewright.tools.modding.scenarios import _labels, run_scenario
 
 SPACE = re.compile(r"^-?\d+,-?\d+$")
 POSITION = {"players": [{"advances": ["farming", "mining", "fishing"], "resources": {"food": 2}}],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulewright.tools.scenarios import load_scenario, run_scenario
+from rulewright.tools.modding.scenarios import load_scenario, run_scenario
 
 BAD = """name: t
 players: 2

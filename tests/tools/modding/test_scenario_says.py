@@ -5,7 +5,7 @@ scenarios take checkpoints and every expectation kind."""
 
 from __future__ import annotations
 
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenarios import run_scenario
 
 MARKET = {"name": "t", "packs": ["base", "examples/modding"], "players": 2,
           "position": {"players": [{"resources": {"gold": 6, "food": 0, "wood": 0, "ore": 0, "idea": 0},

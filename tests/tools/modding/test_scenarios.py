@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulewright.tools.scenarios import find_scenarios, load_scenario, run_scenario
+from rulewright.tools.modding.scenarios import find_scenarios, load_scenario, run_scenario
 
 FILES = find_scenarios()
 

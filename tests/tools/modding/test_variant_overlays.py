@@ -12,11 +12,12 @@ import pytest
 from rulewright.dsl.overlay import OverlayError, apply, diff
 from rulewright.rules.clash.state.definition import definition
 from rulewright.tools.cli import app
-from rulewright.tools.scenarios import run_scenario
+from rulewright.tools.modding.scenarios import run_scenario
 from typer.testing import CliRunner
+from where import ROOT
 
 runner = CliRunner()
-GUIDE = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
+GUIDE = ROOT / "docs" / "variants.md"
 BLOCKS = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
 HEAD = re.compile(r"# file: (\S+)\s+lint: ([\w ]+?)\s+changes: (.+)")
 EXAMPLES = {HEAD.match(b).group(1): b for b in BLOCKS}
@@ -200,7 +201,7 @@ def test_an_edited_variant_file_gives_new_rules_to_the_next_game(tmp_path):
 
 
 def test_the_editor_checks_a_variant_file_as_a_variant(tmp_path):
-    from rulewright.tools.lsp.session import Session
+    from rulewright.tools.modding.lsp.session import Session
 
     path = tmp_path / "v.yaml"
     text = "name: V\nparams:\n  grow_cost: {food: 1, ore: 1}\n"

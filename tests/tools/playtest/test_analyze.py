@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from rulewright.tools.analyze import analyze_game
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
+from rulewright.tools.playtest.analyze import analyze_game
+from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner
 
 

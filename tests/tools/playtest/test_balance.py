@@ -8,7 +8,7 @@ import math
 
 import pytest
 from rulewright.tools.cli import app
-from rulewright.tools.quality import (
+from rulewright.tools.playtest.quality import (
     chi2_sf,
     chi_square_equal,
     decided_at,
@@ -18,10 +18,10 @@ from rulewright.tools.quality import (
     quality,
     seats,
 )
-from rulewright.tools.restricted import Forbidding, held, names
-from rulewright.tools.restricted_run import play_restricted, restricted_report
-from rulewright.tools.selfplay import head, play_recorded
-from rulewright.tools.stats import wilson
+from rulewright.tools.playtest.restricted import Forbidding, held, names
+from rulewright.tools.playtest.restricted_run import play_restricted, restricted_report
+from rulewright.tools.playtest.selfplay import head, play_recorded
+from rulewright.tools.playtest.stats import wilson
 from typer.testing import CliRunner
 
 

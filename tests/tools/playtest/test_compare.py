@@ -11,10 +11,10 @@ import pytest
 from rulewright.engine import games
 from rulewright.engine.measures import GameMeasures, Measure
 from rulewright.tools.cli import app
-from rulewright.tools.compare import table_lines
-from rulewright.tools.fit_table import fit_table
-from rulewright.tools.paired import holm, paired, t_quantile, t_two_sided_p
-from rulewright.tools.play import play_game
+from rulewright.tools.playtest.compare import table_lines
+from rulewright.tools.playtest.fit_table import fit_table
+from rulewright.tools.playtest.paired import holm, paired, t_quantile, t_two_sided_p
+from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner
 
 SHORT = "params.rounds=1"  # one-round games keep these runs to a second or two each

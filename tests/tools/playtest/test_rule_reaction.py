@@ -4,11 +4,10 @@ greedy reads of the rules"). The variants are the study's (benchmarks/studies/ru
 
 from __future__ import annotations
 
-from pathlib import Path
+from rulewright.tools.playtest.selfplay import play_recorded
+from where import ROOT
 
-from rulewright.tools.selfplay import play_recorded
-
-STUDY = Path(__file__).resolve().parent.parent / "benchmarks" / "studies" / "rule_reaction"
+STUDY = ROOT / "benchmarks" / "studies" / "rule_reaction"
 
 
 def _play(game: str, seed: int, players: int, variant: str | None) -> dict:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
-from rulewright.tools.simulate import simulate_run
-from rulewright.tools.stats import wilson
+from rulewright.tools.playtest.simulate import simulate_run
+from rulewright.tools.playtest.stats import wilson
+from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner
 
 SETTINGS = {"games": 8, "players": 3, "seed": 5, "bots": ["greedy"], "packs": ["base"], "variants": []}

@@ -19,8 +19,7 @@ from rulewright.api import load_game
 from rulewright.engine.hexgrid import neighbors, parse_space_id
 from rulewright.rules.clash.board.map import build_layout, load_map_data, place_region
 from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
-from rulewright.tools.render import (
+from rulewright.tools.render.game import (
     HEADER_H,
     HEX,
     SQRT3,
@@ -30,8 +29,9 @@ from rulewright.tools.render import (
     player_colour,
     render_game,
 )
-from rulewright.tools.replay_html import build_viewer_data, games_of_interest, replay_html, viewer_html
-from rulewright.tools.svg import E, document, escape_attr, escape_text, fmt
+from rulewright.tools.render.svg import E, document, escape_attr, escape_text, fmt
+from rulewright.tools.seat.account import play_game
+from rulewright.tools.seat.replay_html import build_viewer_data, games_of_interest, replay_html, viewer_html
 from typer.testing import CliRunner
 
 SEEDS = {2: 4, 3: 1, 4: 2}

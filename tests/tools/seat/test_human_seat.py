@@ -18,7 +18,7 @@ import pytest
 import typer
 from rich.console import Console
 from rulewright.api import load_game
-from rulewright.tools.human import parse_humans, play_human, start
+from rulewright.tools.seat.human import parse_humans, play_human, start
 
 
 def run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -163,8 +163,8 @@ def test_always_is_refused_where_the_game_asks_each_time(tmp_path):
 
 
 def test_an_undone_question_is_asked_not_answered_by_itself(tmp_path):
-    from rulewright.tools.human import TerminalSeat
-    from rulewright.tools.seat import bot_choice
+    from rulewright.tools.seat.human import TerminalSeat
+    from rulewright.tools.seat.seat import bot_choice
 
     game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
     while not (game.pending.player == 0 and game.pending.kind == "raze"):

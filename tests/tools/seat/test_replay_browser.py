@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from browser import ARTIFACTS, chromium
-from rulewright.tools.play import play_game
-from rulewright.tools.replay_html import replay_html
+from rulewright.tools.seat.account import play_game
+from rulewright.tools.seat.replay_html import replay_html
 
 
 @pytest.fixture(scope="module")

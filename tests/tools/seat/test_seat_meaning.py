@@ -12,8 +12,8 @@ import pytest
 import typer
 from rich.console import Console
 from rulewright.api import load_game, new_game
-from rulewright.tools.human import play_human, start
-from rulewright.tools.seat import bot_choice, option_text, seat_state, summary
+from rulewright.tools.seat.human import play_human, start
+from rulewright.tools.seat.seat import bot_choice, option_text, seat_state, summary
 
 
 def _seat0_begins(variants: tuple[str, ...]) -> int:
@@ -113,7 +113,7 @@ def test_option_text_names_content_and_actions():
 
 
 def test_server_links_only_for_people_and_undo(tmp_path):
-    from rulewright.tools.serve.app import create_app
+    from rulewright.tools.seat.serve.app import create_app
     from starlette.testclient import TestClient
 
     c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
@@ -136,7 +136,7 @@ def test_server_links_only_for_people_and_undo(tmp_path):
 
 
 def test_board_header_names_the_player_once():
-    from rulewright.tools.seat import board_svg
+    from rulewright.tools.seat.seat import board_svg
 
     g = new_game(players=2, seed=SEED_BASE)
     svg = board_svg(g, 0)

@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from clash_secrets import hidden_items
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
 from rulewright.rules.clash.state.view import visible_log
 from rulewright.tools.cli import app
-from rulewright.tools.replay_html import replay_html
-from test_hidden_and_invariants import _hidden_items
+from rulewright.tools.seat.replay_html import replay_html
 from typer.testing import CliRunner
 
 SEED = 9_876_543_21
@@ -47,7 +47,7 @@ def assert_nothing_hidden(text: str, game, seat: int | None) -> None:
     for order in deck_orders(game):
         assert order.replace(" ", "") not in text.replace(" ", "")
     if seat is not None:
-        for item in _hidden_items(game, seat):
+        for item in hidden_items(game, seat):
             assert not re.search(rf'"{re.escape(item)}"', text), f"seat {seat} output names {item}"
 
 

@@ -13,13 +13,13 @@ import re
 import warnings
 
 import pytest
-from rulewright.tools.seat import bot_choice
+from rulewright.tools.seat.seat import bot_choice
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645  # distinctive, so any leak of it shows
@@ -267,7 +267,7 @@ def test_two_human_seats_play_a_short_game_to_the_end(tmp_path):
 
 
 def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch):
-    from rulewright.tools.serve import hub as hub_module
+    from rulewright.tools.seat.serve import hub as hub_module
 
     monkeypatch.setattr(hub_module, "MAX_LIVE", 2)
     c = client(tmp_path / "g.sqlite3")
@@ -279,7 +279,7 @@ def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch
 
 
 def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
-    from rulewright.tools.serve import runner as runner_module
+    from rulewright.tools.seat.serve import runner as runner_module
 
     c = client(tmp_path / "g.sqlite3")
     g = create(c, seats=["human", "human"], seed=2)

@@ -49,7 +49,7 @@ return 'button';
 def _whole_collection(game, options: list[str]) -> str | None:
     """The whole-collection option holding what the greedy bot would collect step by step (so the game runs
     as the bots' game does), if one is offered."""
-    from rulewright.tools.seat import bot_choice
+    from rulewright.tools.seat.seat import bot_choice
 
     if not any(o.startswith("all:") for o in options):
         return None
@@ -87,7 +87,7 @@ def _page(drv, table) -> dict:
 
 def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path):
     import httpx
-    from rulewright.tools.seat import bot_choice
+    from rulewright.tools.seat.seat import bot_choice
 
     url, hub = server_url_and_hub
     drv = driver
@@ -189,7 +189,7 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
 
 @pytest.fixture()
 def server_url_and_hub(tmp_path):
-    from rulewright.tools.serve.background import BackgroundServer
+    from rulewright.tools.seat.serve.background import BackgroundServer
 
     with BackgroundServer(tmp_path / "games.sqlite3") as srv:
         yield srv.url, srv.app.state.hub

@@ -26,7 +26,7 @@ def driver(tmp_path_factory):
 
 @pytest.fixture()
 def server(tmp_path):
-    from rulewright.tools.serve.background import BackgroundServer
+    from rulewright.tools.seat.serve.background import BackgroundServer
 
     with BackgroundServer(tmp_path / "games.sqlite3") as srv:
         yield srv

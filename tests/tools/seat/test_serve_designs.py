@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 from rulewright.tools.cli import app as cli
-from rulewright.tools.serve.designs import Designs
+from rulewright.tools.seat.serve.designs import Designs
 from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 CHEAP = "name: Cheap growth\ntext: Pieces cost food and ore.\nparams:\n  grow_cost: {$replace: {food: 1, ore: 1}}\n"

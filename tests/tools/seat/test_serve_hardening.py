@@ -14,15 +14,15 @@ import warnings
 
 import pytest
 from rulewright.engine.search import SearchBot
-from rulewright.tools.serve.guard import Limits, allowed_hosts
-from rulewright.tools.serve.store import StoreError
+from rulewright.tools.seat.serve.guard import Limits, allowed_hosts
+from rulewright.tools.seat.serve.store import StoreError
 from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -74,7 +74,7 @@ def test_a_retried_choice_is_applied_once_and_a_stale_step_is_refused_with_the_c
 
 
 def test_create_answers_at_once_and_the_bots_play_in_the_background(tmp_path, monkeypatch):
-    from rulewright.tools.serve import runner
+    from rulewright.tools.seat.serve import runner
 
     gate, entered = threading.Event(), threading.Event()
     real = runner.bot_choice
@@ -122,7 +122,7 @@ def test_limits_answer_429_and_503(tmp_path):
 
 
 def test_requests_beyond_the_limit_get_a_json_503(tmp_path):
-    from rulewright.tools.serve.guard import Busy
+    from rulewright.tools.seat.serve.guard import Busy
 
     busy = Busy(None, 0)  # no request may be in progress: every one is refused
     c = TestClient(busy, base_url="http://127.0.0.1")
@@ -144,7 +144,7 @@ def test_only_the_allowed_host_names_are_answered(tmp_path):
 
 
 def test_every_failure_is_a_json_answer(tmp_path, monkeypatch):
-    from rulewright.tools.serve import app as app_module
+    from rulewright.tools.seat.serve import app as app_module
 
     c = client(tmp_path / "g.sqlite3")
     g = create(c)
@@ -226,7 +226,7 @@ def test_an_empty_or_foreign_games_file_is_refused_at_start(tmp_path, content, w
 
 
 def test_slow_and_surplus_connections_are_dropped(tmp_path):
-    from rulewright.tools.serve.background import BackgroundServer
+    from rulewright.tools.seat.serve.background import BackgroundServer
 
     limits = Limits(header_timeout_s=0.3, hard_connections=4)
     with BackgroundServer(tmp_path / "g.sqlite3", limits=limits) as server:

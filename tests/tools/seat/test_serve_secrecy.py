@@ -14,13 +14,13 @@ import sqlite3
 import warnings
 
 import pytest
-from rulewright.tools.serve.guard import Limits
+from rulewright.tools.seat.serve.guard import Limits
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645

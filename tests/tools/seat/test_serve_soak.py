@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from rulewright.tools.serve.background import BackgroundServer
-from rulewright.tools.serve.guard import Limits
+from rulewright.tools.seat.serve.background import BackgroundServer
+from rulewright.tools.seat.serve.guard import Limits
 
 pytestmark = pytest.mark.soak
 

@@ -18,7 +18,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from rulewright.dsl.loader import game_vocab
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645

@@ -18,7 +18,7 @@ import pytest
 import typer
 from rich.console import Console
 from rulewright.api import load_game, new_game
-from rulewright.tools.human import play_human, start
+from rulewright.tools.seat.human import play_human, start
 
 
 def run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:

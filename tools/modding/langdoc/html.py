@@ -6,7 +6,7 @@ import re
 from html import escape
 from pathlib import Path
 
-from ...dsl.vocabulary import WORD_SECTIONS
+from ....dsl.vocabulary import WORD_SECTIONS
 from .markdown import EXPRESSIONS, anchor, link
 from .model import SECTION_INTROS, SECTION_TITLES, Form, Reference, Use, Word
 

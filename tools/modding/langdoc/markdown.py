@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...dsl.vocabulary import WORD_SECTIONS
+from ....dsl.vocabulary import WORD_SECTIONS
 from .model import SECTION_INTROS, SECTION_TITLES, Form, Reference, Use, Word
 
 EXPRESSIONS = """\

@@ -2,7 +2,7 @@
 
 Everything here is read from the grammar's syntax tree classes (dsl/ast.py), the game's vocabulary (its
 `doc:` lines) and the loaded content; nothing names a word of a particular game. The Markdown and HTML
-writers (markdown.py, html.py) and the language server's hover (tools/lsp) render this one model.
+writers (markdown.py, html.py) and the language server's hover (tools/modding/lsp) render this one model.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...dsl import ast as A
-from ...dsl.content import Content, Entry
-from ...dsl.vocabulary import WORD_SECTIONS, Signature, Vocabulary
+from ....dsl import ast as A
+from ....dsl.content import Content, Entry
+from ....dsl.vocabulary import WORD_SECTIONS, Signature, Vocabulary
 
 MAX_USES = 3
 

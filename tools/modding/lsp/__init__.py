@@ -15,8 +15,8 @@ from typing import Annotated
 
 import typer
 
-from ...engine.games import default_game, installed
-from ..clikit import fail, guarded
+from ....engine.games import default_game, installed
+from ...common.clikit import fail, guarded
 
 
 def lsp(

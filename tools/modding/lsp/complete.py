@@ -15,8 +15,8 @@ from pathlib import Path
 
 from lsprotocol import types as T
 
-from ...dsl.references import content_spec
-from ...dsl.vocabulary import Vocabulary
+from ....dsl.references import content_spec
+from ....dsl.vocabulary import Vocabulary
 from .scan import Block, Scan, ability_lines, key_of_line
 from .session import Session
 

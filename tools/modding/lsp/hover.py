@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...dsl.explain import explain_ability
-from ...dsl.parser import parse_effect
-from ..clikit import display_path
+from ....dsl.explain import explain_ability
+from ....dsl.parser import parse_effect
+from ...common.clikit import display_path
 from ..langdoc.model import Word
 from .complete import scope
 from .scan import Block, Scan, ability_lines, ability_text, word_at

@@ -20,7 +20,7 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from ...engine.diagnostics import Diagnostic
+from ....engine.diagnostics import Diagnostic
 from .complete import completions
 from .hover import hover_markdown
 from .reading import AnsweringProtocol, document_text

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...dsl.content import Content, Entry
-from ...dsl.loader import check_document, load_content
-from ...dsl.vocabulary import WORD_SECTIONS
-from ...engine.diagnostics import Diagnostic
-from ...engine.games import default_game, game_dir
-from ..clikit import all_bundled
+from ....dsl.content import Content, Entry
+from ....dsl.loader import check_document, load_content
+from ....dsl.vocabulary import WORD_SECTIONS
+from ....engine.diagnostics import Diagnostic
+from ....engine.games import default_game, game_dir
+from ...common.clikit import all_bundled
 from ..langdoc.model import Reference, build_reference
 
 
@@ -65,7 +65,7 @@ class Session:
 
     def check(self, path: Path, text: str) -> list[Diagnostic]:
         """Lint's diagnostics for the document as the editor holds it."""
-        from ..variants import is_variant_file, lint_variant
+        from ..variant import is_variant_file, lint_variant
 
         if is_variant_file(path, text):  # a rule variant, not content: the checks of `rulewright lint FILE`
             base = self.context(path)

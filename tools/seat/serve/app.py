@@ -10,8 +10,8 @@ API (what the page uses and tests drive):
   GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's step, nothing else
 Every refusal and failure is JSON {"error": message} (404, 405 and a crash too) and changes nothing.
 Bodies are limited to MAX_BODY bytes and read through engine/jsonsafe (depth and size bounded). Engine
-work runs in worker threads, each game under its own lock, bots in the background (tools/serve/runner.py);
-the limits and the Host check are in tools/serve/guard.py.
+work runs in worker threads, each game under its own lock, bots in the background (tools/seat/serve/runner.py);
+the limits and the Host check are in tools/seat/serve/guard.py.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ...engine import games
-from ...engine.jsonsafe import BadJSON, loads
+from ....engine import games
+from ....engine.jsonsafe import BadJSON, loads
 from ..seat import board_svg, game_name, seat_state
 from .designs import Designs
 from .guard import AllowedHosts, Busy, Limits, allowed_hosts

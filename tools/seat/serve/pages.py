@@ -1,6 +1,6 @@
 """The two HTML pages of `rulewright serve`: create a game, and play (or watch) one.
 
-Each page is one self-contained document: its CSS and script are inline (tools/serve/script.py), nothing
+Each page is one self-contained document: its CSS and script are inline (tools/seat/serve/script.py), nothing
 is fetched from the network, there is no build step. The game page only holds the game's id; everything
 else comes from the JSON API with the seat's token (read from the page's own address), so the page
 itself carries no secret. Text from the game is always put in with textContent, never as markup; the

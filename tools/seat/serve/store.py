@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...engine.jsonsafe import BadJSON, loads
+from ....engine.jsonsafe import BadJSON, loads
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
