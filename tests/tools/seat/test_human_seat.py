@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import typer
@@ -21,14 +17,8 @@ from rulewright.api import load_game
 from rulewright.tools.seat.human import parse_humans, play_human, start
 
 
-def run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"), "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "play", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
-
-
-def test_yes_1_plays_a_whole_game_to_the_score_table(tmp_path):
-    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n" * 2000, tmp_path)
+def test_yes_1_plays_a_whole_game_to_the_score_table(tmp_path, play_cli):
+    r = play_cli(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n" * 2000, tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Final scores" in r.stdout and "Winner:" in r.stdout and "Traceback" not in r.stdout + r.stderr
     assert "choose an action" in r.stdout and "   1) " in r.stdout  # the numbered menu
@@ -38,29 +28,29 @@ def test_yes_1_plays_a_whole_game_to_the_score_table(tmp_path):
     assert load_game(save).over
 
 
-def test_end_of_input_saves_and_resume_continues(tmp_path):
-    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n1\n", tmp_path)
+def test_end_of_input_saves_and_resume_continues(tmp_path, play_cli):
+    r = play_cli(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"], "1\n1\n", tmp_path)
     assert r.returncode == 1 and "Traceback" not in r.stderr + r.stdout
     assert "input ended before the game did" in r.stdout and "rulewright play --resume g.json" in r.stdout
     first = json.loads((tmp_path / "g.json").read_text())["actions"]
     assert sum(a["player"] == 0 for a in first) == 2
-    r = run(["--resume", "g.json"], "1\n" * 2000, tmp_path)
+    r = play_cli(["--resume", "g.json"], "1\n" * 2000, tmp_path)
     assert r.returncode == 0 and "Final scores" in r.stdout, r.stderr
     whole = json.loads((tmp_path / "g.json").read_text())["actions"]
     assert whole[: len(first)] == first
     # the same answers without a pause give the same game: bots do not depend on when the game resumed
-    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "h.json"], "1\n" * 2000, tmp_path)
+    r = play_cli(["--players", "2", "--seed", "2", "--human", "0", "--save", "h.json"], "1\n" * 2000, tmp_path)
     assert json.loads((tmp_path / "h.json").read_text())["actions"] == whole
 
 
-def test_without_save_the_game_goes_to_the_data_folder(tmp_path):
-    r = run(["--players", "2", "--seed", "3", "--human", "1"], "", tmp_path)
+def test_without_save_the_game_goes_to_the_data_folder(tmp_path, play_cli):
+    r = play_cli(["--players", "2", "--seed", "3", "--human", "1"], "", tmp_path)
     saves = list((tmp_path / "data" / "rulewright" / "saves").glob("game-*.json"))
     assert r.returncode == 1 and len(saves) == 1 and str(saves[0].name) in r.stdout
 
 
-def test_bad_entries_are_explained_and_asked_again(tmp_path):
-    r = run(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"],
+def test_bad_entries_are_explained_and_asked_again(tmp_path, play_cli):
+    r = play_cli(["--players", "2", "--seed", "2", "--human", "0", "--save", "g.json"],
             "0\n99\nfly\n1 2\nhelp\nlog 3\nme\nboard\n1\n", tmp_path)
     out = r.stdout
     assert "0 is not on the menu" in out and "99 is not on the menu" in out and "not a choice: fly" in out
@@ -78,8 +68,8 @@ def test_bad_entries_are_explained_and_asked_again(tmp_path):
     (["--human", "0", "--variant", "nope"], "unknown variant 'nope'"),
     (["--resume", "missing.json"], "cannot resume missing.json"),
 ])
-def test_bad_options_are_clean_errors(tmp_path, args, words):
-    r = run(["--players", "2", *args], "", tmp_path)
+def test_bad_options_are_clean_errors(tmp_path, args, words, play_cli):
+    r = play_cli(["--players", "2", *args], "", tmp_path)
     assert r.returncode in (1, 2) and words in r.stderr and "Traceback" not in r.stderr
 
 

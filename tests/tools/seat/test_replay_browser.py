@@ -15,14 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from browser import ARTIFACTS, chromium
+from browser import ARTIFACTS
 from rulewright.tools.seat.account import play_game
 from rulewright.tools.seat.replay_html import replay_html
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    yield from chromium(tmp_path_factory.mktemp("chromium-profile"))
 
 
 @pytest.fixture(scope="module")

@@ -19,31 +19,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645  # distinctive, so any leak of it shows
-
-
-def client(db, **kw) -> TestClient:
-    return TestClient(create_app(db, **kw), base_url="http://127.0.0.1")
+TABLE = {"players": 2, "seed": SEED, "seats": ["human", "human"]}  # what create_table posts (conftest.py)
 
 
 def settle(c: TestClient) -> None:
     """Wait for the bots (they move in the background)."""
     assert c.app.state.hub.bots.wait_idle(120)
-
-
-def create(c: TestClient, **spec) -> dict:
-    r = c.post("/api/games", json={"players": 2, "seed": SEED, "seats": ["human", "human"], **spec})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def state(c: TestClient, g: dict, token: str) -> dict:
-    r = c.get(f"/api/games/{g['id']}", params={"token": token})
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def tokens(g: dict) -> list[str]:
@@ -64,13 +48,13 @@ def play(c: TestClient, g: dict, n: int) -> None:
         assert r.status_code == 200, r.text
 
 
-def test_create_gives_unguessable_tokens_and_seat_views(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
+def test_create_gives_unguessable_tokens_and_seat_views(tmp_path, serve_client, create_table, seat_state):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     toks = tokens(g) + [g["spectator"]["token"]]
     assert len(set(toks)) == 3 and all(len(t) >= 32 for t in toks)
-    first = state(c, g, toks[2])["waiting_for"]["player"]
-    mine, theirs, public = (state(c, g, t) for t in (toks[first], toks[1 - first], toks[2]))
+    first = seat_state(c, g, toks[2])["waiting_for"]["player"]
+    mine, theirs, public = (seat_state(c, g, t) for t in (toks[first], toks[1 - first], toks[2]))
     assert mine["player"] == first and mine["pending"]["player"] == first and mine["pending"]["options"]
     assert len(mine["pending"]["labels"]) == len(mine["pending"]["options"])
     assert theirs["pending"] is None and public["pending"] is None
@@ -94,18 +78,18 @@ def test_create_gives_unguessable_tokens_and_seat_views(tmp_path):
     ({"players": 2, "admin": True}, "unknown field 'admin'"),
     ([1, 2], "the body must be a JSON object"),
 ])
-def test_bad_game_settings_are_refused(tmp_path, spec, message):
-    c = client(tmp_path / "g.sqlite3")
+def test_bad_game_settings_are_refused(tmp_path, spec, message, serve_client):
+    c = serve_client(tmp_path / "g.sqlite3")
     r = c.post("/api/games", json=spec)
     assert r.status_code == 400 and message in r.json()["error"]
     assert c.app.state.hub.store.ids() == []
 
 
-def test_refused_actions_change_nothing(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
+def test_refused_actions_change_nothing(tmp_path, serve_client, create_table, seat_state):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     url = f"/api/games/{g['id']}/actions"
-    before = [state(c, g, t) for t in tokens(g)]
+    before = [seat_state(c, g, t) for t in tokens(g)]
     first = before[0]["waiting_for"]["player"]
     me, other = tokens(g)[first], tokens(g)[1 - first]
     option = before[first]["pending"]["options"][0]
@@ -140,23 +124,23 @@ def test_refused_actions_change_nothing(tmp_path):
     assert c.get(f"/api/games/{g['id']}", params={"token": "x"}).status_code == 403
     assert c.get(f"/api/games/{g['id']}/board.svg").status_code == 403
     assert c.get(f"/games/{g['id']}", params={"token": "x"}).status_code == 403
-    assert [state(c, g, t) for t in tokens(g)] == before
+    assert [seat_state(c, g, t) for t in tokens(g)] == before
     assert c.app.state.hub.store.get(g["id"]).save["actions"] == []
     r = c.post(url, json={"token": me, "choice": option, "step": 0})
     assert r.status_code == 200 and r.json()["step"] == 1
 
 
-def test_bots_move_on_their_seats(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c, seats=["human", "greedy"])
+def test_bots_move_on_their_seats(tmp_path, serve_client, create_table, seat_state):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c, seats=["human", "greedy"])
     url = f"/api/games/{g['id']}/actions"
     for _ in range(40):  # the human ends each turn at once: the bot plays its whole turns in between
-        s = state(c, g, tokens(g)[0])
+        s = seat_state(c, g, tokens(g)[0])
         assert s["pending"] is not None and s["pending"]["player"] == 0
         choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
         assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).json()["step"] == s["step"] + 1
         settle(c)
-        if state(c, g, tokens(g)[0])["step"] > s["step"] + 1:
+        if seat_state(c, g, tokens(g)[0])["step"] > s["step"] + 1:
             break
     else:
         pytest.fail("the bot never moved")
@@ -213,45 +197,45 @@ def _check_secrecy(c: TestClient, g: dict, kinds_seen: set[str]) -> None:
                     assert name not in text, (viewer, where, s, name)
 
 
-def test_no_seat_learns_a_secret_through_any_endpoint(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
+def test_no_seat_learns_a_secret_through_any_endpoint(tmp_path, serve_client, create_table):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     play(c, g, 120)
     kinds: set[str] = set()
     _check_secrecy(c, g, kinds)
     assert {"action_card", "objective_card", "event_card", "wonder", "region"} <= kinds
 
 
-def test_no_seat_learns_another_seats_leaders(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c, packs=["civilizations"])
+def test_no_seat_learns_another_seats_leaders(tmp_path, serve_client, create_table):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c, packs=["civilizations"])
     play(c, g, 40)
     kinds: set[str] = set()
     _check_secrecy(c, g, kinds)
     assert "leader" in kinds
 
 
-def test_a_new_server_on_the_same_file_continues_every_game(tmp_path):
+def test_a_new_server_on_the_same_file_continues_every_game(tmp_path, serve_client, create_table, seat_state):
     db = tmp_path / "g.sqlite3"
-    c = client(db)
-    a, b = create(c), create(c, seats=["human", "greedy"], variants=["four_round"])
+    c = serve_client(db)
+    a, b = create_table(c), create_table(c, seats=["human", "greedy"], variants=["four_round"])
     play(c, a, 25)
-    before = {(g["id"], t): state(c, g, t) for g in (a, b) for t in tokens(g) + [g["spectator"]["token"]]}
-    c2 = client(db)  # a restart: a new app, nothing in memory
+    before = {(g["id"], t): seat_state(c, g, t) for g in (a, b) for t in tokens(g) + [g["spectator"]["token"]]}
+    c2 = serve_client(db)  # a restart: a new app, nothing in memory
     assert c2.app.state.hub.tables == {}
-    after = {(g["id"], t): state(c2, g, t) for g in (a, b) for t in tokens(g) + [g["spectator"]["token"]]}
+    after = {(g["id"], t): seat_state(c2, g, t) for g in (a, b) for t in tokens(g) + [g["spectator"]["token"]]}
     assert after == before
     play(c2, a, 5)
-    assert state(c2, a, tokens(a)[0])["step"] == 30
-    assert client(db).app.state.hub.table(a["id"]).game.actions == c2.app.state.hub.table(a["id"]).game.actions
+    assert seat_state(c2, a, tokens(a)[0])["step"] == 30
+    assert serve_client(db).app.state.hub.table(a["id"]).game.actions == c2.app.state.hub.table(a["id"]).game.actions
 
 
-def test_two_human_seats_play_a_short_game_to_the_end(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c, variants=["four_round"])
+def test_two_human_seats_play_a_short_game_to_the_end(tmp_path, serve_client, create_table, seat_state):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c, variants=["four_round"])
     url = f"/api/games/{g['id']}/actions"
     for _ in range(3000):
-        views = [state(c, g, t) for t in tokens(g)]
+        views = [seat_state(c, g, t) for t in tokens(g)]
         if views[0]["over"]:
             break
         mine = [s for s in views if s["pending"]]
@@ -259,30 +243,30 @@ def test_two_human_seats_play_a_short_game_to_the_end(tmp_path):
         seat = mine[0]["player"]
         choice = mine[0]["pending"]["options"][0]  # like `yes 1` at a terminal
         assert c.post(url, json={"token": tokens(g)[seat], "choice": choice, "step": mine[0]["step"]}).status_code == 200
-    final = state(c, g, g["spectator"]["token"])
+    final = seat_state(c, g, g["spectator"]["token"])
     assert final["view"]["round"] == 4 and final["step"] > 200  # the whole four-round game
     assert final["over"] and final["pending"] is None and final["score"]["winners"]
     r = c.post(url, json={"token": tokens(g)[0], "choice": "end", "step": final["step"]})
     assert r.status_code == 409 and "over" in r.json()["error"]
 
 
-def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch):
+def test_games_let_go_from_memory_come_back_from_the_store(tmp_path, monkeypatch, serve_client, create_table, seat_state):
     from rulewright.tools.seat.serve import hub as hub_module
 
     monkeypatch.setattr(hub_module, "MAX_LIVE", 2)
-    c = client(tmp_path / "g.sqlite3")
-    games = [create(c) for _ in range(3)]
+    c = serve_client(tmp_path / "g.sqlite3")
+    games = [create_table(c) for _ in range(3)]
     assert games[0]["id"] not in c.app.state.hub.tables and len(c.app.state.hub.tables) == 2
     play(c, games[0], 3)
-    assert state(c, games[0], games[0]["spectator"]["token"])["step"] == 3
+    assert seat_state(c, games[0], games[0]["spectator"]["token"])["step"] == 3
     assert c.app.state.hub.store.get(games[0]["id"]).save["actions"] == c.app.state.hub.table(games[0]["id"]).game.actions
 
 
-def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
+def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch, serve_client, create_table, seat_state):
     from rulewright.tools.seat.serve import runner as runner_module
 
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c, seats=["human", "human"], seed=2)
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c, seats=["human", "human"], seed=2)
     table = c.app.state.hub.table(g["id"])
     table.kinds[1] = "greedy"
 
@@ -294,24 +278,24 @@ def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch):
     settle(c)
     url = f"/api/games/{g['id']}/actions"
     for _ in range(30):  # the human ends the turn; then the broken bot is asked
-        s = state(c, g, tokens(g)[0])
+        s = seat_state(c, g, tokens(g)[0])
         if s["pending"] is None:
             break
         choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
         assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).status_code == 200
         settle(c)
-    s = state(c, g, g["spectator"]["token"])  # seat 2 is a bot's now: its link opens nothing
+    s = seat_state(c, g, g["spectator"]["token"])  # seat 2 is a bot's now: its link opens nothing
     assert s["problem"].startswith("the bot of Player 2 could not move") and "no idea" not in s["problem"]
     stored = c.app.state.hub.store.get(g["id"]).save["actions"]
     assert stored == table.game.actions and all(a["player"] == 0 for a in stored)  # the bot never moved
     assert table.game.pending.player == 1
 
 
-def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
-    first = state(c, g, g["spectator"]["token"])["waiting_for"]["player"]
-    option = state(c, g, tokens(g)[first])["pending"]["options"][0]
+def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path, serve_client, create_table, seat_state):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
+    first = seat_state(c, g, g["spectator"]["token"])["waiting_for"]["player"]
+    option = seat_state(c, g, tokens(g)[first])["pending"]["options"][0]
     with c.stream("GET", f"/api/games/{g['id']}/events", params={"token": tokens(g)[1 - first]}) as r:
         assert r.headers["content-type"].startswith("text/event-stream")
         lines = r.iter_lines()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from browser import ARTIFACTS, chromium
+from browser import ARTIFACTS
 
 pytestmark = pytest.mark.slow
 
@@ -61,11 +61,6 @@ def _whole_collection(game, options: list[str]) -> str | None:
     got = sorted(p.split(":")[-1] for p in picks if p != "done")
     return next((o for o in options if o.startswith("all:")
                  and sorted(x.split(":")[-1] for x in o.removeprefix("all:").split(";")) == got), None)
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    yield from chromium(tmp_path_factory.mktemp("chromium-profile"))
 
 
 def _wait(drv, cond, what: str, timeout: float = 30):

@@ -16,20 +16,7 @@ import shutil
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser import ARTIFACTS, chromium
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    yield from chromium(tmp_path_factory.mktemp("chromium-profile"))
-
-
-@pytest.fixture()
-def server(tmp_path):
-    from rulewright.tools.seat.serve.background import BackgroundServer
-
-    with BackgroundServer(tmp_path / "games.sqlite3") as srv:
-        yield srv
+from browser import ARTIFACTS
 
 
 def _step(drv) -> int:

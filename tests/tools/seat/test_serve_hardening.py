@@ -26,24 +26,17 @@ from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-
-def client(db, base: str = "http://127.0.0.1", **kw) -> TestClient:
-    return TestClient(create_app(db, **kw), base_url=base, raise_server_exceptions=False)
-
-
-def create(c: TestClient, **spec) -> dict:
-    r = c.post("/api/games", json={"players": 2, "seed": 11, "seats": ["human", "human"], **spec})
-    assert r.status_code == 201, r.text
-    return r.json()
+TABLE = {"players": 2, "seed": 11, "seats": ["human", "human"]}  # what create_table posts (conftest.py)
+SERVER_EXCEPTIONS = False  # a bug in the app answers 500 here: the tests look at the answers
 
 
 def state(c: TestClient, g: dict, seat: int) -> dict:
     return c.get(f"/api/games/{g['id']}", params={"token": g["seats"][seat]["token"]}).json()
 
 
-def test_a_retried_choice_is_applied_once_and_a_stale_step_is_refused_with_the_current_one(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
+def test_a_retried_choice_is_applied_once_and_a_stale_step_is_refused_with_the_current_one(tmp_path, serve_client, create_table):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     url = f"/api/games/{g['id']}/actions"
     game = c.app.state.hub.table(g["id"]).game
     last: dict[int, tuple[dict, dict]] = {}  # each seat's last request and its answer
@@ -73,7 +66,7 @@ def test_a_retried_choice_is_applied_once_and_a_stale_step_is_refused_with_the_c
     assert repeated >= 10  # the case of the issue happened, and each retry changed nothing
 
 
-def test_create_answers_at_once_and_the_bots_play_in_the_background(tmp_path, monkeypatch):
+def test_create_answers_at_once_and_the_bots_play_in_the_background(tmp_path, monkeypatch, serve_client, create_table):
     from rulewright.tools.seat.serve import runner
 
     gate, entered = threading.Event(), threading.Event()
@@ -85,8 +78,8 @@ def test_create_answers_at_once_and_the_bots_play_in_the_background(tmp_path, mo
         return real(game, kind, **kw)
 
     monkeypatch.setattr(runner, "bot_choice", held)
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c, seats=["greedy", "greedy"], variants=["four_round"])  # answered while the bots are held
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c, seats=["greedy", "greedy"], variants=["four_round"])  # answered while the bots are held
     assert entered.wait(60) and not gate.is_set()
     assert c.app.state.hub.store.get(g["id"]).save["actions"] == []
     gate.set()
@@ -105,19 +98,19 @@ def test_a_search_decision_stops_at_its_time_cap():
     assert not bot._spent(0, time.perf_counter(), 4)
 
 
-def test_limits_answer_429_and_503(tmp_path):
-    c = client(tmp_path / "a.sqlite3", limits=Limits(creates_per_minute=2))
-    create(c), create(c)
+def test_limits_answer_429_and_503(tmp_path, serve_client, create_table):
+    c = serve_client(tmp_path / "a.sqlite3", limits=Limits(creates_per_minute=2))
+    create_table(c), create_table(c)
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
     assert r.status_code == 429 and int(r.headers["retry-after"]) > 0 and "a minute" in r.json()["error"]
-    c = client(tmp_path / "b.sqlite3", limits=Limits(max_games=1))
-    create(c)
+    c = serve_client(tmp_path / "b.sqlite3", limits=Limits(max_games=1))
+    create_table(c)
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
     assert r.status_code == 503 and "at most 1 games" in r.json()["error"]
-    c = client(tmp_path / "c.sqlite3", limits=Limits(max_bot_games=0))
+    c = serve_client(tmp_path / "c.sqlite3", limits=Limits(max_bot_games=0))
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "greedy"]})
     assert r.status_code == 503 and "bots are busy" in r.json()["error"]
-    create(c)  # a game of people only needs no bot
+    create_table(c)  # a game of people only needs no bot
     assert len(c.app.state.hub.store.ids()) == 1
 
 
@@ -130,24 +123,24 @@ def test_requests_beyond_the_limit_get_a_json_503(tmp_path):
     assert r.status_code == 503 and "busy" in r.json()["error"] and r.headers["retry-after"]
 
 
-def test_only_the_allowed_host_names_are_answered(tmp_path):
+def test_only_the_allowed_host_names_are_answered(tmp_path, serve_client):
     db = tmp_path / "g.sqlite3"
     for base in ("http://localhost:8000", "http://127.0.0.1", "http://[::1]:8000"):
-        assert client(db, base).get("/").status_code == 200, base
+        assert serve_client(db, base).get("/").status_code == 200, base
     for base in ("http://evil.example", "http://127.0.0.1.evil.example:8000"):
-        r = client(db, base).post("/api/games", json={"players": 2})
+        r = serve_client(db, base).post("/api/games", json={"players": 2})
         assert r.status_code == 400 and "Host" in r.json()["error"], base
     hosts = allowed_hosts("0.0.0.0", ["games.example"])
     assert "0.0.0.0" not in hosts and "games.example" in hosts and "localhost" in hosts
-    assert client(db, "http://games.example", hosts=hosts).get("/").status_code == 200
+    assert serve_client(db, "http://games.example", hosts=hosts).get("/").status_code == 200
     assert "192.168.1.5" in allowed_hosts("192.168.1.5")
 
 
-def test_every_failure_is_a_json_answer(tmp_path, monkeypatch):
+def test_every_failure_is_a_json_answer(tmp_path, monkeypatch, serve_client, create_table):
     from rulewright.tools.seat.serve import app as app_module
 
-    c = client(tmp_path / "g.sqlite3")
-    g = create(c)
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     cases = [c.get("/nope"), c.get("/api/games"), c.put(f"/api/games/{g['id']}/actions"),
              c.get(f"/api/games/{g['id']}?token=%ED%A0%80%FF"),  # a lone surrogate, UTF-8 encoded
              c.get(f"/api/games/{'x' * 500}", params={"token": "t"})]
@@ -174,11 +167,11 @@ def _table_row(db, change: str, *args) -> None:
     ("UPDATE games SET save = json_set(save, '$.config.position', json('{\"players\": 7}'))", 500, "is damaged"),
     ("DROP TABLE games", 503, "no such table"),
 ])
-def test_a_damaged_games_file_is_an_error_naming_it(tmp_path, damage, status, words):
+def test_a_damaged_games_file_is_an_error_naming_it(tmp_path, damage, status, words, serve_client, create_table):
     db = tmp_path / "g.sqlite3"
-    c = client(db)
-    g = create(c)
-    c2 = client(db)  # a new server: the game is read from the file
+    c = serve_client(db)
+    g = create_table(c)
+    c2 = serve_client(db)  # a new server: the game is read from the file
     _table_row(db, damage)
     r = c2.get(f"/api/games/{g['id']}", params={"token": g["seats"][0]["token"]})
     assert r.status_code == status and words in r.json()["error"] and str(db) in r.json()["error"], r.text
@@ -189,9 +182,9 @@ def test_a_damaged_games_file_is_an_error_naming_it(tmp_path, damage, status, wo
             create_app(db)
 
 
-def test_a_locked_games_file_is_an_error_naming_it(tmp_path):
+def test_a_locked_games_file_is_an_error_naming_it(tmp_path, serve_client):
     db = tmp_path / "g.sqlite3"
-    c = client(db)
+    c = serve_client(db)
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
@@ -250,8 +243,8 @@ def test_slow_and_surplus_connections_are_dropped(tmp_path):
         assert r.status_code == 404 and r.json()["error"]  # and it still answers
 
 
-def test_bodies_that_attack_the_parser_get_a_json_400(tmp_path):
-    c = client(tmp_path / "g.sqlite3")
+def test_bodies_that_attack_the_parser_get_a_json_400(tmp_path, serve_client):
+    c = serve_client(tmp_path / "g.sqlite3")
     for raw in (b"[" * 1000 + b"]" * 1000, b'{"players": 1' + b"0" * 5000 + b"}", b'{"seed": "\\ud800"}', b"\xff"):
         r = c.post("/api/games", content=raw, headers={"content-type": "application/json"})
         assert r.status_code == 400 and r.headers["content-type"] == "application/json", r.text

@@ -14,26 +14,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser import chromium
 
 pytestmark = pytest.mark.slow  # about 15 s: three status phases of a real game
 
 RAZE = "Raze a size-1 city for 1 gold?"
 # the standing answers the page lists (read at once: the list is redrawn with every update)
 LISTED = "return Array.prototype.map.call(document.querySelectorAll('#standing li'), function (li) { return li.textContent; });"
-
-
-@pytest.fixture()
-def driver(tmp_path):
-    yield from chromium(tmp_path / "chromium-profile")
-
-
-@pytest.fixture()
-def server(tmp_path):
-    from rulewright.tools.seat.serve.background import BackgroundServer
-
-    with BackgroundServer(tmp_path / "games.sqlite3") as srv:
-        yield srv
 
 
 def _wait(drv, cond, what: str, timeout: float = 30):

@@ -22,19 +22,7 @@ from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645
-
-
-def create(c: TestClient, **spec) -> dict:
-    body = {"game": "wonders7", "players": 3, "seed": SEED, "seats": ["human", "greedy", "greedy"], **spec}
-    r = c.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def state(c: TestClient, g: dict, token: str) -> dict:
-    r = c.get(f"/api/games/{g['id']}", params={"token": token})
-    assert r.status_code == 200, r.text
-    return r.json()
+TABLE = {"game": "wonders7", "players": 3, "seed": SEED, "seats": ["human", "greedy", "greedy"]}  # create_table
 
 
 def others_only(game, seat: int) -> set[str]:
@@ -49,9 +37,9 @@ def others_only(game, seat: int) -> set[str]:
     return {c for c in held - public if not any(entries[c].name in line for line in game.log)}
 
 
-def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_path):
+def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_path, create_table, seat_state):
     c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
-    g = create(c)
+    g = create_table(c)
     assert g["game"] == "wonders7" and [s["kind"] for s in g["seats"]] == ["human", "greedy", "greedy"]
     token = g["seats"][0]["token"]
     hub = c.app.state.hub
@@ -59,7 +47,7 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
     checked = 0
     for _ in range(40):
         game = hub.table(g["id"]).game
-        s = state(c, g, token)
+        s = seat_state(c, g, token)
         board = c.get(f"/api/games/{g['id']}/board.svg", params={"token": token}).text
         page = c.get(f"/games/{g['id']}", params={"token": token}).text
         assert s["game"] == {"id": "wonders7", "name": "7 Wonders"} and "<h1>7 Wonders</h1>" in page
@@ -101,12 +89,12 @@ def test_bad_7_wonders_settings_are_refused(tmp_path, spec, message):
     assert r.status_code == 400 and message in r.json()["error"]
 
 
-def test_the_set_up_page_offers_both_games(tmp_path):
+def test_the_set_up_page_offers_both_games(tmp_path, create_table):
     c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
     page = c.get("/").text
     data = json.loads(page.split('<script id="rw-data" type="application/json">')[1].split("</script>")[0])
     by_id = {g["id"]: g for g in data["games"]}
     assert by_id["wonders7"]["players"] == [3, 7] and by_id["clash"]["players"] == [2, 4]
     assert {"human", "greedy", "search"} <= set(by_id["wonders7"]["kinds"]) and "side_b" in [v["id"] for v in by_id["wonders7"]["variants"]]
-    g = create(c, players=7, seats=["human"] + ["random"] * 6, variants=["side_b"])
+    g = create_table(c, players=7, seats=["human"] + ["random"] * 6, variants=["side_b"])
     assert len(g["seats"]) == 7

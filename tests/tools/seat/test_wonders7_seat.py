@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import typer
@@ -21,18 +17,12 @@ from rulewright.api import load_game, new_game
 from rulewright.tools.seat.human import play_human, start
 
 
-def run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"), "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "play", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
-
-
 def w7(players: int, seed: int, humans: list[str]):
     return start(players, seed, ["greedy"], [], [], humans, None, "wonders7")
 
 
-def test_yes_1_plays_a_whole_3_player_game(tmp_path):
-    r = run(["--game", "wonders7", "--players", "3", "--seed", "2", "--human", "0", "--save", "g.json"],
+def test_yes_1_plays_a_whole_3_player_game(tmp_path, play_cli):
+    r = play_cli(["--game", "wonders7", "--players", "3", "--seed", "2", "--human", "0", "--save", "g.json"],
             "1\n" * 500, tmp_path)
     assert r.returncode == 0, r.stderr
     out = r.stdout
@@ -80,8 +70,8 @@ def test_the_seat_never_sees_another_hand_or_pick(tmp_path):
     assert sum(1 for n in checked if n) >= 12  # most questions had hidden cards that could have leaked
 
 
-def test_a_bad_entry_is_asked_again(tmp_path):
-    r = run(["--game", "wonders7", "--players", "3", "--seed", "2", "--human", "0", "--save", "g.json"],
+def test_a_bad_entry_is_asked_again(tmp_path, play_cli):
+    r = play_cli(["--game", "wonders7", "--players", "3", "--seed", "2", "--human", "0", "--save", "g.json"],
             "0\n99\nfly\n1 2\nhelp\nlog 3\nme\nboard\n1\n", tmp_path)
     out = r.stdout
     assert r.returncode == 1 and "Traceback" not in out + r.stderr
@@ -95,17 +85,17 @@ def test_a_bad_entry_is_asked_again(tmp_path):
     assert sum(a["player"] == 0 for a in json.loads((tmp_path / "g.json").read_text())["actions"]) == 1
 
 
-def test_end_of_input_saves_and_resume_continues_the_same_game(tmp_path):
+def test_end_of_input_saves_and_resume_continues_the_same_game(tmp_path, play_cli):
     args = ["--game", "wonders7", "--players", "3", "--seed", "3", "--human", "1"]
-    r = run([*args, "--save", "g.json"], "1\n2\n1\n", tmp_path)
+    r = play_cli([*args, "--save", "g.json"], "1\n2\n1\n", tmp_path)
     assert r.returncode == 1 and "rulewright play --resume g.json" in r.stdout
     first = json.loads((tmp_path / "g.json").read_text())["actions"]
     assert sum(a["player"] == 1 for a in first) == 3
-    r = run(["--resume", "g.json"], "1\n" * 500, tmp_path)  # the save says which game it is
+    r = play_cli(["--resume", "g.json"], "1\n" * 500, tmp_path)  # the save says which game it is
     assert r.returncode == 0 and "Final scores" in r.stdout, r.stderr
     whole = json.loads((tmp_path / "g.json").read_text())["actions"]
     assert whole[: len(first)] == first and len(whole) > len(first)
-    r = run([*args, "--save", "h.json"], "1\n2\n1\n" + "1\n" * 500, tmp_path)
+    r = play_cli([*args, "--save", "h.json"], "1\n2\n1\n" + "1\n" * 500, tmp_path)
     assert json.loads((tmp_path / "h.json").read_text())["actions"] == whole
 
 
