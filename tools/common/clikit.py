@@ -1,4 +1,6 @@
-"""Small helpers shared by the CLI command modules: consoles, output formats, error guard, pack loading.
+"""Small helpers shared by the CLI command modules: consoles, output formats, paths, pack loading.
+
+The error style (`fail`) and the error boundary are errors.py's; the set-up checks are resolve.py's.
 
 Conventions every command follows:
 - exit 0 on success, 1 when the content (or the thing asked about) has errors or is unknown,
@@ -9,17 +11,17 @@ Conventions every command follows:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, NoReturn
 
-import typer
 from rich.console import Console
 
 from ...dsl.loader import Content, bundled_packs, load_content
 from ...dsl.yamlsafe import safe_load
 from ...engine import games
+from ...engine.diagnostics import did_you_mean
+from .errors import fail
 
 
 class OutputFormat(StrEnum):
@@ -32,32 +34,6 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=False, emoji=False)
 
 
-def err_console() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-
-def fail(message: str, code: int = 1, hint: str = "") -> NoReturn:
-    """Print `error: message` (and a hint) on stderr and exit with `code`."""
-    err = err_console()
-    err.print(f"[bold red]error[/]: {_escape(message)}")
-    if hint:
-        err.print(f"  = hint: {_escape(hint)}")
-    raise typer.Exit(code)
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
-
-
-def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a command in the CLI's error boundary (tools/common/errors.py); every app command gets it anyway."""
-    from .errors import boundary
-
-    return boundary(func)
-
-
 def display_path(file: str) -> str:
     """A path as the user would type it: relative to the working directory when below it."""
     try:
@@ -67,22 +43,6 @@ def display_path(file: str) -> str:
     except (ValueError, OSError):
         pass
     return file
-
-
-def game_option(help_text: str = "Game to use (default: the installed default game; e.g. wonders7).") -> Any:
-    """The `--game` option every game-aware command takes (for `Annotated[str, game_option()] = ""`)."""
-    return typer.Option("--game", "-g", help=help_text)
-
-
-def check_game(game: str | None) -> str:
-    """The game id to use: the one named (exit 2 with the hosted games when unknown), else the default."""
-    if not game:
-        return games.default_game()
-    try:
-        games.find(game)
-    except KeyError as err:
-        fail(err.args[0], 2, f"installed games: {games.hosts()}")
-    return game
 
 
 def game_of_packs(refs: Sequence[str | Path], default: str | None = None) -> str | None:
@@ -109,8 +69,6 @@ def load_packs(packs: Sequence[str] | None, game: str | None = None) -> Content:
 
     An unknown pack id (or a missing folder) is a usage error: exit 2 with a did-you-mean.
     """
-    from ...engine.diagnostics import did_you_mean
-
     bundled = bundled_packs(game)
     refs: list[str | Path] = []
     for p in packs or []:

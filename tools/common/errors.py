@@ -26,6 +26,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ...engine.decision import IllegalAction, RunawayEffect
+from ...engine.diagnostics import ContentError
+
 try:  # Typer >= 0.29 carries its own copy of Click; its usage errors are that copy's classes
     from typer._click import exceptions as click_errors
 except ImportError:  # pragma: no cover - older Typer on Click
@@ -50,13 +53,18 @@ class UsageError(UserError):
     code = 2
 
 
-def _stderr() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+def err_console() -> Console:
+    """A console on the current stderr (created per call so test runners can capture it)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
-def report(message: str, code: int, hint: str = "") -> NoReturn:
-    """Print `error: message` (and a hint) on stderr, as text, and exit with `code`."""
-    err = _stderr()
+_stderr = err_console
+
+
+def fail(message: str, code: int = 1, hint: str = "") -> NoReturn:
+    """The one error style of the command line: `error: message` (and `  = hint: ...`) on stderr, then exit
+    `code` (1: the input is wrong, 2: the command is used wrongly; see the module docstring)."""
+    err = err_console()
     err.print(f"[bold red]error[/]: {escape(message)}")
     if hint:
         err.print(f"  = hint: {escape(hint)}")
@@ -83,9 +91,6 @@ def write_traceback(err: BaseException) -> Path | None:
 
 def known(err: BaseException) -> tuple[int, str, str] | None:
     """(exit code, message, hint) for an error in the user's input; None for a bug."""
-    from ...engine.decision import IllegalAction, RunawayEffect
-    from ...engine.diagnostics import ContentError
-
     if isinstance(err, UserError):
         return err.code, str(err), err.hint
     if isinstance(err, ContentError):
@@ -134,7 +139,7 @@ def boundary(func: Callable[..., Any]) -> Callable[..., Any]:
                 raise
             found = known(err)
             if found is not None:
-                report(found[1], found[0], found[2])
+                fail(found[1], found[0], found[2])
             where = write_traceback(err)
             _stderr().print(
                 f"[bold red]internal error[/] (a bug in rulewright): {escape(type(err).__name__)}: "
@@ -213,12 +218,12 @@ def output_file(value: Path | None) -> Path | None:
     if value is None:
         return None
     if value.is_dir():
-        report(f"'{value}' is a folder; give a file name to write", 2)
+        fail(f"'{value}' is a folder; give a file name to write", 2)
     parent = value.parent if str(value.parent) else Path(".")
     if not parent.is_dir():
-        report(f"cannot write '{value}': the folder '{parent}' does not exist", 2, "create it first")
+        fail(f"cannot write '{value}': the folder '{parent}' does not exist", 2, "create it first")
     if not os.access(parent, os.W_OK) or (value.exists() and not os.access(value, os.W_OK)):
-        report(f"cannot write '{value}': permission denied", 2)
+        fail(f"cannot write '{value}': permission denied", 2)
     return value
 
 
@@ -227,10 +232,10 @@ def output_folder(value: Path | None) -> Path | None:
     if value is None:
         return None
     if value.exists() and not value.is_dir():
-        report(f"'{value}' is a file; give a folder to write into", 2)
+        fail(f"'{value}' is a file; give a folder to write into", 2)
     probe = value
     while not probe.exists():
         probe = probe.parent
     if not os.access(probe, os.W_OK):
-        report(f"cannot write into '{value}': permission denied", 2)
+        fail(f"cannot write into '{value}': permission denied", 2)
     return value

@@ -8,14 +8,16 @@ from typing import Annotated
 import typer
 
 from ...engine.games import default_game, installed
-from ..common.clikit import console, fail, guarded
+from ..common import options
+from ..common.clikit import console
+from ..common.errors import fail
 from .langdoc import write_docs
 
 
 def docs(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write language.md and language.html into.",
                                       file_okay=False)],
-    game: Annotated[str, typer.Option("--game", help="Game whose language to document (default: the installed game).")] = "",
+    game: Annotated[str, options.game("Game whose language to document (default: the installed game).")] = "",
 ) -> None:
     """Write the card language reference (Markdown, and one HTML page with a search box)."""
     game = game or default_game()
@@ -30,4 +32,4 @@ def docs(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("docs")(guarded(docs))
+    app.command("docs")(docs)

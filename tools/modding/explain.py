@@ -13,16 +13,10 @@ from ...dsl.explain import explain_effect
 from ...dsl.loader import Content, Entry
 from ...engine import games
 from ...engine.diagnostics import did_you_mean
-from ..common.clikit import (
-    OutputFormat,
-    check_game,
-    console,
-    display_path,
-    fail,
-    game_option,
-    guarded,
-    load_packs,
-)
+from ..common import options, resolve
+from ..common.clikit import OutputFormat, console, display_path, load_packs
+from ..common.errors import fail
+from .variant import explain_variant, game_named_by, is_variant
 
 
 def lookup(content: Content, entry_id: str) -> Entry | None:
@@ -74,18 +68,16 @@ def combat_half(content: Content, entry: Entry) -> dict | None:
 def explain(
     entry_id: Annotated[str, typer.Argument(metavar="ID", help="Id of an advance, wonder, city piece ...",
                                             show_default=False)],
-    pack: Annotated[list[str] | None, typer.Option(
-        "--pack", "-p", help="Load this pack (bundled id or folder) instead of all bundled packs; repeatable.")] = None,
+    pack: Annotated[list[str] | None, options.packs("Load this pack (bundled id or folder) instead of all bundled packs; repeatable.", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, game_option()] = "",
+    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7).", short=True)] = "",
 ) -> None:
     """Show an entry's printed text next to the English generated from its effect (for a rule variant, by id
     or file: what it changes in the rules data)."""
     if not game:
-        from .variant import game_named_by
 
         game = game_named_by(entry_id)  # a variant file that names its game
-    content = load_packs(pack, check_game(game))
+    content = load_packs(pack, resolve.game(game))
     if not game and not pack and lookup(content, entry_id) is None:
         # no game named: an id of another installed game's bundled packs is found there
         for other in games.installed():
@@ -95,7 +87,6 @@ def explain(
                     content = there
                     break
     if lookup(content, entry_id) is None:
-        from .variant import explain_variant, is_variant
 
         if is_variant(content, entry_id):  # a rule variant (an id or a file): what it changes
             explain_variant(content, entry_id, format)
@@ -140,4 +131,4 @@ def explain(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("explain")(guarded(explain))
+    app.command("explain")(explain)

@@ -9,11 +9,13 @@ from rich.table import Table
 from ...dsl.explain import hook_words
 from ...dsl.loader import game_vocab
 from ...engine.games import default_game
-from ..common.clikit import OutputFormat, console, fail, guarded
+from ..common import options
+from ..common.clikit import OutputFormat, console
+from ..common.errors import fail
 
 
 def hooks(
-    game: Annotated[str, typer.Option("--game", help="Game whose vocabulary to show (default: the installed game).")] = "",
+    game: Annotated[str, options.game("Game whose vocabulary to show (default: the installed game).")] = "",
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
     """Print the hook catalog: each hook's name and its payload fields with their types."""
@@ -36,4 +38,4 @@ def hooks(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("hooks")(guarded(hooks))
+    app.command("hooks")(hooks)

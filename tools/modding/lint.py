@@ -9,18 +9,10 @@ from rich.text import Text
 
 from ...dsl.loader import Content, load_content
 from ...engine.diagnostics import Diagnostic, render
-from ..common.clikit import (
-    OutputFormat,
-    all_bundled,
-    check_game,
-    console,
-    display_path,
-    fail,
-    game_of_packs,
-    game_option,
-    guarded,
-    plural,
-)
+from ..common import options, resolve
+from ..common.clikit import OutputFormat, all_bundled, console, display_path, game_of_packs, plural
+from ..common.errors import fail
+from .variant import game_named_by, is_variant_file, lint_variant
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -56,7 +48,6 @@ def _packs_within(p: Path) -> list[Path]:
 def _targets(paths: list[Path]) -> tuple[list[str | Path], list[Path], list[Path]]:
     """Split the command line into packs (folders), single content files loaded on top of base, and
     variant files (checked against the game's rules with those packs)."""
-    from .variant import is_variant_file
 
     packs: list[str | Path] = []
     files: list[Path] = []
@@ -94,7 +85,6 @@ def run_lint_skipped(paths: list[Path] | None, game: str | None = None) -> tuple
     """The linted content and what was left out (path, why)."""
     if not paths:
         return load_content(all_bundled(game), game=game), []
-    from .variant import game_named_by, lint_variant
 
     packs, files, variants = _targets(paths)
     named = next((g for g in (game_named_by(str(v)) for v in variants) if g), None)
@@ -153,10 +143,10 @@ def lint(
         help="Pack folders or single content YAML files (default: every bundled pack).",
         exists=True, show_default=False)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, game_option("Game whose packs to lint (default: the game a pack names, else the default game).")] = "",
+    game: Annotated[str, options.game(short=True, help="Game whose packs to lint (default: the game a pack names, else the default game).")] = "",
 ) -> None:
     """Check content against its JSON Schemas and the card language; exit 1 when there are errors."""
-    content, skipped = run_lint_skipped(paths, check_game(game) if game else None)
+    content, skipped = run_lint_skipped(paths, resolve.game(game) if game else None)
     errors = len(content.errors)
     if format is OutputFormat.json:
         payload = {
@@ -175,4 +165,4 @@ def lint(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("lint")(guarded(lint))
+    app.command("lint")(lint)

@@ -12,17 +12,10 @@ from ...dsl.loader import Content, Entry, known_kinds
 from ...dsl.references import content_spec
 from ...engine import games
 from ...engine.diagnostics import did_you_mean
-from ..common.clikit import (
-    OutputFormat,
-    check_game,
-    console,
-    err_console,
-    fail,
-    game_option,
-    guarded,
-    load_packs,
-    plural,
-)
+from ..common import options, resolve
+from ..common.clikit import OutputFormat, console, load_packs, plural
+from ..common.errors import err_console, fail
+from .variant import variant_rows
 
 # Schemas that describe whole documents or manifests, not lists of entries.
 NOT_ENTRY_KINDS = {"pack", "map"}
@@ -93,13 +86,12 @@ def entry_json(e: Entry, content: Content | None = None) -> dict:
 def list_entries(
     kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units, categories, civilizations, leaders, special-advances, action-cards, event-cards, objective-cards or variants.",
                                         show_default=False)],
-    pack: Annotated[list[str] | None, typer.Option(
-        "--pack", "-p", help="Only entries of this pack (bundled id or pack folder); repeatable.")] = None,
+    pack: Annotated[list[str] | None, options.packs("Only entries of this pack (bundled id or pack folder); repeatable.", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, game_option()] = "",
+    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7).", short=True)] = "",
 ) -> None:
     """List the entries of one kind (or the rule variants: `rulewright list variants`)."""
-    game = check_game(game)
+    game = resolve.game(game)
     if kind.lower().rstrip("s") == "variant":
         _list_variants(format, load_packs(pack, game))
         return
@@ -160,7 +152,6 @@ def list_entries(
 def _list_variants(format: OutputFormat, content: Content) -> None:
     """Variants are overlays of the game's rules data (rules/<game>/variants/*.yaml, and a pack's variants/);
     each row says what it changes (`rulewright variant diff ID` prints it in full)."""
-    from .variant import variant_rows
 
     rows = variant_rows(content)
     if format is OutputFormat.json:
@@ -176,4 +167,4 @@ def _list_variants(format: OutputFormat, content: Content) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("list")(guarded(list_entries))
+    app.command("list")(list_entries)

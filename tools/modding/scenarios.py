@@ -32,6 +32,8 @@ import jsonschema
 
 from ...dsl.explain import explain_effect
 from ...dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
+from ...dsl.rules_data import looks_like_path
+from ...dsl.yamlsafe import safe_load
 from ...engine import games
 from ...engine.decision import AUTO_PICKS, IllegalAction
 from ...engine.diagnostics import PositionError
@@ -62,7 +64,6 @@ class Result:
 
 
 def load_scenario(path: Path) -> dict:
-    from ...dsl.yamlsafe import safe_load
 
     if not path.is_file():  # a FIFO or device would block the runner
         raise ValueError("not a regular file")
@@ -118,7 +119,6 @@ def _pack_ref(ref: str, scenario_path: str) -> str:
 
 def _variant_ref(ref: str, scenario_path: str) -> str:
     """A variant named by path: as given, else next to the scenario file or above it; an id stays an id."""
-    from ...dsl.rules_data import looks_like_path
 
     if not looks_like_path(ref):
         return ref

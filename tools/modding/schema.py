@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from ...dsl.loader import SCHEMA_ROOT
-from ..common.clikit import console, fail, guarded
-from ..common.errors import output_folder
+from ..common.clikit import console
+from ..common.errors import fail, output_folder
 
 
 def schema(
@@ -32,4 +32,4 @@ def schema(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("schema")(guarded(schema))
+    app.command("schema")(schema)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -11,8 +12,10 @@ from rich.markup import escape
 from .scenarios import find_scenarios, load_scenario, run_scenario, scenario_root
 
 
-def test(paths: list[Path] = typer.Argument(None, help="scenario files or folders (default: all bundled)"),
-         quiet: bool = typer.Option(False, "--quiet", "-q", help="only failures and the summary")) -> None:
+def test(
+    paths: Annotated[list[Path] | None, typer.Argument(help="scenario files or folders (default: all bundled)")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only failures and the summary")] = False,
+) -> None:
     """Run scenario files: a position, actions, and the expected state, log and options."""
     console = Console(highlight=False, soft_wrap=True, emoji=False)  # paths stay whole; `land:a:s` stays text
     for p in paths or []:

@@ -17,8 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dsl.content import RULES_ROOT
+from ...dsl.explain import explain_effect
 from ...dsl.loader import Content
 from ...dsl.overlay import Change, apply, diff, overlay_of, removals, short
+from ...dsl.overlay_check import check_variant_file
+from ...dsl.parser import parse_effect
 from ...dsl.rules_data import (
     base_rules,
     looks_like_path,
@@ -26,8 +29,12 @@ from ...dsl.rules_data import (
     variant_files,
     variant_path,
 )
+from ...dsl.yamlsafe import safe_load
+from ...engine import games
 from ...engine.diagnostics import Diagnostic
-from ..common.clikit import OutputFormat, check_game, console, display_path, fail, game_option, load_packs
+from ..common import options, resolve
+from ..common.clikit import OutputFormat, console, display_path, load_packs
+from ..common.errors import fail
 
 app = typer.Typer(help="Rule variants: what one changes in the rules data.", no_args_is_help=True)
 
@@ -141,8 +148,6 @@ def explain_variant(content: Content, ref: str, format: OutputFormat) -> None:
 
 def _english(content: Content, rep: dict) -> list[str]:
     """The English of effect lines a variant adds to the standing rules (`rules_effect`)."""
-    from ...dsl.explain import explain_effect
-    from ...dsl.parser import parse_effect
 
     added = [line for c in rep["changes"] if c["path"] == "rules_effect" for line in c.get("added", [])]
     if not added:
@@ -155,13 +160,12 @@ def _english(content: Content, rep: dict) -> list[str]:
 def diff_cmd(
     variant: Annotated[str, typer.Argument(metavar="NAME|PATH", help="a variant id or the path of a variant file",
                                            show_default=False)],
-    pack: Annotated[list[str] | None, typer.Option(
-        "--pack", "-p", help="load this pack (bundled id or folder) under the variant; repeatable")] = None,
+    pack: Annotated[list[str] | None, options.packs("load this pack (bundled id or folder) under the variant; repeatable", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, game_option("Game of the variant (default: the one its `game:` names, else the default game).")] = "",
+    game: Annotated[str, options.game(short=True, help="Game of the variant (default: the one its `game:` names, else the default game).")] = "",
 ) -> None:
     """Print exactly which rules-data paths a variant changes, from what to what, and what it removes."""
-    content = load_packs(pack, check_game(game or game_named_by(variant)))
+    content = load_packs(pack, resolve.game(game or game_named_by(variant)))
     try:
         rep = report(content, variant)
     except ValueError as err:
@@ -180,7 +184,6 @@ def game_named_by(ref: str) -> str:
         game = read_variant(Path(ref)).get("game")
     except ValueError:
         return ""
-    from ...engine import games
 
     return game if isinstance(game, str) and game in games.installed() else ""
 
@@ -196,7 +199,6 @@ def is_variant_file(path: Path, text: str | None = None) -> bool:
         if text is None:
             data = read_variant(path)
         else:
-            from ...dsl.yamlsafe import safe_load
 
             data = safe_load(text)
     except Exception:  # unreadable: the content checks say why
@@ -206,7 +208,6 @@ def is_variant_file(path: Path, text: str | None = None) -> bool:
 
 def lint_variant(content: Content, path: Path, text: str | None = None) -> list[Diagnostic]:
     """Diagnostics of one variant file against the game's rules with the loaded packs (added to content)."""
-    from ...dsl.overlay_check import check_variant_file
 
     try:
         base = base_rules(RULES_ROOT / content.game, content)

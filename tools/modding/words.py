@@ -14,7 +14,9 @@ from ...dsl.checker import Checker
 from ...dsl.teach import values_of
 from ...dsl.vocabulary import Vocabulary
 from ...engine.diagnostics import did_you_mean
-from ..common.clikit import OutputFormat, fail, guarded, load_packs
+from ..common import options
+from ..common.clikit import OutputFormat, load_packs
+from ..common.errors import fail
 
 TABLES = {"procedure": "primitives", "function": "functions", "permission": "grants",
           "prohibition": "forbids", "quantity": "quantities", "hook": "hooks"}
@@ -41,8 +43,8 @@ def words_of(v: Vocabulary, kind: str) -> list[str] | None:
 def words(
     kind: Annotated[str, typer.Argument(help="A type (measure, int, advance ...), a table (procedure, "
                                              "function, hook ...) or a verb (gain, pay ...).")] = "",
-    pack: Annotated[list[str] | None, typer.Option("--pack", "-p", help="Packs whose ids to include "
-                                                    "(default: every bundled pack).")] = None,
+    pack: Annotated[list[str] | None, options.packs("Packs whose ids to include "
+                                                    "(default: every bundled pack).", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
     """List the words of the card language of one kind (with no KIND: the kinds)."""
@@ -62,4 +64,4 @@ def words(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("words")(guarded(words))
+    app.command("words")(words)

@@ -18,14 +18,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from ...api import load_game
+from ...engine import games
+from ...engine.chances import win_chances
 from ...engine.decision import IllegalAction
+from ...engine.machine import Game
+from ..common import options
+from ..common.errors import fail
 
 
 def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0, progress: bool = True) -> dict:
-    from ...api import load_game
-    from ...engine import games
-    from ...engine.chances import win_chances
-    from ...engine.machine import Game
 
     whole = load_game(save)  # validates the save and its actions
     show_ids = games.find(whole.definition.game_id).extras.get("scenario_show") or str  # Clash: "1,1" reads B2
@@ -86,16 +88,15 @@ def analyze(
     out: Annotated[Path, typer.Option("--out", "-o", help="output folder")] = Path("out/analysis"),
     samples: Annotated[int, typer.Option("--samples", min=1, help="play-outs per position")] = 4,
     horizon: Annotated[int, typer.Option("--horizon", min=0, help="decisions per play-out")] = 24,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the play-outs")] = 0,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    seed: Annotated[int, options.seed("seed of the play-outs", short=False)] = 0,
+    quiet: Annotated[bool, options.quiet("no progress bar")] = False,
 ) -> None:
     """Win chance of every player after every action of a saved game, with a plot and the biggest swings."""
     try:
         data = json.loads(save.read_text(encoding="utf-8"))
         result = analyze_game(data, samples, horizon, seed, progress=not quiet)
     except (OSError, ValueError, IllegalAction) as err:
-        typer.echo(f"error: {save}: {err}", err=True)
-        raise typer.Exit(2) from None
+        fail(f"{save}: {err}", 2)
     out.mkdir(parents=True, exist_ok=True)
     (out / "analysis.json").write_text(json.dumps(result, indent=1))
     plot(result, out / "analysis.png")

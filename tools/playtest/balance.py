@@ -17,11 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import games as game_registry
-from ..common.errors import output_folder
+from ..common import options, resolve
+from ..common.errors import fail, output_folder
 from .quality import first_player, per_label, quality, seats
 from .restricted_run import print_restricted, run_restricted
 from .selfplay import play_recorded, run_tasks, settings_tasks
-from .setups import resolve
 
 
 def balance_report(records: list[dict], settings: dict) -> dict:
@@ -99,15 +99,15 @@ def print_quality(q: dict, console: Console) -> None:
 
 
 def balance(
-    game: Annotated[str, typer.Option("--game", help="the game (default: clash; e.g. wonders7)")] = "",
-    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="players")] = 3,
-    games_count: Annotated[int, typer.Option("--games", "-g", min=1, help="games (restricted play: seeds)")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
-    bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled), e.g. greedy or "
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
+    players: Annotated[int, options.players("players")] = 3,
+    games_count: Annotated[int, options.games("games (restricted play: seeds)")] = 100,
+    seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i")] = 1,
+    bots: Annotated[str, options.bots("bot per seat, comma separated (cycled), e.g. greedy or "
                                                      "search:4")] = "greedy",
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="parallel processes")] = 1,
-    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant (repeatable)")] = None,
+    workers: Annotated[int, options.workers("parallel processes")] = 1,
+    pack: Annotated[list[str] | None, options.packs("content pack (repeatable)")] = None,
+    variant: Annotated[list[str] | None, options.variants("rule variant (repeatable)")] = None,
     restrict: Annotated[str | None, typer.Option("--restrict", help="restricted play: an advance, wonder, card, "
                                                  "civilisation or board id the forbidden bot may not take")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write balance.json and games.jsonl here",
@@ -117,7 +117,7 @@ def balance(
     """Is the game good? Seat win rates and a test of equality, first-player advantage, win rate per
     civilisation or wonder board, decisiveness, lead changes, drama, duration, branching factor; with
     --restrict ID, the worth of ID by restricted play."""
-    game_id, kinds = resolve(game, players, bots, "local")  # the game, its player range and the bots
+    game_id, kinds = resolve.setup(game, players, bots)  # the game, its player range and the bots
     module = game_registry.find(game_id)
     packs = list(pack or module.default_packs)
     for p in module.default_packs:
@@ -128,13 +128,10 @@ def balance(
     try:
         defn = module.definition(packs, settings["variants"])  # fail fast on unknown packs or variants
     except Exception as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(err), 2)
     if restrict is not None:
         if restrict not in defn.content.entries:
-            typer.echo(f"error: --restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}",
-                       err=True)
-            raise typer.Exit(2)
+            fail(f"--restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}", 2)
         rep = run_restricted(settings, restrict, workers, out)
         typer.echo(json.dumps(rep, sort_keys=True)) if as_json else print_restricted(rep, Console(soft_wrap=True))
         return

@@ -39,7 +39,15 @@ from typing import Annotated
 
 import typer
 
+from ...api import new_game
+from ...dsl.loader import bundled_packs
+from ...engine import games
+from ...engine import games as registry
+from ...engine.bots import RandomBot, make_bot
+from ...engine.service import apply_json, from_json, to_json
 from ..common.errors import output_file
+from ..modding.lsp.session import Session
+from .simulate import game_seed, run_one
 
 CIV_PACKS = ["base", "civilizations"]
 
@@ -55,8 +63,6 @@ def _cpu() -> str:
 
 
 def _play(players: int, seed: int, legal_times: list[float], packs: list[str] | None = None) -> tuple[float, int]:
-    from ...api import new_game
-    from ...engine.bots import RandomBot
 
     bot = RandomBot(seed)
     start = time.perf_counter()
@@ -89,7 +95,6 @@ def _fresh(code: str) -> float:
 def _greedy_rate(games: int) -> float:
     """4-player greedy games per second of one core's time, played as `simulate` plays them: the CPU
     time of this process, so what else the machine runs meanwhile is not counted against it."""
-    from .simulate import game_seed, run_one
 
     start = time.process_time()
     for i in range(games):
@@ -100,9 +105,6 @@ def _greedy_rate(games: int) -> float:
 
 def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: str = "") -> dict:
     """Game.fork() at decisions of a 4-player greedy game from action `start` on, in CPU time."""
-    from ...api import new_game
-    from ...engine import games
-    from ...engine.bots import make_bot
 
     games.find(game_id)  # imports the game's package: its bots register
 
@@ -134,8 +136,6 @@ def _fifty_entries(text: str, n: int = 50) -> str:
 
 def _lsp_diagnostics_ms(quick: bool) -> float:
     """Median time of the language server's check of a 50-entry file after a change, in milliseconds."""
-    from ...dsl.loader import bundled_packs
-    from ..modding.lsp.session import Session
 
     base = next(iter(bundled_packs().values()))
     biggest = max(base.glob("*.yaml"), key=lambda f: f.read_text().count("\n  - id:"))
@@ -159,10 +159,6 @@ def _lsp_diagnostics_ms(quick: bool) -> float:
 
 
 def measure(quick: bool) -> dict:
-    from ...api import new_game
-    from ...engine import games as registry
-    from ...engine.bots import RandomBot
-    from ...engine.service import apply_json
 
     definition = registry.find(registry.default_game()).definition
 
@@ -195,7 +191,6 @@ def measure(quick: bool) -> dict:
         d = game.pending
         game.apply({"player": d.player, "choice": bot.choose(game, d)})
     results["state_json_bytes_4p"] = len(json.dumps(game.state, separators=(",", ":")))
-    from ...engine.service import to_json
 
     blob = to_json(game)
     samples = []
@@ -206,7 +201,6 @@ def measure(quick: bool) -> dict:
         out = apply_json(blob, action)
         samples.append(time.perf_counter() - t)
         blob = out
-        from ...engine.service import from_json
         game = from_json(blob)
         if game.pending is None:
             break

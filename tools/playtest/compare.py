@@ -15,7 +15,8 @@ from typing import Annotated
 
 import typer
 
-from ..common.errors import output_folder
+from ..common import options
+from ..common.errors import fail, output_folder
 from .fit_table import fit_table, wrap
 from .setups import (
     METHOD,
@@ -112,30 +113,29 @@ def run_compare(names: list[str], game_id: str, common: dict, out: Path, games: 
 def compare(
     setups: Annotated[list[str], typer.Argument(help="set-ups, the baseline first: base, a variant, pack:ID or "
                                                      "pack:FOLDER, a setting PATH=VALUE, seed:N; joined with +")],
-    games: Annotated[int, typer.Option("--games", "-g", min=2, help="games per set-up (per batch with "
-                                                                    "--until-decided)")] = 100,
-    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8)] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i in every set-up")] = 1,
-    bots: Annotated[str, typer.Option("--bots", help="bot per seat, cycled: greedy, search:50, greedy,search:50")]
+    games: Annotated[int, options.games("games per set-up (per batch with "
+                                                                    "--until-decided)", least=2)] = 100,
+    players: Annotated[int, options.players()] = 3,
+    seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i in every set-up")] = 1,
+    bots: Annotated[str, options.bots("bot per seat, cycled: greedy, search:50, greedy,search:50")]
     = "greedy",
-    game: Annotated[str, typer.Option("--game", help="the game (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
     until_decided: Annotated[bool, typer.Option("--until-decided", help="play batches of --games until every "
                                                 "chosen measure is decided or --max-games")] = False,
     max_games: Annotated[int, typer.Option("--max-games", min=2, help="cap for --until-decided")] = 2000,
     measure: Annotated[list[str] | None, typer.Option("--measure", "-m", help="measure to decide (repeatable; "
                                                       "vp means every seat's vp); default: all")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    workers: Annotated[int, options.workers(None)] = 1,
+    backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
     width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, options.quiet("no progress bar")] = False,
 ) -> None:
     """Compare rule set-ups over the same seeds: paired differences of every measure, with intervals, decided."""
     if len(setups) < 2:
-        typer.echo("compare needs at least two set-ups, e.g. `rulewright compare base four_round`", err=True)
-        raise typer.Exit(2)
-    game_id, kinds = resolve(game, players, bots, backend)
+        fail("compare needs at least two set-ups", 2, "e.g. `rulewright compare base four_round`")
+    game_id, kinds = resolve.setup(game, players, bots, backend)
     common = common_settings(game_id, players, seed, kinds)
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
     out.mkdir(parents=True, exist_ok=True)

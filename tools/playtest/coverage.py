@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from ...engine import games
 from .stats import _share, wilson
 
 # the content kinds a coverage line reports, with the word a person reads
@@ -19,7 +20,6 @@ KINDS = {"advance": "advances", "wonder": "wonders", "objective_card": "objectiv
 
 def catalog(packs: list[str], variants: list[str], game: str | None = None) -> dict[str, list[str]]:
     """Every id of each reported kind in these packs (sorted)."""
-    from ...engine import games
 
     content = games.find(game or games.default_game()).definition(packs, variants).content
     return {kind: sorted({e.id for e in content.of_kind(kind)}) for kind in KINDS}

@@ -16,6 +16,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from ...engine import games as game_registry
+from ...engine.bots import make_bot
 from ...engine.machine import Game
 
 MAX_STEPS = 200_000
@@ -54,7 +55,6 @@ def head(choice: str) -> str:
 
 def make_seats(task: dict) -> list:
     """One bot per seat, the kinds cycled, seeded from the game's seed (as `play` and `simulate` do)."""
-    from ...engine.bots import make_bot
 
     kinds = task["bots"]
     return [make_bot(kinds[i % len(kinds)], task["seed"] * 1000 + i, task["game_id"]) for i in range(task["players"])]

@@ -15,9 +15,9 @@ import json
 import re
 from pathlib import Path
 
-import typer
-
+from ...engine import games
 from ...engine.measures import GameMeasures, column_label, flatten, is_share
+from ..common import resolve
 from .paired import ALPHA, holm, paired
 from .simulate import game_measures, simulate_run
 
@@ -63,14 +63,8 @@ def folder(out: Path, label: str, name: str) -> Path:
 
 def check_setups(setups: list[dict], game_id: str) -> None:
     """Build each set-up's definition once: an unknown pack, variant or rules path fails before any game."""
-    from ...engine import games
-
     for s in setups:
-        try:
-            games.find(game_id).definition(s["packs"], s["variants"])
-        except Exception as err:
-            typer.echo(f"error in set-up {s['name']!r}: {err}", err=True)
-            raise typer.Exit(2) from None
+        resolve.rules(game_id, s["packs"], s["variants"], f"in set-up {s['name']!r}: ")
 
 
 def play_setups(setups: list[dict], common: dict, out: Path, games: int, run: dict, resume: bool = False) -> list:
@@ -178,31 +172,7 @@ def measures_of(game_id: str) -> GameMeasures:
     return game_measures(game_id)
 
 
-def resolve(game: str, players: int, bots: str, backend: str) -> tuple[str, list[str]]:
-    """The game id and the bot list (`greedy`, `search:50`, `greedy,search:50` cycled over the seats),
-    exit 2 on an unknown game, a player count the game does not allow, an unknown bot or backend."""
-    from ...engine import games
-    from ...engine.bots import bot_error, bots_for
-    from ..common.clikit import check_game
-
-    game_id = check_game(game)
-    lo, hi = games.find(game_id).extras.get("players", (2, 4))
-    if not lo <= players <= hi:
-        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
-        raise typer.Exit(2)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    why = next((bot_error(k, game_id) for k in kinds if bot_error(k, game_id)), None) if kinds else "no bot named"
-    if why:
-        typer.echo(f"error: --bots {bots!r}: {why}; known: {', '.join(sorted(bots_for(game_id)))}", err=True)
-        raise typer.Exit(2)
-    if backend not in ("local", "ray"):
-        typer.echo("error: --backend is local or ray", err=True)
-        raise typer.Exit(2)
-    return game_id, kinds
-
-
 def common_settings(game_id: str, players: int, seed: int, kinds: list[str]) -> dict:
-    from ...engine import games
 
     common = {"players": players, "seed": seed, "bots": kinds}
     if game_id != games.default_game():

@@ -22,8 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import games as game_registry
-from ..common.clikit import check_game
+from ..common import options, resolve
 from ..common.errors import output_folder
+from ..seat.account import play_game, summary
+from ..seat.replay_html import write_interesting_viewers
+from .coverage import catalog, coverage_line, never_used, per_event, per_objective, per_wonder, used_content
 from .stats import report
 
 SEED_STRIDE = 100_003
@@ -43,7 +46,6 @@ def run_one(task: dict) -> dict:
 
     `measures` holds the game's own end-of-game measures (the rows of compare and sweep); the other fields
     feed simulate's report (per seat, per advance, per card, coverage)."""
-    from ..seat.play import play_game, summary
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
@@ -58,7 +60,6 @@ def run_one(task: dict) -> dict:
     if own is not None:  # the game describes its own games (7 Wonders: the boards, the cards built)
         return {**base, **own(game, data, bots), "seconds": round(time.perf_counter() - start, 4)}
     played = getattr(game.rt, "cards_played", {})
-    from .coverage import used_content
     used = used_content(game)
     return {
         **base, "rounds": game.state["round"],
@@ -148,7 +149,6 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
             console.print(f"[yellow]interrupted[/]: {len(records)} of {settings['games']} games kept; "
                           "run again with --resume to go on")
     rep = report(records, settings)
-    from .coverage import catalog, never_used, per_event, per_objective, per_wonder
     rep.update(per_wonder=per_wonder(records), per_objective=per_objective(records), per_event=per_event(records))
     rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"], settings.get("game")))
     rep["complete"] = len(records) == settings["games"] and not interrupted
@@ -209,64 +209,42 @@ def print_summary(rep: dict, console: Console) -> None:
         console.print("per game: " + ", ".join(counts))
     console.print(bots_line(rep["settings"]), highlight=False)
     if "never_used" in rep:
-        from .coverage import catalog, coverage_line
         settings = rep["settings"]
         console.print(coverage_line(rep["never_used"], catalog(settings["packs"], settings["variants"],
                                                                settings.get("game"))), highlight=False)
 
 
 def simulate(
-    games_count: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 100,
-    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="players (the game says how many it allows)")] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i")] = 1,
+    games_count: Annotated[int, options.games("number of games")] = 100,
+    players: Annotated[int, options.players("players (the game says how many it allows)")] = 3,
+    seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i")] = 1,
     out: Annotated[Path, typer.Option("--out", "-o", help="output folder", callback=output_folder)] = Path("out/simulation"),
-    bots: Annotated[str, typer.Option("--bots", help="bot per seat, comma separated (cycled)")] = "greedy",
-    variant: Annotated[list[str] | None, typer.Option("--variant", help="rule variant: an id or a variant file's path (repeatable)")] = None,
-    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="parallel processes")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    bots: Annotated[str, options.bots("bot per seat, comma separated (cycled)")] = "greedy",
+    variant: Annotated[list[str] | None, options.variants("rule variant: an id or a variant file's path (repeatable)")] = None,
+    pack: Annotated[list[str] | None, options.packs("content pack (repeatable)")] = None,
+    workers: Annotated[int, options.workers("parallel processes")] = 1,
+    backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="go on with an interrupted run in --out")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, options.quiet("no progress bar")] = False,
     viewers: Annotated[bool, typer.Option("--viewers/--no-viewers",
                                           help="write HTML viewers of the shortest, the longest and one won "
                                                "game per seat")] = True,
-    game: Annotated[str, typer.Option("--game", help="the game to simulate (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game to simulate (default: clash; e.g. wonders7)")] = "",
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
-    from ...engine.bots import bot_error, bots_for
 
-    game_id = check_game(game)
-    module = game_registry.find(game_id)
-    lo, hi = module.extras.get("players", (2, 4))
-    if not lo <= players <= hi:
-        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
-        raise typer.Exit(2)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    if not kinds or any(bot_error(k, game_id) for k in kinds):
-        why = next((bot_error(k, game_id) for k in kinds if bot_error(k, game_id)), "no bot named")
-        typer.echo(f"unknown bot in {bots!r}: {why}; known: {', '.join(sorted(bots_for(game_id)))}", err=True)
-        raise typer.Exit(2)
-    if backend not in ("local", "ray"):
-        typer.echo("--backend is local or ray", err=True)
-        raise typer.Exit(2)
-    packs = list(pack or ["base"])
-    if "base" not in packs:
-        packs.insert(0, "base")
+    game_id, kinds = resolve.setup(game, players, bots, backend)
+    packs = resolve.packs(pack)
     settings = {"games": games_count, "players": players, "seed": seed, "bots": kinds, "packs": packs,
                 "variants": list(variant or [])}
     if game_id != game_registry.default_game():
         settings["game"] = game_id
-    try:
-        module.definition(packs, settings["variants"])  # fail fast on unknown packs or variants
-    except Exception as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
+    resolve.rules(game_id, packs, settings["variants"])  # fail fast on unknown packs or variants
     rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
     print_summary(rep, Console())
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
     if viewers:
-        from ..seat.replay_html import write_interesting_viewers
         records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines() if line.strip()]
         files = write_interesting_viewers(records, settings, out)
         typer.echo(f"wrote {len(files)} game viewers in {out} (see {out / 'viewers.json'})")

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from ..common import options
 from ..common.errors import output_folder
 from .compare import run_compare, terminal_width
 from .fit_table import fit_table, wrap
@@ -108,24 +109,24 @@ def write_sweep(result: dict, out: Path) -> None:
 def sweep(
     spec: Annotated[str, typer.Argument(metavar="PATH=V1,V2,...", help="a rules-data path and its values, e.g. "
                                         "params.grow_cost.food=0,1,2 or params.rounds=4,5,6")],
-    games: Annotated[int, typer.Option("--games", "-g", min=2, help="games per value")] = 100,
-    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8)] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="run seed; game i uses seed*100003+i for every value")] = 1,
-    bots: Annotated[str, typer.Option("--bots", help="bot per seat, cycled: greedy, search:50, greedy,search:50")]
+    games: Annotated[int, options.games("games per value", least=2)] = 100,
+    players: Annotated[int, options.players()] = 3,
+    seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i for every value")] = 1,
+    bots: Annotated[str, options.bots("bot per seat, cycled: greedy, search:50, greedy,search:50")]
     = "greedy",
-    game: Annotated[str, typer.Option("--game", help="the game (default: clash; e.g. wonders7)")] = "",
-    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack under every value")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", help="variant under every value")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
+    pack: Annotated[list[str] | None, options.packs("content pack under every value")] = None,
+    variant: Annotated[list[str] | None, options.variants("variant under every value")] = None,
+    workers: Annotated[int, options.workers(None)] = 1,
+    backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
     width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/sweep"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, options.quiet("no progress bar")] = False,
 ) -> None:
     """Play one rules value at several settings on the same seeds: every measure against the value, with intervals."""
     path, values = parse_sweep(spec)
-    game_id, kinds = resolve(game, players, bots, backend)
+    game_id, kinds = resolve.setup(game, players, bots, backend)
     under = "+".join([*(f"pack:{p}" for p in pack or []), *(variant or [])])
     names = [f"{under}+{path}={v}" if under else f"{path}={v}" for v in values]
     common = common_settings(game_id, players, seed, kinds)

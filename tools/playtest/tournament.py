@@ -19,15 +19,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from ...api import new_game, scores
+from ...engine import games
+from ...engine.bots import make_bot
+from ..common import options, resolve
 from .simulate import game_seed
 from .stats import wilson
 
 
 def play_match(task: dict) -> dict:
     """One game: the first bot's share of the win and its decision times (ms, decisions with a choice)."""
-    from ...api import new_game, scores
-    from ...engine import games
-    from ...engine.bots import make_bot
 
     games.find(games.default_game())  # imports the game's package: its bots register
 
@@ -103,28 +104,21 @@ def merge_result(path: Path, result: dict) -> list[dict]:
 
 
 def tournament(
-    bots: Annotated[str, typer.Option("--bots", help="two bots, the measured one first: search:16,greedy")]
+    bots: Annotated[str, options.bots("two bots, the measured one first: search:16,greedy")]
     = "search,greedy",
-    games: Annotated[int, typer.Option("--games", "-g", min=2, help="games (pairs with seats swapped)")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
-    pack: Annotated[list[str] | None, typer.Option("--pack", help="content pack (repeatable)")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    games: Annotated[int, options.games("games (pairs with seats swapped)", least=2)] = 100,
+    seed: Annotated[int, options.seed()] = 1,
+    pack: Annotated[list[str] | None, options.packs("content pack (repeatable)")] = None,
+    workers: Annotated[int, options.workers(None)] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="merge the result into this JSON list")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, options.quiet("no progress bar")] = False,
 ) -> None:
     """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
 
     The first bot is the one measured: its win rate with a 95% interval and its time per decision."""
-    from ...engine.bots import bot_error
 
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(kinds) != 2 or any(bot_error(k) for k in kinds):
-        why = next((bot_error(k) for k in kinds if bot_error(k)), "give exactly two bots")
-        typer.echo(f"error: --bots {bots!r}: {why}", err=True)
-        raise typer.Exit(2)
-    packs = list(pack or ["base"])
-    if "base" not in packs:
-        packs.insert(0, "base")
+    kinds = resolve.bots(bots, exactly=2)
+    packs = resolve.packs(pack)
     result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet)
     lo, hi = result["win_rate_ci95"]
     typer.echo(f"{kinds[0]} vs {kinds[1]}: {result['games']} games, win rate {result['win_rate']:.1%} "

@@ -30,14 +30,19 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ...api import load_game, new_game
 from ...engine import games
 from ...engine.bots import bot_error
 from ...engine.decision import Decision, IllegalAction
+from ...engine.diagnostics import ContentError
 from ...engine.machine import Game
 from ...engine.undo import undo, undo_check
+from ..common.errors import fail
+from ..render.game import svg_to_png
 from .account import MAX_STEPS, print_scores, readable
 from .seat import (
     HUMAN,
+    board_svg,
     bot_choice,
     names,
     option_labels,
@@ -291,14 +296,12 @@ class TerminalSeat:
             self.console.print(escape(line), highlight=False)
 
     def _board(self, p: int, png: bool) -> None:
-        from .seat import board_svg
 
         text = board_svg(self.game, p)
         target = self.save_path.with_name(f"{self.save_path.stem}-board-{p}.{'png' if png else 'svg'}")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             if png:
-                from ..render.game import svg_to_png
 
                 target.write_bytes(svg_to_png(text))
             else:
@@ -316,17 +319,9 @@ def write_save(game: Game, path: Path) -> None:
     tmp.replace(path)
 
 
-def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
 def start(players: int, seed: int, bots: list[str], packs: list[str], variants: list[str], humans: list[str],
           resume: Path | None, game_id: str | None = None) -> Game:
     """The game to play: a new one with the seats set, or a resumed save (its seats, unless --human)."""
-    from ...api import load_game, new_game
-    from ...engine.diagnostics import ContentError
-
     if resume is not None:  # the save names its game: its bots are the ones that may sit
         try:
             saved_game = json.loads(resume.read_text()).get("game")
@@ -336,13 +331,13 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
     kinds = seat_kinds(game_id)
     unknown = [b for b in bots if b not in kinds or bot_error(b, game_id)]  # e.g. a bot this game lacks
     if unknown:
-        _fail(f"unknown bot(s): {', '.join(unknown)}; known: {', '.join(kinds)}", 2)
+        fail(f"unknown bot(s): {', '.join(unknown)}; known: {', '.join(kinds)}", 2)
     try:
         if resume is not None:
             try:
                 game = load_game(json.loads(resume.read_text()))
             except (OSError, json.JSONDecodeError, UnicodeDecodeError) as err:
-                _fail(f"cannot resume {resume}: {err}", 1)
+                fail(f"cannot resume {resume}: {err}", 1)
             n = len(game.state["players"])
             saved = [k if k in kinds else "greedy" for k in game.config.get("bots") or [HUMAN] * n]
             seats = [saved[i % len(saved)] for i in range(n)]
@@ -353,7 +348,7 @@ def start(players: int, seed: int, bots: list[str], packs: list[str], variants: 
         for i in parse_humans(humans, n):
             seats[i] = HUMAN
     except (ValueError, IllegalAction, ContentError) as err:
-        _fail(str(err) if resume is None else f"cannot resume {resume}: {err}", 2 if resume is None else 1)
+        fail(str(err) if resume is None else f"cannot resume {resume}: {err}", 2 if resume is None else 1)
     game.config["bots"] = seats
     if HUMAN in seats:  # a person sits here: the rules may offer shortcuts (a whole collection in one step)
         game.config["seat_shortcuts"] = True

@@ -4,69 +4,59 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from ...engine import games
-from ...engine.bots import bot_error, bots_for
 from ...engine.decision import IllegalAction
-from ..common.clikit import check_game
-from ..common.errors import output_file
+from ..common import options, resolve
+from ..common.errors import fail, output_file
 from .account import play_game, print_game, summary
 from .human import play_human, start
 from .replay_html import write_viewer
 
 
-def play(players: int = typer.Option(3, "--players", "-n", min=1, max=8, help="players (Clash: 2 to 4; 7 Wonders: 3 to 7)"),
-         seed: int = typer.Option(1, "--seed", "-s", help="random seed: same seed, same game"),
-         bots: str = typer.Option("greedy", "--bots", help="bot per seat, comma separated (random, greedy)"),
-         pack: list[str] = typer.Option(["base"], "--pack", help="content packs to play with"),
-         variant: list[str] = typer.Option([], "--variant", help="rule variant: an id (rulewright list variants) or a variant file's path; repeatable"),
-         as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the account"),
-         save: Path | None = typer.Option(None, "--save", callback=output_file, help="write the game (set-up + actions) to this file"),
-         html: Path | None = typer.Option(None, "--html", callback=output_file, help="also write the replay viewer (one HTML file)"),
-         as_player: int | None = typer.Option(None, "--as", help="with --json: add the final `view` of this "
-                                              "player (seat 0, 1, ...): what that player may see"),
-         human: list[str] = typer.Option([], "--human", help="a seat played by you (0, 1, ...; repeatable), "
-                                         "or 'all' for hot-seat: you are asked each decision as a menu"),
-         resume: Path | None = typer.Option(None, "--resume", help="continue a game saved by a --human game"),
-         game_name: str = typer.Option("", "--game", "-g", help="the game to play (default: clash; e.g. wonders7)"),
+def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wonders: 3 to 7)")] = 3,
+         seed: Annotated[int, options.seed("random seed: same seed, same game")] = 1,
+         bots: Annotated[str, options.bots("bot per seat, comma separated (random, greedy)")] = "greedy",
+         pack: Annotated[list[str], options.packs("content packs to play with")] = ["base"],  # noqa: B006 - Typer copies it
+         variant: Annotated[list[str], options.variants(
+             "rule variant: an id (rulewright list variants) or a variant file's path; repeatable")] = [],  # noqa: B006
+         as_json: Annotated[bool, typer.Option("--json", help="print one JSON object instead of the account")] = False,
+         save: Annotated[Path | None, typer.Option("--save", callback=output_file,
+                                                   help="write the game (set-up + actions) to this file")] = None,
+         html: Annotated[Path | None, typer.Option("--html", callback=output_file,
+                                                   help="also write the replay viewer (one HTML file)")] = None,
+         as_player: Annotated[int | None, typer.Option("--as", help="with --json: add the final `view` of this "
+                                                       "player (seat 0, 1, ...): what that player may see")] = None,
+         human: Annotated[list[str], typer.Option("--human", help="a seat played by you (0, 1, ...; repeatable), "
+                                                  "or 'all' for hot-seat: you are asked each decision as a menu")]
+         = [],  # noqa: B006
+         resume: Annotated[Path | None, typer.Option("--resume", help="continue a game saved by a --human game")] = None,
+         game_name: Annotated[str, options.game("the game to play (default: clash; e.g. wonders7)", short=True)] = "",
          ) -> None:
     """Play a complete game (Clash of Cultures unless --game) with bots and tell it round by round; --human to take a seat."""
-    game_id = check_game(game_name)
-    lo, hi = games.find(game_id).extras.get("players", (2, 4))
-    if not lo <= players <= hi:
-        typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
-        raise typer.Exit(2)
-    if (human or resume is not None) and not games.find(game_id).extras.get("seats", True):
-        typer.echo(f"error: {game_id} has no terminal seats yet: play it with bots", err=True)
-        raise typer.Exit(2)
+    game_id = resolve.game(game_name)
+    resolve.players(game_id, players)
     if human or resume is not None:
+        if not games.find(game_id).extras.get("seats", True):
+            fail(f"{game_id} has no terminal seats yet: play it with bots", 2)
         if as_json or as_player is not None:
-            typer.echo("error: --json and --as are for bot games; a game with --human is told as it goes", err=True)
-            raise typer.Exit(2)
-        kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
-        game = play_human(start(players, seed, kinds, list(pack), list(variant), list(human), resume, game_id),
-                          save or resume)
+            fail("--json and --as are for bot games; a game with --human is told as it goes", 2)
+        game = play_human(start(players, seed, resolve.bot_names(bots, ["greedy"]), list(pack), list(variant),
+                                list(human), resume, game_id), save or resume)
         if html:
             typer.echo(write_viewer(game.save(), html), err=True)
         return
     if as_player is not None and not 0 <= as_player < players:
-        typer.echo(f"error: --as takes a seat from 0 to {players - 1}, not {as_player}", err=True)
-        raise typer.Exit(2)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in kinds if bot_error(b, game_id)]
-    if unknown or not kinds:
-        why = "; ".join(bot_error(b, game_id) or "" for b in unknown) or "no bot named"
-        typer.echo(f"unknown bot(s): {', '.join(unknown) or '(none)'} ({why}); known: {', '.join(sorted(bots_for(game_id)))}",
-                   err=True)
-        raise typer.Exit(2)
+        fail(f"--as takes a seat from 0 to {players - 1}, not {as_player}", 2)
+    kinds = resolve.bots(bots, game_id)
     try:
         game = play_game(players, seed, kinds, list(pack), list(variant), game_id)
     except (ValueError, IllegalAction) as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(err), 2)
     if save:
         save.write_text(json.dumps(game.save(), indent=1))
     if html:

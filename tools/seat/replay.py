@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -11,35 +12,34 @@ from rich.text import Text
 
 from ...api import load_game
 from ...engine.decision import IllegalAction
-from ..common.errors import output_file
+from ..common.errors import fail, output_file
 from ..common.inputs import read_json
 from .account import print_game, summary
 from .replay_html import write_viewer
 
 
-def replay(file: Path = typer.Argument(..., help="a game saved with `play --save`"),
-           as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
-           upto: int | None = typer.Option(None, "--upto", min=0, help="replay only the first N actions"),
-           html: Path | None = typer.Option(None, "--html", callback=output_file, help="write the step-by-step viewer (one HTML file) "
-                                                                "instead of printing the account"),
-           as_player: str | None = typer.Option(None, "--as", help="with --html: only what this player sees "
-                                                                  "(seat 0.. or name)")) -> None:
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game saved with `play --save`")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    upto: Annotated[int | None, typer.Option("--upto", min=0, help="replay only the first N actions")] = None,
+    html: Annotated[Path | None, typer.Option("--html", callback=output_file, help="write the step-by-step viewer (one HTML file) "
+                                                                "instead of printing the account")] = None,
+    as_player: Annotated[str | None, typer.Option("--as", help="with --html: only what this player sees "
+                                                                  "(seat 0.. or name)")] = None,
+) -> None:
     """Replay a saved game to the same end (or to action N) and print it, or write it as an HTML viewer."""
     if as_player is not None and html is None:
-        typer.echo("error: --as goes with --html", err=True)
-        raise typer.Exit(2)
+        fail("--as goes with --html", 2)
     try:
         data = read_json(file, "save")
         game = load_game(data, upto)
     except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
-        typer.echo(f"error: cannot replay {file}: {err}", err=True)
-        raise typer.Exit(1) from None
+        fail(f"cannot replay {file}: {err}", 1)
     if html is not None:
         try:
             typer.echo(write_viewer(game.save(), html, as_player), err=as_json)
         except ValueError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
+            fail(f"{err}", 2)
         if not as_json:
             return
     if as_json:

@@ -22,10 +22,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...api import load_game
 from ...engine import games
+from ...engine.games import visible_log
 from ..render.game import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
 from ..render.svg import SVG_NS, E, Raw
-from .account import readable
+from .account import play_game, readable
 
 if TYPE_CHECKING:
     from ...engine.machine import Game
@@ -36,7 +38,6 @@ def step_frames(save: dict, viewer: int | None = None):
 
     The same game object is reused between yields (it is advanced in place).
     """
-    from ...api import load_game
 
     actions = list(save.get("actions", []))
     game = load_game(save, 0)
@@ -52,7 +53,6 @@ def step_frames(save: dict, viewer: int | None = None):
 
 def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     """The viewer's data: distinct fragments, fragment numbers per step, the log and each line's step."""
-    from ...engine.games import visible_log
 
     table: dict[str, int] = {}
     fragments: list[str] = []
@@ -352,7 +352,6 @@ def write_viewer(save: dict, out: Path, as_player: str | None = None) -> str:
 
     Raises ValueError for an unknown player (the CLI turns it into a usage error).
     """
-    from ...api import load_game
 
     viewer = None
     names: list[str] = []
@@ -389,7 +388,6 @@ def write_interesting_viewers(records: list[dict], settings: dict, out: Path) ->
 
     Files are `out/viewer-g<game>-<reasons>.html`, plus `out/viewers.json` saying which is which.
     """
-    from .account import play_game
 
     by_game = {r["game"]: r for r in records}
     written: list[Path] = []

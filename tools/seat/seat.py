@@ -15,10 +15,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...api import scores
 from ...engine import games
 from ...engine.bots import bots_for, make_bot
 from ...engine.decision import Decision
+from ...engine.games import visible_log as log_of
 from ...engine.machine import Game
+from ...engine.undo import undo_check
+from ..render.game import render_game
+from ..render.option_picture import picture
 from .account import readable
 
 HUMAN = "human"
@@ -114,7 +119,6 @@ def pending_json(d: Decision, game: Game | None = None) -> dict:
         out["standing"] = standing(game, d)
         spaces = games.find(game.definition.game_id).extras.get("option_spaces")
         if spaces is not None:
-            from ..render.option_picture import picture
 
             out["pictures"] = [picture(spaces(game, d, o)) for o in d.options]
     return out
@@ -122,7 +126,6 @@ def pending_json(d: Decision, game: Game | None = None) -> dict:
 
 def undo_json(game: Game, seat: int) -> dict:
     """May `seat` take back its last decision now, and if not, why (engine/undo.py decides)."""
-    from ...engine.undo import undo_check
 
     check = undo_check(game, seat)
     return {"possible": check.steps > 0, "reason": check.reason}
@@ -192,7 +195,6 @@ def glossary(game: Game, view: dict) -> dict[str, str]:
 
 def score_json(game: Game) -> dict:
     """VP by player and, at the end, the winners (public information)."""
-    from ...api import scores
 
     s = scores(game)
     return {"vp": list(s["vp"]), "winners": list(s["winners"]) if game.over else [],
@@ -200,7 +202,6 @@ def score_json(game: Game) -> dict:
 
 
 def visible_log(game: Game, seat: int | None) -> list[str]:
-    from ...engine.games import visible_log as log_of
 
     return [readable(line) for line in log_of(game, seat)]
 
@@ -251,6 +252,5 @@ def game_name(game: Game) -> str:
 
 def board_svg(game: Game, seat: int | None) -> str:
     """The board and player panels as `seat` sees them (None: the public view)."""
-    from ..render.game import render_game
 
     return render_game(game, seat)

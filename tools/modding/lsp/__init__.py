@@ -16,11 +16,12 @@ from typing import Annotated
 import typer
 
 from ....engine.games import default_game, installed
-from ...common.clikit import fail, guarded
+from ...common import options
+from ...common.errors import fail
 
 
 def lsp(
-    game: Annotated[str, typer.Option("--game", help="Game whose language to serve (default: the installed game).")] = "",
+    game: Annotated[str, options.game("Game whose language to serve (default: the installed game).")] = "",
 ) -> None:
     """Run the language server on stdin/stdout (start it from your editor; see docs/editors.md)."""
     game = game or default_game()
@@ -34,4 +35,4 @@ def lsp(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("lsp")(guarded(lsp))
+    app.command("lsp")(lsp)

@@ -17,6 +17,7 @@ from ....engine.diagnostics import Diagnostic
 from ....engine.games import default_game, game_dir
 from ...common.clikit import all_bundled
 from ..langdoc.model import Reference, build_reference
+from ..variant import is_variant_file, lint_variant
 
 
 def pack_folder(path: Path) -> Path | None:
@@ -65,7 +66,6 @@ class Session:
 
     def check(self, path: Path, text: str) -> list[Diagnostic]:
         """Lint's diagnostics for the document as the editor holds it."""
-        from ..variant import is_variant_file, lint_variant
 
         if is_variant_file(path, text):  # a rule variant, not content: the checks of `rulewright lint FILE`
             base = self.context(path)

@@ -11,49 +11,49 @@ from __future__ import annotations
 import ipaddress
 import socket
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
+from ...common.errors import fail
+from .designs import Designs
+from .store import StoreError, default_db
 
-def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (default: this machine only)"),
-          port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
-          db: Path | None = typer.Option(None, "--db", help="the games file (SQLite); default: "
-                                         "$XDG_DATA_HOME/rulewright/games.sqlite3"),
-          pack_dir: list[Path] = typer.Option([], "--pack-dir", help="a folder of your own packs (or one pack) "
-                                              "the set-up page offers; repeatable. No other path is read"),
-          variant_dir: list[Path] = typer.Option([], "--variant-dir", help="a folder of your own variant files "
-                                                 "(*.yaml) the set-up page offers; repeatable"),
-          allow_host: list[str] = typer.Option([], "--allow-host", metavar="NAME", help="a Host name to answer besides the "
-                                               "loopback names and --host (repeat it; e.g. behind a proxy)"),
-          ) -> None:
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on (default: this machine only)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[Path | None, typer.Option("--db", help="the games file (SQLite); default: "
+                                         "$XDG_DATA_HOME/rulewright/games.sqlite3")] = None,
+    pack_dir: Annotated[list[Path] | None, typer.Option("--pack-dir", help="a folder of your own packs (or one pack) "
+                                              "the set-up page offers; repeatable. No other path is read")] = None,
+    variant_dir: Annotated[list[Path] | None, typer.Option("--variant-dir", help="a folder of your own variant files "
+                                                 "(*.yaml) the set-up page offers; repeatable")] = None,
+    allow_host: Annotated[list[str] | None, typer.Option("--allow-host", metavar="NAME", help="a Host name to answer besides the "
+                                               "loopback names and --host (repeat it; e.g. behind a proxy)")] = None,
+) -> None:
     """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
-    from .designs import Designs
-    from .store import StoreError, default_db
-
+    pack_dir, variant_dir, allow_host = pack_dir or [], variant_dir or [], allow_host or []
     try:
         import uvicorn  # noqa: F401 - present? (stoppable_server uses it)
 
         from .app import create_app
     except ImportError as err:
-        typer.echo(f"error: serve needs starlette and uvicorn ({err}): pip install starlette uvicorn", err=True)
-        raise typer.Exit(2) from None
+        fail(f"serve needs starlette and uvicorn ({err}): pip install starlette uvicorn", 2)
     from .guard import allowed_hosts
 
     path = db or default_db()
     missing = [str(d) for d in [*pack_dir, *variant_dir] if not d.is_dir()]
     if missing:
-        typer.echo(f"error: no folder {missing[0]!r} (--pack-dir and --variant-dir name folders)", err=True)
-        raise typer.Exit(2)
+        fail(f"no folder {missing[0]!r} (--pack-dir and --variant-dir name folders)", 2)
     designs = Designs(tuple(pack_dir), tuple(variant_dir))
     try:
         app = create_app(path, hosts=allowed_hosts(host, allow_host), designs=designs)
     except StoreError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(1) from None
+        fail(f"{err}", 1)
     problem = _cannot_bind(host, port)
     if problem:
-        typer.echo(f"error: cannot listen on {host}:{port}: {problem}", err=True)
-        raise typer.Exit(1)
+        fail(f"cannot listen on {host}:{port}: {problem}", 1)
     if not _loopback(host):
         typer.echo(f"warning: listening on {host}: anyone who can reach it can create games and, with a link, "
                    "play a seat; links travel unencrypted over plain HTTP", err=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ....dsl.rules_data import looks_like_path, read_variant
 from ....dsl.yamlsafe import safe_load
+from ....engine import games
 
 MAX_ITEMS = 200  # files offered per folder: a page, not a file browser
 
@@ -68,6 +69,5 @@ def _manifest_game(root: Path) -> str | None:
         data = safe_load((root / "pack.yaml").read_text(encoding="utf-8"))
     except Exception:  # a broken manifest: not offered (lint says why)
         return None
-    from ....engine import games
 
     return data.get("game", games.default_game()) if isinstance(data, dict) else None

@@ -23,11 +23,15 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....api import load_game, new_game
+from ....dsl.loader import bundled_packs, load_content
 from ....engine import games
 from ....engine.bots import bot_error
 from ....engine.decision import IllegalAction
+from ....engine.diagnostics import ContentError
 from ....engine.machine import Game
 from ....engine.rng import fresh_seed
+from ....engine.undo import undo, undo_check
 from ..seat import HUMAN, names, seat_kinds
 from .designs import Designs
 from .guard import Limits
@@ -105,7 +109,6 @@ def player_range(game: str) -> tuple[int, int]:
 
 
 def known_packs(game: str | None = None) -> list[str]:
-    from ....dsl.loader import bundled_packs
 
     return list(bundled_packs(game or games.default_game()))
 
@@ -118,7 +121,6 @@ def known_variants(packs: list[str], game: str | None = None) -> list[str]:
 
 @functools.cache
 def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
-    from ....dsl.loader import load_content
 
     return tuple(games.find(game).extras["variant_files"](load_content(list(packs), game)))
 
@@ -199,8 +201,6 @@ class Hub:
             self._created.append(now)
 
     def create(self, spec: Any) -> dict:
-        from ....api import new_game
-        from ....engine.diagnostics import ContentError
 
         s = check_spec(spec, self.designs)
         self._admit(s["seats"])
@@ -258,7 +258,6 @@ class Hub:
                     old.lock.release()
 
     def _load(self, rec: Record) -> Table:
-        from ....api import load_game
 
         try:
             game = load_game(rec.save)
@@ -313,7 +312,6 @@ class Hub:
     def undo(self, game_id: Any, token: Any) -> int:
         """Take back the seat's last decision (engine/undo.py decides whether it may be); the new step.
         A refusal (409) says why and changes nothing."""
-        from ....engine.undo import undo, undo_check
 
         table = self.table(game_id)
         with table.lock:
@@ -328,7 +326,6 @@ class Hub:
             try:
                 self.store.update(table.id, table.game.save())
             except Exception:
-                from ....api import load_game
 
                 table.game = load_game(table.game.save() | {"actions": before})  # what is not stored did not happen
                 raise
@@ -342,7 +339,6 @@ class Hub:
         try:
             self.store.update(table.id, game.save())
         except Exception:
-            from ....api import load_game
 
             table.game = load_game(game.save() | {"actions": game.actions[:start]})
             raise

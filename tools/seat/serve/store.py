@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ....engine.jsonsafe import BadJSON, loads
+from ..human import data_dir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,7 +57,6 @@ class Record:
 
 def default_db() -> Path:
     """$XDG_DATA_HOME/rulewright/games.sqlite3 (else ~/.local/share/rulewright/games.sqlite3)."""
-    from ..human import data_dir
 
     return data_dir() / "games.sqlite3"
 
