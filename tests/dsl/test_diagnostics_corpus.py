@@ -3,7 +3,7 @@
 tests/diagnostics/corpus.yaml holds the cases: `effect` (checked against the base pack's vocabulary) and
 the `diagnostics` expected, each in full (position, code, message, hint). When a deliberate change of
 wording moves many messages at once (new hooks change "lists all N"), regenerate the file with
-`RULEWRIGHT_UPDATE_CORPUS=1 python -m pytest tests/test_diagnostics_corpus.py` and read the diff.
+`RULEWRIGHT_UPDATE_CORPUS=1 python -m pytest tests/dsl/test_diagnostics_corpus.py` and read the diff.
 """
 
 from __future__ import annotations

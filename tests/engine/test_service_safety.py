@@ -99,7 +99,7 @@ BAD = {
     "unknown game": lambda b: _with(b, lambda d: d.update(game="chess")),
     "unknown pack": lambda b: _with(b, lambda d: d["config"].update(packs=["nope"])),
     "extra field": lambda b: _with(b, lambda d: d.update(extra=1)),
-    # found by the soak of tests/test_cli_fuzz.py: a name the OS refuses raised OSError from Path.is_dir
+    # found by the soak of tests/tools/cli/test_cli_fuzz.py: a name the OS refuses raised OSError from Path.is_dir
     "pack name too long": lambda b: _with(b, lambda d: d["config"].update(packs=["x" * 5000])),
     "pack name with NUL": lambda b: _with(b, lambda d: d["config"].update(packs=["a\u0000b"])),
     "players not list": lambda b: _with(b, lambda d: d["state"].update(players={"0": 1})),

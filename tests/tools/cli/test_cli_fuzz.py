@@ -5,7 +5,7 @@ commands in process (Typer's CliRunner) under a time limit, and a few through th
 `rulewright` in a subprocess under a time and a 2 GiB memory limit. A command may accept or refuse
 the input; it may not crash: exit code 0, 1 or 2, no traceback, no "internal error", no hang.
 The service path (engine/service.py) may only raise IllegalAction. CI runs a few hundred cases;
-`pytest -m soak tests/test_cli_fuzz.py -s` runs thousands and prints the figures.
+`pytest -m soak tests/tools/cli/test_cli_fuzz.py -s` runs thousands and prints the figures.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from where import ROOT
 
 PACK = ROOT / "examples" / "modding"
 CIV = PACK / "civilization"  # the cookbook's civilisation: its own pack, for it needs the expansion
-SCENARIOS = PACK / "tests"  # `rulewright test examples/modding`; tests/test_scenarios.py runs them too
+SCENARIOS = PACK / "tests"  # `rulewright test examples/modding`; tests/tools/modding/test_scenarios.py runs them too
 MINE = ("modding", "modding_civ")
 FILES = find_scenarios([SCENARIOS])
 # the hooks the state primitives emit (rules/clash/state/changes.py): each needs a recipe with a scenario
@@ -30,7 +30,7 @@ def _content():
 
 
 def test_the_cookbook_has_its_scenarios():
-    assert len(FILES) >= 25  # each one is run by tests/test_scenarios.py with every bundled scenario
+    assert len(FILES) >= 25  # each one is run by tests/tools/modding/test_scenarios.py with every bundled scenario
 
 
 def test_the_pack_lints_and_every_recipe_reads_back_in_english():

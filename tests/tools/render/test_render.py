@@ -186,7 +186,7 @@ def test_render_draws_ships_with_their_cargo(three):
 # ----- geometry of the drawing --------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_drawn_regions_sit_inside_the_outline_without_overlap(players):
-    """Complements tests/test_board.py (outline slots tile): here the drawing, and every orientation a
+    """Complements tests/clash/test_board.py (outline slots tile): here the drawing, and every orientation a
     region can be revealed in (both of each slot's rotations) keeps its hexes on the slot's footprint."""
     data = load_map_data()
     layout = build_layout(data, players)

@@ -8,7 +8,7 @@ option shows its label and its meaning, that a refused undo says why, takes back
 answers a recurring question once for the game (a standing answer) and confirms ending a turn with actions
 left. The final screen says how the game ended. The number of clicks is printed (see the test's output).
 
-Needs Debian's chromium and chromium-driver and selenium, as tests/test_serve_browser.py does.
+Needs Debian's chromium and chromium-driver and selenium, as tests/tools/seat/test_serve_browser.py does.
 """
 
 from __future__ import annotations

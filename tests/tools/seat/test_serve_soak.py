@@ -1,5 +1,5 @@
 """The attacks of issue 29 against a real `rulewright serve` on 127.0.0.1 (never another address), in
-bounded loops, behind the `soak` marker: `python -m pytest -m soak tests/test_serve_soak.py -s` prints the
+bounded loops, behind the `soak` marker: `python -m pytest -m soak tests/tools/seat/test_serve_soak.py -s` prints the
 figures (docs/hardening.md keeps the last ones).
 
 - racing POSTs: many threads send the same seat's choice for the same step at once; it is applied once;

@@ -6,7 +6,7 @@ the raze question: the first time by a click with "always answer this question t
 second time by itself (the test fails if the page does not answer), and after "forget" the third time it
 shows the question's buttons again and waits.
 
-Needs Debian's chromium and chromium-driver and selenium, as tests/test_serve_browser.py does.
+Needs Debian's chromium and chromium-driver and selenium, as tests/tools/seat/test_serve_browser.py does.
 """
 
 from __future__ import annotations
