@@ -25,6 +25,7 @@ from ...engine.decision import IllegalAction
 from ...engine.machine import Game
 from ..common import options
 from ..common.errors import fail
+from .plots import _plt
 
 
 def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0, progress: bool = True) -> dict:
@@ -60,7 +61,6 @@ def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0,
 
 
 def plot(analysis: dict, path: Path) -> None:
-    from .plots import _plt
 
     plt = _plt()
     fig, ax = plt.subplots(figsize=(10, 4.5))

@@ -18,6 +18,7 @@ import typer
 from ..common import options
 from ..common.errors import fail, output_folder
 from .fit_table import fit_table, wrap
+from .plots import compare_plot
 from .setups import (
     METHOD,
     all_decided,
@@ -81,7 +82,6 @@ def table_lines(result: dict, width: int) -> list[str]:
 
 def write_outputs(result: dict, out: Path) -> None:
     write_json_csv(result, result["rows"], CSV_FIELDS, out, "compare")
-    from .plots import compare_plot
 
     compare_plot(result, out / "compare.png")
 

@@ -27,6 +27,7 @@ from ..common.errors import output_folder
 from ..seat.account import play_game, summary
 from ..seat.replay_html import write_interesting_viewers
 from .coverage import catalog, coverage_line, never_used, per_event, per_objective, per_wonder, used_content
+from .plots import write_plots
 from .stats import report
 
 SEED_STRIDE = 100_003
@@ -155,7 +156,6 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
     if plots:
-        from .plots import write_plots
         write_plots(records, rep, out)
     return rep
 

@@ -19,6 +19,7 @@ from ..common.errors import output_folder
 from .compare import run_compare, terminal_width
 from .fit_table import fit_table, wrap
 from .paired import mean_interval
+from .plots import sweep_plot
 from .setups import (
     clip_share,
     columns,
@@ -101,7 +102,6 @@ def sweep_lines(result: dict, width: int) -> list[str]:
 def write_sweep(result: dict, out: Path) -> None:
     fields = ["measure", "value", "n", "mean", "low", "high", "diff", "diff_low", "diff_high", "p_holm", "decided"]
     write_json_csv(result, result["means"], fields, out, "sweep")
-    from .plots import sweep_plot
 
     sweep_plot(result, out / "sweep.png")
 
