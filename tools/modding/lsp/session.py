@@ -17,7 +17,7 @@ from ....engine.diagnostics import Diagnostic
 from ....engine.games import default_game, game_dir
 from ...common.clikit import all_bundled
 from ..langdoc.model import Reference, build_reference
-from ..variant import is_variant_file, lint_variant
+from ..variants import is_variant_file, lint_variant
 
 
 def pack_folder(path: Path) -> Path | None:
