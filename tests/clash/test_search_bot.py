@@ -79,7 +79,7 @@ def test_budget_and_bot_names():
 
 @pytest.mark.slow
 def test_search_simulations_match_on_the_local_pool_and_on_ray(tmp_path):
-    from rulewright.tools.playtest.simulate import simulate_run
+    from rulewright.tools.playtest.simulation import simulate_run
 
     settings = {"games": 2, "players": 2, "seed": 3, "bots": ["search:2", "greedy"], "packs": ["base"],
                 "variants": []}

@@ -19,7 +19,7 @@ from ...engine import games
 from ...engine.measures import GameMeasures, column_label, flatten, is_share
 from ..common import resolve
 from .paired import ALPHA, holm, paired
-from .simulate import game_measures, simulate_run
+from .simulation import game_measures, simulate_run
 
 METHOD = ("paired t on per-seed differences (set-up minus baseline, game i of each on the same seed); "
           "95% interval per measure; 'decided' by Holm's step-down over the measures of a set-up, "

@@ -18,7 +18,7 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 from rulewright.dsl.loader import bundled_packs, game_vocab, load_content
 from rulewright.engine.games import game_dir
-from rulewright.tools.playtest.bench import _fifty_entries, _lsp_diagnostics_ms
+from rulewright.tools.playtest.measuring import _fifty_entries, _lsp_diagnostics_ms
 
 TIMEOUT = 60
 

@@ -6,7 +6,7 @@ import json
 import re
 
 from rulewright.tools.cli import app
-from rulewright.tools.playtest.analyze import analyze_game
+from rulewright.tools.playtest.analysis import analyze_game
 from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner
 

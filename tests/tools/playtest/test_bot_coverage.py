@@ -7,7 +7,7 @@ never owned and at most 1 of the wonders is never built.
 from __future__ import annotations
 
 import pytest
-from rulewright.tools.playtest.simulate import simulate_run
+from rulewright.tools.playtest.simulation import simulate_run
 
 
 @pytest.mark.slow

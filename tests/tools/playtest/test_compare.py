@@ -11,7 +11,7 @@ import pytest
 from rulewright.engine import games
 from rulewright.engine.measures import GameMeasures, Measure
 from rulewright.tools.cli import app
-from rulewright.tools.playtest.compare import table_lines
+from rulewright.tools.playtest.comparison import table_lines
 from rulewright.tools.playtest.fit_table import fit_table
 from rulewright.tools.playtest.paired import holm, paired, t_quantile, t_two_sided_p
 from rulewright.tools.seat.account import play_game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulewright.tools.playtest.coverage import catalog, coverage_line, never_used, per_wonder
-from rulewright.tools.playtest.simulate import simulate_run
+from rulewright.tools.playtest.simulation import simulate_run
 
 SETTINGS = {"games": 2, "players": 2, "seed": 3, "bots": ["greedy"], "packs": ["base"], "variants": []}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rulewright.tools.cli import app
-from rulewright.tools.playtest.simulate import simulate_run
+from rulewright.tools.playtest.simulation import simulate_run
 from rulewright.tools.playtest.stats import wilson
 from rulewright.tools.seat.account import play_game
 from typer.testing import CliRunner

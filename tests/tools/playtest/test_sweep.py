@@ -9,7 +9,7 @@ import pytest
 from rulewright.dsl.rules_paths import setting_overlay
 from rulewright.engine import games
 from rulewright.tools.cli import app
-from rulewright.tools.playtest.sweep import split_values
+from rulewright.tools.playtest.sweeping import split_values
 from typer.testing import CliRunner
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from rulewright.tools.cli import app
-from rulewright.tools.playtest.tournament import merge_result, run_tournament
+from rulewright.tools.playtest.matches import merge_result, run_tournament
 from typer.testing import CliRunner
 
 
