@@ -37,8 +37,10 @@ def serve_client(request) -> Callable[..., TestClient]:
     A test module that wants server errors as 500 answers (not raised) says `SERVER_EXCEPTIONS = False`."""
     raise_them = getattr(request.module, "SERVER_EXCEPTIONS", True)
 
-    def client(db: Path, base: str = "http://127.0.0.1", **kw) -> TestClient:
-        return TestClient(create_app(db, **kw), base_url=base, raise_server_exceptions=raise_them)
+    def client(db: Path, base: str = "http://127.0.0.1", raise_server_exceptions: bool | None = None,
+               **kw) -> TestClient:
+        raise_here = raise_them if raise_server_exceptions is None else raise_server_exceptions
+        return TestClient(create_app(db, **kw), base_url=base, raise_server_exceptions=raise_here)
     return client
 
 

@@ -112,11 +112,9 @@ def test_option_text_names_content_and_actions():
     assert option_text(g, d, "irrigation").startswith("Irrigation (advance): ")
 
 
-def test_server_links_only_for_people_and_undo(tmp_path):
-    from rulewright.tools.seat.serve.app import create_app
-    from starlette.testclient import TestClient
+def test_server_links_only_for_people_and_undo(tmp_path, serve_client):
 
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
+    c = serve_client(tmp_path / "g.sqlite3")
     g = c.post("/api/games", json={"players": 2, "seed": SEED, "variants": ["four_round"],
                                    "seats": ["human", "greedy"]}).json()
     assert "token" in g["seats"][0] and "token" not in g["seats"][1] and "url" not in g["seats"][1]

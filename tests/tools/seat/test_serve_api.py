@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
+from typing import TYPE_CHECKING
 
 import pytest
 from rulewright.tools.seat.seat import bot_choice
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
+if TYPE_CHECKING:  # the client comes from the serve_client fixture (conftest.py)
     from starlette.testclient import TestClient
 
 

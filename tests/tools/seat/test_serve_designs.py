@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from rulewright.tools.cli import app as cli
 from rulewright.tools.seat.serve.designs import Designs
 from typer.testing import CliRunner
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
+if TYPE_CHECKING:  # the client comes from the serve_client fixture (conftest.py)
     from starlette.testclient import TestClient
 
-from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 CHEAP = "name: Cheap growth\ntext: Pieces cost food and ore.\nparams:\n  grow_cost: {$replace: {food: 1, ore: 1}}\n"
@@ -41,9 +39,9 @@ def page_data(c: TestClient) -> dict:
     return json.loads(re.search(r'<script id="rw-data" type="application/json">(.*?)</script>', text).group(1))
 
 
-def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
+def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path, serve_client):
     d = designs(tmp_path)
-    data = page_data(TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1"))
+    data = page_data(serve_client(tmp_path / "g.db", designs=d))
     assert data["folders"] == {"packs": [str(tmp_path / "packs")], "variants": [str(tmp_path / "variants")]}
     clash = next(g for g in data["games"] if g["id"] == "clash")
     wonders = next(g for g in data["games"] if g["id"] == "wonders7")
@@ -55,16 +53,16 @@ def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
     assert str(tmp_path / "variants" / "coins.yaml") not in [v["id"] for v in clash["variants"]]
 
 
-def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
+def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path, serve_client):
     d = designs(tmp_path)
-    c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
+    c = serve_client(tmp_path / "g.db", designs=d)
     cheap = str(tmp_path / "variants" / "cheap.yaml")
     r = c.post("/api/games", json={"players": 2, "seed": 5, "seats": ["human", "greedy"],
                                    "packs": [str(tmp_path / "packs" / "mine")], "variants": [cheap, "long"]})
     assert r.status_code == 201, r.text
     game = c.app.state.hub.table(r.json()["id"]).game
     assert game.definition.params["grow_cost"] == {"food": 1, "ore": 1} and game.definition.params["rounds"] == 8
-    again = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")  # a restarted server replays it with the same rules
+    again = serve_client(tmp_path / "g.db", designs=d)  # a restarted server replays it with the same rules
     assert again.app.state.hub.table(r.json()["id"]).game.definition.params["grow_cost"] == {"food": 1, "ore": 1}
 
 
@@ -72,15 +70,15 @@ def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
     ("variants", "SECRET"), ("variants", "/etc/passwd"), ("variants", "../secret.yaml"),
     ("packs", "/etc"), ("packs", "PACKS/.."), ("packs", "PACKS/mine/../mine"),
 ])
-def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
+def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value, serve_client):
     d = designs(tmp_path)
-    c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
+    c = serve_client(tmp_path / "g.db", designs=d)
     value = value.replace("SECRET", str(tmp_path / "secret.yaml")).replace("PACKS", str(tmp_path / "packs"))
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
     assert r.status_code == 400
     message = r.json()["error"]
     assert message.startswith(f"unknown {field[:-1]} ") and "this server reads only" in message and f"--{field[:-1]}-dir" in message, message
-    plain = TestClient(create_app(tmp_path / "h.db"), base_url="http://127.0.0.1")  # a server given no folders reads none
+    plain = serve_client(tmp_path / "h.db")  # a server given no folders reads none
     r = plain.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
     assert r.status_code == 400 and f"start it with --{field[:-1]}-dir" in r.json()["error"]
 

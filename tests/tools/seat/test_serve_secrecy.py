@@ -11,16 +11,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import warnings
 
 import pytest
 from rulewright.tools.seat.serve.guard import Limits
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
-from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645
@@ -55,10 +48,9 @@ def _assert_says_nothing(text: str, game, seat: int | None) -> None:
 
 
 @pytest.mark.parametrize("which", sorted(GAMES))
-def test_refusals_of_every_status_say_only_what_the_seat_may_see(tmp_path, which):
+def test_refusals_of_every_status_say_only_what_the_seat_may_see(tmp_path, which, serve_client):
     db = tmp_path / "g.sqlite3"
-    c = TestClient(create_app(db, limits=Limits(max_games=2)), base_url="http://127.0.0.1",
-                   raise_server_exceptions=False)
+    c = serve_client(db, limits=Limits(max_games=2), raise_server_exceptions=False)
     spec = GAMES[which]
     body = {**spec, "seed": SEED, "seats": ["human"] * spec["players"]}
     g = c.post("/api/games", json=body).json()
@@ -101,10 +93,10 @@ def test_refusals_of_every_status_say_only_what_the_seat_may_see(tmp_path, which
     check(c.post(url, content=b"[" * 1000, headers={"content-type": "application/json"}), someone)  # 400
     c.post("/api/games", json=body)
     check(c.post("/api/games", json=body), someone)  # 503: the games file is full
-    hurried = TestClient(create_app(db, limits=Limits(creates_per_minute=0)), base_url="http://127.0.0.1")
+    hurried = serve_client(db, limits=Limits(creates_per_minute=0))
     check(hurried.post("/api/games", json=body), someone)  # 429: too many a minute
     with sqlite3.connect(db) as con:  # the game's row damaged on disk, read by a new server
         con.execute("UPDATE games SET save = json_set(save, '$.actions[0].choice', 'nonsense')")
-    fresh = TestClient(create_app(db), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    fresh = serve_client(db, raise_server_exceptions=False)
     check(fresh.get(f"/api/games/{g['id']}", params={"token": t}), someone)  # 500
     assert statuses >= {400, 403, 404, 405, 409, 413, 415, 429, 500, 503}

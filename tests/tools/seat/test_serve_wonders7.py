@@ -9,16 +9,9 @@ board is the game's own drawing; bots play their seats and a human seat plays to
 from __future__ import annotations
 
 import json
-import warnings
 
 import pytest
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 from rulewright.dsl.loader import game_vocab
-from rulewright.tools.seat.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645
@@ -37,8 +30,8 @@ def others_only(game, seat: int) -> set[str]:
     return {c for c in held - public if not any(entries[c].name in line for line in game.log)}
 
 
-def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_path, create_table, seat_state):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
+def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_path, create_table, seat_state, serve_client):
+    c = serve_client(tmp_path / "g.sqlite3")
     g = create_table(c)
     assert g["game"] == "wonders7" and [s["kind"] for s in g["seats"]] == ["human", "greedy", "greedy"]
     token = g["seats"][0]["token"]
@@ -82,15 +75,15 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
     ({"game": "chess"}, "unknown game 'chess'"),
     ({"variants": ["four_round"]}, "unknown variant 'four_round'"),
 ])
-def test_bad_7_wonders_settings_are_refused(tmp_path, spec, message):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
+def test_bad_7_wonders_settings_are_refused(tmp_path, spec, message, serve_client):
+    c = serve_client(tmp_path / "g.sqlite3")
     body = {"game": "wonders7", "players": 3, "seats": ["human", "greedy", "greedy"], **spec}
     r = c.post("/api/games", json=body)
     assert r.status_code == 400 and message in r.json()["error"]
 
 
-def test_the_set_up_page_offers_both_games(tmp_path, create_table):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
+def test_the_set_up_page_offers_both_games(tmp_path, create_table, serve_client):
+    c = serve_client(tmp_path / "g.sqlite3")
     page = c.get("/").text
     data = json.loads(page.split('<script id="rw-data" type="application/json">')[1].split("</script>")[0])
     by_id = {g["id"]: g for g in data["games"]}
