@@ -14,6 +14,7 @@ from ...engine.bots import bot_error, bots_for
 from .errors import fail
 
 BACKENDS = ("local", "ray")
+COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def game(name: str | None) -> str:
@@ -62,7 +63,7 @@ def bots(text: str, game_id: str | None = None, default: Sequence[str] = (), exa
         why = "; ".join(bot_error(k, game_id) or "" for k in unknown)
         fail(f"unknown bot(s): {', '.join(unknown)} ({why})", 2, known)
     if exactly is not None and len(kinds) != exactly:
-        fail(f"--bots {text!r}: give exactly {exactly} bots", 2, known)
+        fail(f"--bots {text!r}: give exactly {COUNTS.get(exactly, exactly)} bots", 2, known)
     return kinds
 
 
