@@ -143,7 +143,7 @@ class RulewrightEnv(AECEnv):
         if self.render_mode is None or self.game is None:
             return None
         if self.render_mode == "svg":
-            from ..tools.render import render_game  # only for this mode: the drawing code is large
+            from ..tools.render.game import render_game  # only for this mode: the drawing code is large
 
             return render_game(self.game, None)
         return self.text()

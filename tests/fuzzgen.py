@@ -1,4 +1,4 @@
-"""Generators of hostile input for tests/test_cli_fuzz.py: packs, saves, scenarios and service payloads.
+"""Generators of hostile input for tests/tools/cli/test_cli_fuzz.py: packs, saves, scenarios and service payloads.
 
 Each generator takes a seeded random.Random and returns text or files, so a failing case is
 reproduced from its seed. They cover the classes of the hardening issue: YAML structure, wrong

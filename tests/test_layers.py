@@ -7,7 +7,10 @@
 - engine/ and dsl/ know no game: no import of rules/ or tools/, and no content kind of a game
   (advance, wonder, city_piece, leader ...) as a string literal;
 - no module over 450 lines;
-- every subpackage of rules/clash/ says in its docstring what it owns.
+- every subpackage of rules/clash/ says in its docstring what it owns;
+- tools/ is rooms (common, render, modding, seat, playtest, cli, lowest first): a room imports only
+  its own room and rooms below it, no import cycle touches tools/ even counting imports inside
+  functions, and every room says in its docstring what lives there and what it may import.
 """
 
 from __future__ import annotations
@@ -79,14 +82,15 @@ def known(modules: set[str], target: str) -> str | None:
     return target or None
 
 
-def import_cycles(files: list[Path], root: Path = ROOT) -> list[list[str]]:
+def import_cycles(files: list[Path], root: Path = ROOT, inside_functions: bool = False) -> list[list[str]]:
+    """The import cycles between modules (module-level imports; with `inside_functions`, all imports)."""
     modules = {module_name(p, root) for p in files}
     graph = nx.DiGraph()
     graph.add_nodes_from(modules)
     for path in files:
         for target, in_function, _ in imports(path, root):
             dest = known(modules, target)
-            if dest and dest != module_name(path, root) and not in_function:
+            if dest and dest != module_name(path, root) and (inside_functions or not in_function):
                 graph.add_edge(module_name(path, root), dest)
     return [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
 
@@ -175,6 +179,51 @@ def test_every_layer_says_what_it_owns():
     assert present <= set(LAYERS), f"a subpackage not in the layer order: {present - set(LAYERS)}"
 
 
+# ---- tools/: rooms, lowest first ---------------------------------------------------------------------
+
+ROOMS = ["common", "render", "modding", "seat", "playtest", "cli"]
+
+
+def room_of(module: str) -> int | None:
+    """The room of a tools module (its index in ROOMS); None outside tools/ or for tools/__init__."""
+    parts = module.split(".")
+    if parts[1:2] == ["tools"] and len(parts) > 2:
+        return ROOMS.index(parts[2]) if parts[2] in ROOMS else -1
+    return None
+
+
+def test_tools_is_rooms_only():
+    loose = sorted(p.name for p in (ROOT / "tools").iterdir() if p.suffix == ".py" and p.name != "__init__.py")
+    rooms = sorted(p.name for p in (ROOT / "tools").iterdir() if (p / "__init__.py").exists())
+    assert not loose, f"a module outside the rooms of tools/: {loose}"
+    assert rooms == sorted(ROOMS), f"tools/ rooms {rooms} are not the rooms of the order {ROOMS}"
+
+
+def test_tools_have_no_cycle_even_counting_imports_inside_functions():
+    cycles = [c for c in import_cycles(sources(), inside_functions=True)
+              if any(room_of(m) is not None for m in c)]
+    assert not cycles, f"import cycles through tools/ (imports inside functions count): {cycles}"
+
+
+def test_tools_rooms_import_only_down():
+    wrong = []
+    for path in sorted((ROOT / "tools").rglob("*.py")):
+        here = room_of(module_name(path))
+        for target, _, line in imports(path):
+            there = room_of(target)
+            if here is not None and there is not None and there > here:
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {target}: up from {ROOMS[here]} to "
+                             f"{ROOMS[there]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_room_says_what_lives_there_and_what_it_may_import():
+    for room in ROOMS:
+        doc = ast.get_docstring(ast.parse((ROOT / "tools" / room / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and len(doc.split()) >= 25 and "import" in doc, \
+            f"tools/{room}/__init__.py needs a docstring saying what lives there and what it may import"
+
+
 def test_the_checks_see_a_cycle_a_lazy_import_and_an_upward_one(tmp_path):
     """The checks above can fail: made-up modules that break each rule are caught."""
     (tmp_path / "rules" / "clash" / "state").mkdir(parents=True)
@@ -186,3 +235,17 @@ def test_the_checks_see_a_cycle_a_lazy_import_and_an_upward_one(tmp_path):
     found = imports(tmp_path / "rules" / "clash" / "state" / "b.py", tmp_path)
     assert (f"{PACKAGE}.rules.clash.phases.turn", True, 5) in found
     assert layer_of(f"{PACKAGE}.rules.clash.phases.turn") > layer_of(f"{PACKAGE}.rules.clash.state.b")
+
+
+def test_the_tools_checks_see_a_cycle_through_a_function_and_an_upward_room(tmp_path):
+    """A cycle closed by an import inside a function, and a room importing a higher one, are caught."""
+    (tmp_path / "tools" / "seat").mkdir(parents=True)
+    (tmp_path / "tools" / "seat" / "play.py").write_text("from .human import x\n")
+    (tmp_path / "tools" / "seat" / "human.py").write_text(
+        "def f():\n    from .play import y\n    from ..playtest.simulate import z\n")
+    files = sorted(tmp_path.rglob("*.py"))
+    assert import_cycles(files, tmp_path) == []
+    assert import_cycles(files, tmp_path, inside_functions=True) == [
+        [f"{PACKAGE}.tools.seat.human", f"{PACKAGE}.tools.seat.play"]]
+    found = [t for t, _, _ in imports(tmp_path / "tools" / "seat" / "human.py", tmp_path)]
+    assert room_of(found[1]) > room_of(f"{PACKAGE}.tools.seat.human")

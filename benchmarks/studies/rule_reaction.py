@@ -1,7 +1,7 @@
 """Study: does the greedy bot react to the rules? The same seeds played under the base rules and under
 variants (benchmarks/studies/rule_reaction/*_pack/variants): a cost and a limit greedy reads, a scoring
 weight it does not (Clash); a payoff and a cost it reads (7 Wonders). What is compared is how often each
-kind of choice is made per game (tools/selfplay.py tallies `kind:what`) and the final VP breakdown.
+kind of choice is made per game (tools/playtest/selfplay.py tallies `kind:what`) and the final VP breakdown.
 
 Run: python benchmarks/studies/rule_reaction.py [--games 60]  (writes rule_reaction/results.json)
 """
@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from statistics import fmean
 
-from rulewright.tools.selfplay import play_recorded, settings_tasks
-from rulewright.tools.stats import mean_ci
+from rulewright.tools.playtest.selfplay import play_recorded, settings_tasks
+from rulewright.tools.playtest.stats import mean_ci
 
 HERE = Path(__file__).resolve().parent / "rule_reaction"
 STUDIES = {

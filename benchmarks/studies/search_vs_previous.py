@@ -102,8 +102,8 @@ def play(peer: Peer, bot_spec: str, peer_spec: str, seed: int, swap: bool, horiz
 
 
 def main() -> None:
-    from rulewright.tools.simulate import game_seed
-    from rulewright.tools.stats import wilson
+    from rulewright.tools.playtest.simulation import game_seed
+    from rulewright.tools.playtest.stats import wilson
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--peer", type=Path, required=True, help="a folder holding the earlier tree as rulewright/")

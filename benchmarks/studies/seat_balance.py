@@ -25,8 +25,8 @@ from rulewright.engine.hexgrid import distance, label_to_axial
 from rulewright.rules.clash.board.map import build_layout
 from rulewright.rules.clash.bots import bot_plans
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.balance import balance_report
-from rulewright.tools.selfplay import play_recorded, settings_tasks
+from rulewright.tools.playtest.balancing import balance_report
+from rulewright.tools.playtest.selfplay import play_recorded, settings_tasks
 
 OUT = Path(__file__).resolve().parent / "seat_balance"
 SHIFT = {"k": 0}  # how far greedy's seat-indexed plans are turned

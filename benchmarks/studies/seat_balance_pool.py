@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulewright.tools.quality import chi_square_equal, share
-from rulewright.tools.stats import mean_ci, wilson
+from rulewright.tools.playtest.quality import chi_square_equal, share
+from rulewright.tools.playtest.stats import mean_ci, wilson
 
 OUT = Path(__file__).resolve().parent / "seat_balance"
 PHASES = {0: "greedy", 1: "greedy_plans_turned_1", 2: "greedy_plans_turned_2"}

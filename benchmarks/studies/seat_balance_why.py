@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from statistics import fmean
 
-from rulewright.tools.selfplay import play_recorded, settings_tasks
+from rulewright.tools.playtest.selfplay import play_recorded, settings_tasks
 
 OUT = Path(__file__).resolve().parent / "seat_balance"
 

@@ -1,0 +1,35 @@
+"""`rulewright bench --against COMMIT`: the commit unpacked with this tree's measuring code, medians per tree."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+from rulewright.tools.playtest.bench_against import MEASURING, _medians, _unpack, measuring_code_for
+
+
+def test_the_commit_is_unpacked_with_this_trees_measuring_code(tmp_path):
+    full = _unpack("HEAD", tmp_path / "prev")
+    assert len(full) == 40 and all(c in "0123456789abcdef" for c in full)
+    pkg = tmp_path / "prev" / "rulewright"
+    assert (pkg / "engine" / "machine.py").is_file()
+    assert (pkg / "tools" / "playtest" / "measuring.py").read_text() == MEASURING.read_text()
+
+
+def test_a_commit_from_before_the_rooms_gets_the_code_where_its_layout_had_it(tmp_path):
+    (tmp_path / "tools").mkdir()
+    target, text = measuring_code_for(tmp_path)
+    assert target == tmp_path / "tools" / "bench.py"
+    assert "from ..api import" in text and "from ...api import" not in text
+    assert "from .simulate import game_seed" in text and "from .lsp.session import Session" in text
+
+
+def test_an_unknown_commit_is_refused(tmp_path):
+    with pytest.raises(typer.BadParameter, match="not a commit"):
+        _unpack("no-such-commit-anywhere", tmp_path / "prev")
+
+
+def test_medians_per_tree_keep_only_figures_every_run_has():
+    runs = [{"tree": "current", "results": {"a": 1.0, "b": 5}}, {"tree": "current", "results": {"a": 3.0}},
+            {"tree": "previous", "results": {"a": 10.0}}]
+    assert _medians(runs, "current") == {"a": 2.0}
+    assert _medians(runs, "previous") == {"a": 10.0}

@@ -1,0 +1,45 @@
+"""The bots react to the rules they read: a variant changing a cost or a limit greedy reads changes its
+play on the same seeds; a scoring weight it does not read leaves its play as it was (docs/bots.md, "What
+greedy reads of the rules"). The variants are the study's (benchmarks/studies/rule_reaction/)."""
+
+from __future__ import annotations
+
+from rulewright.tools.playtest.selfplay import play_recorded
+from where import ROOT
+
+STUDY = ROOT / "benchmarks" / "studies" / "rule_reaction"
+
+
+def _play(game: str, seed: int, players: int, variant: str | None) -> dict:
+    task = {"game": 0, "seed": seed, "players": players, "bots": ["greedy"], "game_id": game,
+            "packs": ["base", str(STUDY / f"{game}_pack")], "variants": [variant] if variant else []}
+    return play_recorded(task, extra=lambda g: {"moves": [a["choice"] for a in g.actions]})
+
+
+def test_greedy_changes_its_play_when_a_cost_or_a_limit_it_reads_changes():
+    grows = {"base": 0, "small": 0}
+    for seed in (1, 2, 3):
+        base = _play("clash", seed, 2, None)
+        cheap = _play("clash", seed, 2, "no_wood_growth")
+        small = _play("clash", seed, 2, "small_cities")
+        assert cheap["moves"] != base["moves"]
+        grows["base"] += base["choices"].get("action:grow", 0)
+        grows["small"] += small["choices"].get("action:grow", 0)
+        # the limit binds only in a game whose cities grow past one piece: then the play differs
+        assert small["moves"] != base["moves"] or base["choices"].get("action:grow", 0) <= 2
+    # a city holds one piece at most: greedy grows less (and builds elsewhere what it would have grown)
+    assert grows["small"] < grows["base"]
+
+
+def test_greedy_does_not_read_a_scoring_weight():
+    for seed in (1, 2):
+        base = _play("clash", seed, 2, None)
+        dear = _play("clash", seed, 2, "dear_advances")
+        assert dear["moves"] == base["moves"]  # the same game move for move ...
+        assert sum(dear["vp"]) > sum(base["vp"])  # ... scored differently
+
+
+def test_greedy_sells_more_when_selling_pays_more_in_7_wonders():
+    base = sum(_play("wonders7", s, 3, None)["choices"].get("pick:sell", 0) for s in (1, 2))
+    rich = sum(_play("wonders7", s, 3, "rich_discards")["choices"].get("pick:sell", 0) for s in (1, 2))
+    assert rich > base

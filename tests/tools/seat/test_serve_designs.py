@@ -1,0 +1,83 @@
+"""The browser seat plays a designer's own rules: `serve --pack-dir/--variant-dir` offers the packs and
+variant files of those folders on the set-up page, a game is created with them through the API, and any
+other path a client names is refused with a JSON 400 (the server never reads a file of the client's choosing)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from rulewright.tools.seat.serve.designs import Designs
+
+if TYPE_CHECKING:  # the client comes from the serve_client fixture (conftest.py)
+    from starlette.testclient import TestClient
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+CHEAP = "name: Cheap growth\ntext: Pieces cost food and ore.\nparams:\n  grow_cost: {$replace: {food: 1, ore: 1}}\n"
+
+
+def designs(tmp_path: Path, write_pack) -> Designs:
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "cheap.yaml").write_text(CHEAP)
+    (tmp_path / "variants" / "coins.yaml").write_text("name: Coins\ngame: wonders7\nparams: {starting_coins: 6}\n")
+    write_pack({"variants/long.yaml": "name: Long\nparams: {rounds: 8}\n"}, pack_id="mine", root=tmp_path / "packs" / "mine")
+    (tmp_path / "secret.yaml").write_text(CHEAP)
+    return Designs((tmp_path / "packs",), (tmp_path / "variants",))
+
+
+def page_data(c: TestClient) -> dict:
+    text = c.get("/").text
+    return json.loads(re.search(r'<script id="rw-data" type="application/json">(.*?)</script>', text).group(1))
+
+
+def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path, serve_client, write_pack):
+    d = designs(tmp_path, write_pack)
+    data = page_data(serve_client(tmp_path / "g.db", designs=d))
+    assert data["folders"] == {"packs": [str(tmp_path / "packs")], "variants": [str(tmp_path / "variants")]}
+    clash = next(g for g in data["games"] if g["id"] == "clash")
+    wonders = next(g for g in data["games"] if g["id"] == "wonders7")
+    mine = str(tmp_path / "packs" / "mine")
+    assert mine in clash["packs"] and mine not in wonders["packs"]
+    assert {"id": str(tmp_path / "variants" / "cheap.yaml"), "pack": None} in clash["variants"]
+    assert {"id": "long", "pack": mine} in clash["variants"]
+    assert str(tmp_path / "variants" / "coins.yaml") in [v["id"] for v in wonders["variants"]]
+    assert str(tmp_path / "variants" / "coins.yaml") not in [v["id"] for v in clash["variants"]]
+
+
+def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path, serve_client, write_pack):
+    d = designs(tmp_path, write_pack)
+    c = serve_client(tmp_path / "g.db", designs=d)
+    cheap = str(tmp_path / "variants" / "cheap.yaml")
+    r = c.post("/api/games", json={"players": 2, "seed": 5, "seats": ["human", "greedy"],
+                                   "packs": [str(tmp_path / "packs" / "mine")], "variants": [cheap, "long"]})
+    assert r.status_code == 201, r.text
+    game = c.app.state.hub.table(r.json()["id"]).game
+    assert game.definition.params["grow_cost"] == {"food": 1, "ore": 1} and game.definition.params["rounds"] == 8
+    again = serve_client(tmp_path / "g.db", designs=d)  # a restarted server replays it with the same rules
+    assert again.app.state.hub.table(r.json()["id"]).game.definition.params["grow_cost"] == {"food": 1, "ore": 1}
+
+
+@pytest.mark.parametrize("field,value", [
+    ("variants", "SECRET"), ("variants", "/etc/passwd"), ("variants", "../secret.yaml"),
+    ("packs", "/etc"), ("packs", "PACKS/.."), ("packs", "PACKS/mine/../mine"),
+])
+def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value, serve_client, write_pack):
+    d = designs(tmp_path, write_pack)
+    c = serve_client(tmp_path / "g.db", designs=d)
+    value = value.replace("SECRET", str(tmp_path / "secret.yaml")).replace("PACKS", str(tmp_path / "packs"))
+    r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
+    assert r.status_code == 400
+    message = r.json()["error"]
+    assert message.startswith(f"unknown {field[:-1]} ") and "this server reads only" in message and f"--{field[:-1]}-dir" in message, message
+    plain = serve_client(tmp_path / "h.db")  # a server given no folders reads none
+    r = plain.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
+    assert r.status_code == 400 and f"start it with --{field[:-1]}-dir" in r.json()["error"]
+
+
+def test_serve_refuses_a_folder_that_is_not_there(tmp_path, cli):
+    res = cli("serve", "--variant-dir", tmp_path / "nope", "--port", "1")
+    assert res.exit_code == 2 and "no folder" in res.output

@@ -1,0 +1,99 @@
+"""Mutation testing of content: remove one entry's effect and its scenarios must notice.
+
+For every entry named in a scenario's `covers`, the scenarios covering it run again against a
+definition in which that entry has no effect; at least one must fail, or the entry's effect is
+not really tested.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from ...engine import games
+from .scenarios import (
+    _pack_ref,
+    _variant_ref,
+    find_scenarios,
+    home_pack,
+    load_scenario,
+    run_scenario,
+    spec_game,
+)
+
+MUTATED_KINDS = ("advance", "wonder", "city_piece", "unit", "action_card", "event_card", "objective_card",
+                 "special_advance", "leader")
+# Kinds whose abilities are mutated one at a time too (`leader#1` removes only the second ability): a
+# leader card's two abilities must each be tested.
+PER_ABILITY_KINDS = ("leader",)
+BUNDLED = ("base", "civilizations")
+
+
+def without(defn: Any, target: str) -> Any:
+    """A copy of a definition in which one entry's effect is removed: for `id#k` only its k-th ability,
+    for `id@n` only the effect of its n-th part (a wonder board's stage)."""
+    entry_id, _, k = target.partition("#")
+    entry_id, _, part = entry_id.partition("@")
+    content = dataclasses.replace(defn.content, entries=dict(defn.content.entries))
+    entry = content.entries[entry_id]
+    if part:
+        n = int(part) - 1
+        parts = {key: eff for key, eff in entry.parts.items() if int(key.rsplit(".", 1)[1]) != n}
+        content.entries[entry_id] = dataclasses.replace(entry, parts=parts)
+    elif k and entry.effect is not None:
+        kept = [a for i, a in enumerate(entry.effect.abilities) if i != int(k)]
+        content.entries[entry_id] = dataclasses.replace(entry, effect=dataclasses.replace(entry.effect, abilities=kept))
+    else:
+        content.entries[entry_id] = dataclasses.replace(entry, effect=None, combat_effect=None, parts={})
+    return type(defn)(content, defn.rules, list(defn.variants))
+
+
+def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, Any]) -> Any:
+    """The definition of the scenario's own packs (e.g. a test pack of event cards), without the entry."""
+    key = (tuple(_pack_ref(r, str(f)) for r in spec.get("packs") or home_pack(str(f))),
+           tuple(_variant_ref(str(v), str(f)) for v in spec.get("variants") or []))
+    if key not in cache:
+        cache[key] = without(games.find(spec_game(spec)).definition(*key), entry)
+    return cache[key]
+
+
+def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict]]]:
+    out: dict[str, list[tuple[Path, dict]]] = {}
+    for f in find_scenarios(paths):
+        spec = load_scenario(f)
+        for c in spec.get("covers") or []:
+            out.setdefault(c, []).append((f, spec))
+    return out
+
+
+def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None, game: str | None = None,
+                    packs: tuple[str, ...] | None = None, of_pack: str | None = None) -> dict[str, list[str]]:
+    """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs` (default:
+    the game's bundled packs; the default game; a game names its kinds and packs in its descriptor);
+    `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
+    cov = coverage(paths)
+    module = games.find(game or games.default_game())
+    base = module.definition(tuple(packs or module.mutation_packs or BUNDLED))
+    kinds = tuple(module.mutation_kinds or MUTATED_KINDS)
+    entries = [e for e in base.content.entries.values() if of_pack is None or e.pack == of_pack]
+    targets = [e.id for e in entries if e.kind in kinds and e.effect is not None and e.effect.abilities]
+    targets += [f"{e.id}#{k}" for e in entries
+                if e.kind in PER_ABILITY_KINDS and e.effect is not None and len(e.effect.abilities) > 1
+                for k in range(len(e.effect.abilities))]
+    targets += [f"{e.id}@{int(key.rsplit('.', 1)[1]) + 1}" for e in entries
+                if e.kind in kinds for key in sorted(e.parts)]
+    if only:
+        targets = [t for t in targets if t.partition("#")[0] in only]
+    report: dict[str, list[str]] = {"survived": [], "killed": [], "uncovered": []}
+    for entry in targets:
+        scenarios = cov.get(entry.partition("#")[0]) or cov.get(entry.partition("@")[0])
+        if not scenarios:
+            report["uncovered"].append(entry)
+            continue
+        mutants: dict[tuple, Any] = {}
+        if any(not run_scenario(spec, _mutated(spec, f, entry, mutants), str(f)).passed for f, spec in scenarios):
+            report["killed"].append(entry)
+        else:
+            report["survived"].append(entry)
+    return report

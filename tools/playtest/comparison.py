@@ -1,0 +1,107 @@
+"""What `rulewright compare` runs (compare.py is the command): rule set-ups played on the same seeds, each against the first (the baseline).
+
+For every measure the game supplies (engine/measures.py) the report gives both means, the paired
+difference with its 95% interval and whether it is decided after Holm's correction (tools/playtest/setups.py,
+tools/playtest/paired.py). `--until-decided` plays batches of --games until every chosen measure is decided or
+--max-games is reached. The table fits the width (tools/playtest/fit_table.py); compare.csv and compare.json
+hold every figure, compare.png draws every difference with its interval.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import typer
+
+from .fit_table import fit_table, wrap
+from .plots import compare_plot
+from .setups import (
+    METHOD,
+    all_decided,
+    bots_text,
+    check_setups,
+    differences,
+    fmt,
+    interval,
+    labels,
+    measures_of,
+    parse_setup,
+    play_setups,
+    write_json_csv,
+)
+
+CSV_FIELDS = ["setup", "setup_name", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
+              "high", "p", "p_holm", "decided"]
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def legend_lines(result: dict, width: int) -> list[str]:
+    """The set-ups' full names and the measures' labels, wrapped to the width (names are never cut)."""
+    lines = []
+    for s in result["setups"]:
+        role = " (baseline)" if s["label"] == result["setups"][0]["label"] else ""
+        lines += wrap(f"{s['label']} = {s['name']}{role}", width, "    ")
+    seen: dict[str, str] = {}
+    for r in result["rows"]:
+        key = r["measure"].partition("[")[0]
+        seen.setdefault(key, r["label"].rsplit(", seat", 1)[0] + (" (per seat [s])" if "[" in r["measure"] else ""))
+    lines += wrap("measures: " + "; ".join(f"{k} = {v}" for k, v in seen.items()), width, "  ")
+    return lines
+
+
+def table_lines(result: dict, width: int) -> list[str]:
+    """The report as text lines no wider than `width` (one block per set-up against the baseline)."""
+    base = result["setups"][0]["label"]
+    out = legend_lines(result, width)
+    out += wrap(f"bots: {result['bots_text']}", width, "  ")
+    for s in result["setups"][1:]:
+        rows = [r for r in result["rows"] if r["setup"] == s["label"]]
+        n = rows[0]["n"] if rows else 0
+        pairing = "paired games" if not rows or rows[0]["paired_on_seeds"] else "games paired by index (own seeds)"
+        out += [""] + wrap(f"{s['label']} - {base}: {n} {pairing}; 95% intervals, decided = Holm over "
+                           f"{len(rows)} measures", width)
+        cells = [[r["measure"], fmt(r["base_mean"], r["share"]), fmt(r["mean"], r["share"]),
+                  fmt(r["diff"], r["share"], True), interval(r["low"], r["high"], r["share"]),
+                  f"{r['p_holm']:.3f}", "yes" if r["decided"] else "no"] for r in rows]
+        lines, dropped = fit_table(["measure", base, s["label"], "diff", "95% interval", "p Holm", "decided"],
+                                   cells, width, optional=[5, 1, 2])
+        out += lines
+        if dropped:
+            out += wrap(f"(left out to fit: {', '.join(dropped)}; all in compare.csv)", width)
+    return out
+
+
+def write_outputs(result: dict, out: Path) -> None:
+    write_json_csv(result, result["rows"], CSV_FIELDS, out, "compare")
+
+    compare_plot(result, out / "compare.png")
+
+
+def run_compare(names: list[str], game_id: str, common: dict, out: Path, games: int, run: dict,
+                until_decided: bool = False, max_games: int = 0, chosen: list[str] | None = None) -> dict:
+    """Play the set-ups (in batches of `games` with until_decided) and return the comparison."""
+    setups = [parse_setup(n) for n in names]
+    for s, label in zip(setups, labels(len(setups)), strict=True):
+        s["label"] = label
+    check_setups(setups, game_id)
+    measures = measures_of(game_id)
+    total, rows = games, []
+    while True:
+        records = play_setups(setups, common, out, total, run, resume=total > games)
+        rows = differences(setups, records, measures, chosen)
+        if chosen and not rows:
+            raise typer.BadParameter(f"no measure named {', '.join(chosen)}; this game measures: "
+                                     f"{', '.join(m.key for m in measures.measures)}")
+        if not until_decided or all_decided(rows) or total >= max_games:
+            break
+        total = min(max_games, total + games)
+    return {"method": METHOD, "game": game_id, "players": common["players"], "bots": common["bots"],
+            "bots_text": bots_text(common["bots"], common["players"]), "games": total, "seed": common["seed"],
+            "setups": [{k: s[k] for k in ("label", "name", "packs", "variants", "seed")} for s in setups],
+            "until_decided": until_decided, "all_decided": all_decided(rows), "rows": rows}
+
+

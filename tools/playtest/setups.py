@@ -1,0 +1,185 @@
+"""Rule set-ups played on the same seeds and their paired differences: what compare and sweep share.
+
+A set-up is written `base`, a variant (its name or, where the game accepts one, its file), a pack
+(`pack:ID` or `pack:FOLDER`), a rules setting (`params.rounds=5`), or its own run seed (`seed:7`, an
+A/A check: the same rules on other seeds), joined with `+`. Every set-up plays games 0..N-1 with the
+same game seeds (unless it names its own), so game i of two set-ups is a pair; the difference of each
+of the game's measures (engine/measures.py) is the paired mean with its t interval, and Holm's
+correction over the measures decides which differences are real (tools/playtest/paired.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+from ...engine import games
+from ...engine.measures import GameMeasures, column_label, flatten, is_share
+from ..common import resolve
+from .paired import ALPHA, holm, paired
+from .simulation import game_measures, simulate_run
+
+METHOD = ("paired t on per-seed differences (set-up minus baseline, game i of each on the same seed); "
+          "95% interval per measure; 'decided' by Holm's step-down over the measures of a set-up, "
+          f"family-wise error {ALPHA:.0%}")
+
+
+def parse_setup(text: str) -> dict:
+    """The packs, variants and seed of a set-up written `base+four_round+pack:civilizations+seed:3`."""
+    packs, variants, seed = ["base"], [], None
+    for part in [p.strip() for p in text.split("+") if p.strip()]:
+        if part == "base":
+            continue
+        if part.startswith("pack:"):
+            packs.append(part[5:])
+        elif re.fullmatch(r"seed:-?\d+", part):
+            seed = int(part[5:])
+        else:
+            variants.append(part)
+    return {"name": text, "packs": packs, "variants": variants, "seed": seed}
+
+
+def labels(n: int) -> list[str]:
+    """Short names for set-ups in tables and plots: A, B, ... Z, AA, AB ..."""
+    out = []
+    for i in range(n):
+        s, k = "", i
+        while True:
+            s = chr(ord("A") + k % 26) + s
+            k = k // 26 - 1
+            if k < 0:
+                break
+        out.append(s)
+    return out
+
+
+def folder(out: Path, label: str, name: str) -> Path:
+    """Each set-up's own simulation folder: its label and a safe form of its name (paths flattened)."""
+    safe = re.sub(r"[^A-Za-z0-9._=-]+", "_", name).strip("_")
+    return out / f"{label}-{safe if len(safe) <= 48 else safe[:20] + '__' + safe[-26:]}"
+
+
+def check_setups(setups: list[dict], game_id: str) -> None:
+    """Build each set-up's definition once: an unknown pack, variant or rules path fails before any game."""
+    for s in setups:
+        resolve.rules(game_id, s["packs"], s["variants"], f"in set-up {s['name']!r}: ")
+
+
+def play_setups(setups: list[dict], common: dict, out: Path, games: int, run: dict, resume: bool = False) -> list:
+    """Play `games` games of every set-up (going on from earlier batches with `resume`); their records.
+
+    Two set-ups with the same packs, variants and seed play the same games (a game is a pure function of
+    its settings and seed), so the second reuses the first's records instead of playing them again."""
+    import shutil
+
+    records, played = [], {}
+    for s in setups:
+        settings = {**common, "games": games, "packs": s["packs"], "variants": s["variants"],
+                    "seed": common["seed"] if s["seed"] is None else s["seed"]}
+        path = folder(out, s["label"], s["name"])
+        key = json.dumps(settings, sort_keys=True)
+        if key in played:
+            path.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(played[key] / "games.jsonl", path / "games.jsonl")
+            (path / "settings.json").write_text(json.dumps(settings, indent=2, sort_keys=True))
+        else:
+            simulate_run(settings, path, run.get("workers", 1), run.get("backend", "local"), run.get("ray_address"),
+                         resume=resume and (path / "games.jsonl").exists(), progress=run.get("progress", True),
+                         plots=False)
+            played[key] = path
+        rows = [json.loads(line) for line in (path / "games.jsonl").read_text().splitlines() if line.strip()]
+        records.append(sorted(rows, key=lambda r: r["game"]))
+    return records
+
+
+def columns(records: list[list[dict]], measures: GameMeasures) -> dict[str, list[list[float]]]:
+    """Per flattened measure column (`vp[0]`, `battles` ...): each set-up's values, game by game."""
+    out: dict[str, list[list[float]]] = {}
+    for k, recs in enumerate(records):
+        for r in recs:
+            for col, v in flatten(measures.measures, r["measures"]).items():
+                out.setdefault(col, [[] for _ in records])[k].append(v)
+    return out
+
+
+def differences(setups: list[dict], records: list[list[dict]], measures: GameMeasures,
+                chosen: list[str] | None = None) -> list[dict]:
+    """One row per set-up after the first and per measure: both means, the paired difference, its 95%
+    interval, p, Holm's adjusted p and whether it is decided (Holm within the set-up's measures)."""
+    cols = columns(records, measures)
+    base_seeds = [r["seed"] for r in records[0]]
+    rows: list[dict] = []
+    for k in range(1, len(setups)):
+        if len(records[k]) != len(records[0]):
+            raise ValueError(f"set-up {setups[k]['name']!r} has {len(records[k])} games, the baseline "
+                             f"{len(records[0])}: pairs need the same games")
+        same_seeds = [r["seed"] for r in records[k]] == base_seeds
+        family = []
+        for col, per in cols.items():
+            if chosen and col not in chosen and col.partition("[")[0] not in chosen:
+                continue
+            d = paired(per[0], per[k])
+            family.append({"setup": setups[k]["label"], "setup_name": setups[k]["name"], "measure": col,
+                           "label": column_label(measures.measures, col), "share": is_share(measures.measures, col),
+                           "n": d["n"], "paired_on_seeds": same_seeds,
+                           "base_mean": sum(per[0]) / len(per[0]) if per[0] else 0.0,
+                           "mean": sum(per[k]) / len(per[k]) if per[k] else 0.0,
+                           "diff": d["diff"], "low": d["low"], "high": d["high"], "p": d["p"]})
+        for r in family:
+            clip_share(r, "low", "high", 1.0)
+        decided, adjusted = holm([r["p"] for r in family])
+        for r, dec, adj in zip(family, decided, adjusted, strict=True):
+            r.update(p_holm=adj, decided=dec)
+        rows.extend(family)
+    return rows
+
+
+def all_decided(rows: list[dict]) -> bool:
+    return bool(rows) and all(r["decided"] for r in rows)
+
+
+def fmt(value: float, share: bool, sign: bool = False) -> str:
+    """A number as the tables show it: shares in percent, others with two decimals."""
+    if share:
+        return f"{value * 100:+.1f}%" if sign else f"{value * 100:.1f}%"
+    return f"{value:+.2f}" if sign else f"{value:.2f}"
+
+
+def interval(low: float, high: float, share: bool, sign: bool = True) -> str:
+    """`[low, high]`; signed for differences, plain for levels."""
+    return f"[{fmt(low, share, sign)}, {fmt(high, share, sign)}]"
+
+
+def clip_share(row: dict, low: str, high: str, bound: float) -> None:
+    """A share's interval cannot leave [-bound, bound] (a t interval of few games can)."""
+    if row.get("share"):
+        row[low], row[high] = max(-bound, row[low]) + 0.0, min(1.0, row[high])
+
+
+def write_json_csv(result: dict, rows: list[dict], fields: list[str], out: Path, stem: str) -> None:
+    """The whole result as `stem.json` and its rows as `stem.csv` (floats to 6 places), for compare and sweep."""
+    (out / f"{stem}.json").write_text(json.dumps(result, indent=2, sort_keys=True))
+    with (out / f"{stem}.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in r.items()})
+
+
+def measures_of(game_id: str) -> GameMeasures:
+    return game_measures(game_id)
+
+
+def common_settings(game_id: str, players: int, seed: int, kinds: list[str]) -> dict:
+
+    common = {"players": players, "seed": seed, "bots": kinds}
+    if game_id != games.default_game():
+        common["game"] = game_id
+    return common
+
+
+def bots_text(kinds: list[str], players: int) -> str:
+    """Which bot played which seat, for the report."""
+    return ", ".join(f"seat {i} {kinds[i % len(kinds)]}" for i in range(players))
