@@ -53,12 +53,17 @@ def _installed() -> tuple[str, ...]:
     return tuple(sorted(p.parent.name for p in GAMES_ROOT.glob("*/vocabulary.yaml")))
 
 
+DEFAULT_FILE = GAMES_ROOT / "default_game.txt"  # one line: the id of the game meant when none is named
+
+
 def default_game() -> str:
-    """The game a command means when none is named: the first installed one."""
+    """The game a command means when none is named: the one rules/default_game.txt names, else the first
+    installed one (folder order would make a newly added game the default by its name alone)."""
     ids = installed()
     if not ids:
         raise LookupError("no game is installed (rules/<id>/vocabulary.yaml)")
-    return ids[0]
+    named = DEFAULT_FILE.read_text(encoding="utf-8").strip() if DEFAULT_FILE.is_file() else ""
+    return named if named in ids else ids[0]
 
 
 def hosts() -> str:

@@ -16,7 +16,7 @@ from rulewright.engine.service import ServiceError, from_json, to_json
 
 
 def test_clash_is_installed_registered_and_the_default():
-    assert games.installed() == ["clash", "wonders7"]
+    assert games.installed() == ["civ_board", "clash", "wonders7"]
     assert games.default_game() == "clash"
     game = games.find("clash")
     assert game.id == "clash" and game.default_packs == ("base",)

@@ -1,0 +1,173 @@
+"""The greedy Civilization bot: it researches the highest tech it can place, advances on the culture
+track whenever it can, builds what adds most to a city (a wonder, a building worth more than the
+square it covers, the figures it lacks, units while its forces are few, else the arts), sends scouts
+to city sites and armies to huts, villages and unexplored edges, and plays each battle card where it
+kills most for least. Nothing here names a card: content is valued by its data and abilities.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...engine.decision import Decision
+from ...engine.rng import Rng, seed_state
+from . import board
+from .combat import SIDES, trumps
+from .economy import city_squares, yields
+from .movement import enterable
+from .pieces import cities_left, strength
+from .start import city_site
+
+VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
+
+
+def square_value(icons: dict) -> float:
+    return sum(VALUE.get(k, 0) * int(v) for k, v in icons.items() if k in VALUE) + (0.5 if icons.get("resource") else 0)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self._state = {"rng": seed_state(seed)}
+
+    def choose(self, game, d: Decision) -> str:
+        rt = game.rt
+        scorer = getattr(self, f"_{d.kind}", None)
+        if scorer is None:
+            return d.options[0]
+        noise = Rng(self._state)
+        scored = [(scorer(rt, d, o) + noise.below(100) / 100000, -i, o) for i, o in enumerate(d.options)]
+        return max(scored)[2]
+
+    # ---- set-up and start of turn
+    def _capital(self, rt, d, o):
+        x, y = board.unkey(o)
+        return sum(square_value(rt.square(ax, ay) or {}) for ax, ay in board.around(x, y))
+
+    def _place_figure(self, rt, d, o):
+        return square_value(yields(rt, *board.unkey(o)))
+
+    def _place_person(self, rt, d, o):
+        if o in ("reserve", "keep"):
+            return -100.0
+        return -square_value(yields(rt, *board.unkey(o))) - (5 if rt.item_at(*board.unkey(o)) else 0)
+
+    _place_wonder = _place_person
+
+    def _build_city(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0
+
+    def _government(self, rt, d, o):
+        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else 0.0
+
+    def _culture(self, rt, d, o):
+        return 1.0 if o == "advance" else 0.0
+
+    def _culture_card(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0
+
+    def _research(self, rt, d, o):
+        return -1.0 if o == "none" else float(rt.d.level(o))
+
+    def _loot(self, rt, d, o):
+        return {"tech": 5, "culture_card": 3, "resources": 2, "trade": 2.5, "culture": 2}.get(o.split(":")[0], 0)
+
+    # ---- city management
+    def _city_action(self, rt, d, o):
+        p = d.player
+        what, _, rest = o.partition(":")
+        armies = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "army")
+        scouts = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "scout")
+        forces = len(rt.player(p)["forces"])
+        if what == "arts":
+            return 1.5
+        if what == "harvest":
+            return 0.2
+        if what == "army":
+            return 4.0 if armies < 2 else 2.0 if armies < 4 and forces >= 4 else 0.0
+        if what == "scout":
+            return 5.0 if cities_left(rt, p) > scouts else 0.0
+        if what == "unit":
+            return 3.0 if forces < 4 + armies else 0.5
+        eid, _, at = rest.partition("@")
+        here = square_value(yields(rt, *board.unkey(at)))
+        if what == "wonder":
+            return 6.0 + square_value(rt.d.wonders[eid].data.get("icons") or {}) - here
+        gain = square_value(rt.d.buildings[eid].data.get("icons") or {}) - here
+        return 1.0 + gain if gain > 0 else -1.0
+
+    # ---- movement
+    def _move(self, rt, d, o):
+        return 0.0 if o == "done" else 1.0 if o.startswith("fig:") else 0.5
+
+    def _step(self, rt, d, o):
+        p = d.player
+        figs = [f for f in rt.state["figures"] if f["id"] in set(rt.state.get("moving") or [])]
+        if not figs:
+            return 0.0
+        x, y = figs[0]["x"], figs[0]["y"]
+        scout = all(f["kind"] == "scout" for f in figs)
+        if o.startswith("explore:"):
+            return 10.0
+        if o == "stop":
+            if scout and city_site(rt, p, x, y) and cities_left(rt, p) > 0:
+                return 20.0
+            return 0.0
+        dx, dy = board.STEPS[o]
+        nx, ny = x + dx, y + dy
+        if not scout and (board.key(nx, ny) in rt.state["markers"]):
+            return 15.0
+        if not scout and (rt.enemies_at(nx, ny, p) or (rt.city_at(nx, ny) or {}).get("owner", p) != p):
+            return 12.0 if len(rt.player(p)["forces"]) >= 5 else -5.0
+        dist = self._distances(rt, p, figs, scout)
+        here, there = dist.get((x, y)), dist.get((nx, ny))
+        if there is None:
+            return -1.0
+        return 5.0 - there if here is None or there < here else -0.5
+
+    def _distances(self, rt, p, figs, scout) -> dict:
+        """Steps from each square to the nearest goal: a city site (scouts while cities may be built),
+        else a square next to a facedown tile or (armies) a marker."""
+        goals = []
+        for y in range(rt.state["map"]["rows"] * 4):
+            for x in range(rt.state["map"]["cols"] * 4):
+                if rt.square(x, y) is None:
+                    continue
+                if scout and cities_left(rt, p) > 0 and city_site(rt, p, x, y):
+                    goals.append((x, y))
+                elif any(board.facedown(rt.state, nx, ny) for _, nx, ny in board.orthogonal(x, y)):
+                    goals.append((x, y))
+                elif not scout and board.key(x, y) in rt.state["markers"]:
+                    goals.append((x, y))
+        dist = {g: 0 for g in goals}
+        queue = deque(goals)
+        while queue:
+            cx, cy = queue.popleft()
+            for _, nx, ny in board.orthogonal(cx, cy):
+                if (nx, ny) not in dist and enterable(rt, p, figs, nx, ny):
+                    dist[(nx, ny)] = dist[(cx, cy)] + 1
+                    queue.append((nx, ny))
+        return dist
+
+    # ---- battle
+    def _battle(self, rt, d, o):
+        fight = rt.state["battle"]
+        i, _, target = o.partition(":")
+        hand = rt.player(d.player)["battle_hand"]
+        card = hand[int(i)]
+        side = "attacker" if fight["holders"]["attacker"] == d.player else "defender"
+        owner = fight["owners"][side]
+        mine = strength(rt, owner, card)
+        if target == "new":
+            return mine * 0.5
+        other = SIDES[1 - SIDES.index(side)]
+        enemy = fight["fronts"][int(target)][other]
+        theirs = strength(rt, fight["owners"][other], enemy["card"])
+        kills = enemy["wounds"] + mine >= theirs or trumps(rt, card, enemy["card"])
+        dies = theirs >= mine and not (trumps(rt, card, enemy["card"]) and kills)
+        return (theirs if kills else 0) - (mine if dies else 0) + 0.1
+
+
+def city_value(rt, city) -> float:
+    return sum(square_value(yields(rt, x, y)) for x, y in city_squares(rt, city))

@@ -1,0 +1,45 @@
+"""What the generic tools (play, simulate, list) need of Civilization, handed over as the game module's
+`extras`: the score table (the advanced tie-breaker's victory score, the winner by the rules' victory),
+per-player summary fields, progress (turns) and how `list` shows an entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .economy import coins
+from .victory import victory_score
+
+SCORE_COLUMNS = ["techs", "culture_spaces", "coins"]
+
+
+def scores(game) -> dict:
+    """{vp, breakdown, winners}: vp is the victory score; the winners are whoever won by the rules."""
+    rt = game.rt
+    parts = [victory_score(rt, p) for p in range(rt.n)]
+    return {"vp": [sum(b.values()) for b in parts], "breakdown": parts, "winners": list(rt.state["winner"]),
+            "victory": rt.state.get("victory")}
+
+
+def player_summary(game, p: int) -> dict[str, Any]:
+    pl = game.state["players"][p]
+    return {"civilization": pl["civ"], "government": pl["government"], "techs": list(pl["techs"]),
+            "culture_track": pl["track"], "coins": coins(game.rt, p), "cities": len(game.rt.cities(p)),
+            "victory": game.state.get("victory") if p in game.state["winner"] else None}
+
+
+def progress(game) -> int:
+    return int(game.state.get("turn", 0))
+
+
+def seat_label(game, p: int) -> str:
+    return game.state["players"][p]["civ"]
+
+
+def entry_fields(entry) -> dict[str, Any]:
+    keys = ("level", "era", "cost", "type", "copies", "home", "players", "phase", "reward", "resource")
+    return {k: entry.data[k] for k in keys if k in entry.data}
+
+
+EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
+                          "entry_fields": entry_fields, "score_columns": SCORE_COLUMNS, "players": (2, 4),
+                          "seats": False, "seat_label_word": "civilisation"}
