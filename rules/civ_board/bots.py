@@ -59,7 +59,9 @@ class GreedyBot:
         return 0.0 if o == "none" else 1.0
 
     def _government(self, rt, d, o):
-        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else 0.0
+        if o == "keep":
+            return 0.5
+        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else -1.0
 
     def _culture(self, rt, d, o):
         return 1.0 if o == "advance" else 0.0
@@ -90,7 +92,11 @@ class GreedyBot:
             return 5.0 if cities_left(rt, p) > scouts else 0.0
         if what == "unit":
             return 3.0 if forces < 4 + armies else 0.5
+        if what == "walls":
+            return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")
+        if (rt.item_at(*board.unkey(at)) or {}).get("kind") == "wonder":
+            return -10.0
         here = square_value(yields(rt, *board.unkey(at)))
         if what == "wonder":
             return 6.0 + square_value(rt.d.wonders[eid].data.get("icons") or {}) - here

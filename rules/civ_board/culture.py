@@ -123,7 +123,7 @@ def place_person(rt: Civ, p: int, person: str) -> Generator:
         rt.log(f"{rt.name(p)} keeps {rt.entry_name(person)} in reserve")
         return
     put_item(rt, p, "person", person, *board.unkey(where))
-    rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {where}")
+    rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {board.label(*board.unkey(where))}")
 
 
 @procedure("great_person")

@@ -41,14 +41,14 @@ def build_cities(rt: Civ, p: int) -> Generator:
         if not scouts:
             return
         opts = ["none", *(f"city:{f['id']}" for f in scouts)]
-        labels = ["build no city", *(f"build a city where the scout at {f['x']},{f['y']} stands" for f in scouts)]
+        labels = ["build no city", *(f"build a city where the scout at {board.label(f['x'], f['y'])} stands" for f in scouts)]
         choice = yield from rt.ask(p, "build_city", f"{rt.name(p)}: build a city?", opts, labels)
         if choice == "none":
             return
         scout = next(f for f in scouts if f"city:{f['id']}" == choice)
         remove_figures(rt, [scout])
         place_city(rt, p, scout["x"], scout["y"], capital=False)
-        rt.log(f"{rt.name(p)} builds a city at {scout['x']},{scout['y']}")
+        rt.log(f"{rt.name(p)} builds a city at {board.label(scout['x'], scout['y'])}")
         for f in rt.figures_at(scout["x"], scout["y"], p):  # cannot stay on a city centre
             spot = next(((ax, ay) for ax, ay in board.around(f["x"], f["y"]) if placeable(rt, p, ax, ay)), None)
             if spot is None:
@@ -68,8 +68,8 @@ def send_scouts(rt: Civ, p: int) -> Generator:
         if f["since"] >= rt.state["turn"] or not cities:
             continue
         opts = [str(c["id"]) for c in cities]
-        choice = yield from rt.ask(p, "send_scout", f"{rt.name(p)}: which city does the scout at {f['x']},{f['y']} "
-                                   "gather for?", opts, [f"the city at {c['x']},{c['y']}" for c in cities])
+        choice = yield from rt.ask(p, "send_scout", f"{rt.name(p)}: which city does the scout at {board.label(f['x'], f['y'])} "
+                                   "gather for?", opts, [f"the city at {board.label(c['x'], c['y'])}" for c in cities])
         f["sends"] = int(choice)
 
 
@@ -113,7 +113,7 @@ def place_reserve(rt: Civ, p: int) -> Generator:
             return
         reserve.pop(0)
         put_item(rt, p, "person", person, *board.unkey(where))
-        rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {where}")
+        rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {board.label(*board.unkey(where))}")
 
 
 def start_of_turn(rt: Civ) -> Generator:
