@@ -69,6 +69,13 @@ class GreedyBot:
     def _culture_card(self, rt, d, o):
         return 0.0 if o == "none" else 1.0
 
+    def _ability(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0
+
+    def _obsolete(self, rt, d, o):
+        mine = any(it["id"] == o and it["owner"] == d.player for it in rt.state["items"].values())
+        return -1.0 if mine else 1.0
+
     def _research(self, rt, d, o):
         return -1.0 if o == "none" else float(rt.d.level(o))
 

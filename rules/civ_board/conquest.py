@@ -144,6 +144,7 @@ def attack_city(rt: Civ, p: int, figs: list[dict], city: dict) -> Generator:
         win(rt, [p], "military")
         return True
     destroy_city(rt, city)
+    yield from rt.emit("city_conquered", p)
     yield from loot(rt, p, q, True)
     return True
 

@@ -14,8 +14,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .culture import advance, can_advance, offer_cards
-from .economy import arts_culture, blockaded, city_resources, production
+from .economy import arts_culture, blockaded, boost_rate, city_resources, production
 from .pieces import (
     buildings_built,
     draw_unit,
@@ -90,7 +91,7 @@ def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
 def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     """(option, label, production cost) of every action the city can take now."""
     p = city["owner"]
-    budget = production(rt, city) + rt.player(p)["trade"] // int(rt.params["boost_trade"])
+    budget = production(rt, city) + rt.player(p)["trade"] // int(rt.params["boost_trade"]) * boost_rate(rt, p)
     free = [sq for sq in outskirts(rt, city) if placeable(rt, p, *sq) and not blockaded(rt, *sq, p)]
     out: list[tuple[str, str, int]] = [("arts", f"devote to the arts (+{arts_culture(rt, city)} culture)", 0)]
     for kind in ("army", "scout"):
@@ -126,7 +127,8 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
 def pay_production(rt: Civ, city: dict, cost: int) -> None:
     short = max(0, cost - production(rt, city))
     if short:
-        spent = short * int(rt.params["boost_trade"])
+        rate = boost_rate(rt, city["owner"])
+        spent = -(-short // rate) * int(rt.params["boost_trade"])
         rt.player(city["owner"])["trade"] -= spent
         rt.log(f"{rt.name(city['owner'])} spends {spent} trade to boost production by {short}")
 
@@ -172,6 +174,7 @@ def city_action(rt: Civ, city: dict) -> Generator:
             rt.state["wonder_market"].remove(eid)
             if rt.state["wonder_deck"]:
                 rt.state["wonder_market"].append(rt.state["wonder_deck"].pop(0))
+            yield from rt.emit("wonder_built", p, wonder=eid)
 
 
 def spend_culture(rt: Civ, p: int) -> Generator:
@@ -187,6 +190,7 @@ def spend_culture(rt: Civ, p: int) -> Generator:
 def city_management(rt: Civ) -> Generator:
     rt.log("3. City management")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         for city in list(rt.cities(p)):
             if over(rt):

@@ -14,6 +14,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .conquest import attack_city, attack_square, attack_village, take_hut
 from .culture import offer_cards
 from .pieces import reveal_tile, stack_limit
@@ -143,6 +144,7 @@ def _names(figs: list[dict]) -> str:
 def movement(rt: Civ) -> Generator:
     rt.log("4. Movement")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         moved: set[int] = set()
         starts = {f["id"]: (f["x"], f["y"]) for f in rt.state["figures"] if f["owner"] == p}

@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .culture import offer_cards, person_squares
 from .pieces import cities_left, place_city, placeable, put_item, remove_figures
 from .victory import over
@@ -122,7 +123,12 @@ def start_of_turn(rt: Civ) -> Generator:
         rt.state["first"] = (rt.state["first"] + 1) % rt.n
     rt.log(f"=== Turn {rt.state['turn']}: first player {rt.name(rt.state['first'])} ===")
     rt.log("1. Start of turn")
+    for p in range(rt.n):
+        rt.player(p)["used"] = []
+    for city in rt.state["cities"]:
+        city["boost"] = 0
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         if over(rt):
             return
