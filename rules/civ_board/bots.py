@@ -142,19 +142,25 @@ class GreedyBot:
         return 5.0 - there if here is None or there < here else -0.5
 
     def _distances(self, rt, p, figs, scout) -> dict:
-        """Steps from each square to the nearest goal: a city site (scouts while cities may be built),
-        else a square next to a facedown tile or (armies) a marker."""
-        goals = []
-        for y in range(rt.state["map"]["rows"] * 4):
-            for x in range(rt.state["map"]["cols"] * 4):
-                if rt.square(x, y) is None:
-                    continue
-                if scout and cities_left(rt, p) > 0 and city_site(rt, p, x, y):
-                    goals.append((x, y))
-                elif any(board.facedown(rt.state, nx, ny) for _, nx, ny in board.orthogonal(x, y)):
-                    goals.append((x, y))
-                elif not scout and board.key(x, y) in rt.state["markers"]:
-                    goals.append((x, y))
+        """Steps from each square to the nearest goal: a city site (scouts while cities may be built, else
+        what armies seek), a square next to a facedown tile or (armies) a marker."""
+        goals: set[tuple[int, int]] = set()
+        m = rt.state["map"]
+        for tr in range(m["rows"]):
+            for tc in range(m["cols"]):
+                if (m["tiles"][tr][tc] or {}).get("hidden"):
+                    for dy in range(board.SIZE):
+                        for dx in range(board.SIZE):
+                            for _, nx, ny in board.orthogonal(tc * board.SIZE + dx, tr * board.SIZE + dy):
+                                if rt.square(nx, ny) is not None:
+                                    goals.add((nx, ny))
+        if not scout:
+            goals |= {board.unkey(k) for k in rt.state["markers"]}
+        elif cities_left(rt, p) > 0:
+            centres = [(c["x"], c["y"]) for c in rt.state["cities"]]
+            sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)
+                     if all(board.distance((x, y), c) >= 3 for c in centres) and city_site(rt, p, x, y)}
+            goals = sites or goals
         water = rt.granted("cross_water", p) or rt.granted("end_in_water", p)
         dist = {g: 0 for g in goals}
         queue = deque(goals)
