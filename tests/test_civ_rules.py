@@ -4,10 +4,12 @@ culture track, trumps in battle, exploration, buildings upgraded in place, and t
 
 from __future__ import annotations
 
-from civ_helpers import bot_game, drive
+from civ_helpers import MINI, bot_game, drive
+from rulewright.engine.games import find
+from rulewright.engine.machine import Game
 from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
-from rulewright.rules.civ_board.pieces import place_figure
-from rulewright.rules.civ_board.victory import check_economic
+from rulewright.rules.civ_board.pieces import place_figure, strength
+from rulewright.rules.civ_board.victory import check_economic, settle_turn, victory_score, win
 
 
 def started(seed: int = 1):
@@ -112,7 +114,6 @@ def test_a_trumping_unit_strikes_first_and_a_unit_it_kills_strikes_nothing_back(
 def test_unit_ranks_follow_the_best_tech_upgrade():
     g, rt = started()
     p = 0
-    from rulewright.rules.civ_board.pieces import strength
     assert strength(rt, p, "u_infantry_2") == 2
     rt.player(p)["techs"].append("t2_a")     # grant unit_rank(infantry, 2)
     assert strength(rt, p, "u_infantry_2") == 3 and manage.unit_cost(rt, p, "infantry") == 7
@@ -194,3 +195,17 @@ def test_a_battle_won_over_figures_kills_them_and_loots():
     held, _ = drive(conquest.attack_square(rt, p, [mine], x, y), lambda d: "trade" if "trade" in d.options else d.options[0])
     assert held and theirs not in g.state["figures"] and rt.player(q)["trade"] == 2
     assert rt.player(p)["trade"] == min(27, before + 3)
+
+
+def test_the_advanced_tie_breaker_plays_the_turn_out_and_the_best_victory_score_wins():
+    g = Game(find("civ_board").definition([MINI], ["advanced_tiebreaker"]), {"players": 2, "seed": 1})
+    rt = g.rt
+    win(rt, [0], "culture")
+    win(rt, [1], "economic")
+    assert not g.state["winner"] and g.state["completed"] == {"0": "culture", "1": "economic"}
+    rt.player(1)["track"] = 5      # player 1's victory score is higher
+    assert sum(victory_score(rt, 1).values()) > sum(victory_score(rt, 0).values())
+    settle_turn(rt)
+    assert g.state["winner"] == [1] and g.state["victory"] == "economic"
+    win(rt, [0], "military")       # the game is decided: nothing changes it
+    assert g.state["winner"] == [1]

@@ -20,7 +20,7 @@ from .pieces import draw_unit, home_tile_at, mark_tile, place_city, place_figure
 from .registry import STEPS, step
 from .research import research_phase
 from .start import start_of_turn
-from .victory import check_economic, over
+from .victory import check_economic, over, settle_turn
 
 if TYPE_CHECKING:
     from .runtime import Civ
@@ -39,6 +39,7 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
                     if over(rt):
                         break
                     yield from run_flow(rt, [inner])
+                settle_turn(rt)
 
 
 @step("setup")
