@@ -13,7 +13,8 @@ from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, trumps
-from .economy import city_squares, yields
+from .economy import boost_rate, city_squares, production, yields
+from .manage import city_options
 from .pieces import cities_left, strength
 from .start import city_site
 
@@ -84,6 +85,20 @@ class GreedyBot:
 
     # ---- city management
     def _city_action(self, rt, d, o):
+        return self._action_value(rt, d, o) - self._boost_trade(rt, d, o) * float(rt.d.rules.get("bot", {}).get(
+            "trade_spent", 0.3))
+
+    def _boost_trade(self, rt, d, o) -> int:
+        """Trade the option would spend to boost the acting city's production."""
+        city = next((c for c in rt.cities(d.player) if c["id"] == rt.state.get("acting_city")), None)
+        if city is None:
+            return 0
+        if "costs" not in self._memo:
+            self._memo["costs"] = {opt: cost for opt, _, cost in city_options(rt, city)}
+        short = max(0, self._memo["costs"].get(o, 0) - production(rt, city))
+        return -(-short // boost_rate(rt, d.player)) * int(rt.params["boost_trade"])
+
+    def _action_value(self, rt, d, o):
         p = d.player
         what, _, rest = o.partition(":")
         armies = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "army")

@@ -135,6 +135,7 @@ def pay_production(rt: Civ, city: dict, cost: int) -> None:
 
 def city_action(rt: Civ, city: dict) -> Generator:
     p = city["owner"]
+    rt.state["acting_city"] = city["id"]
     options = city_options(rt, city)
     choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
                                f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
