@@ -209,3 +209,35 @@ def test_the_advanced_tie_breaker_plays_the_turn_out_and_the_best_victory_score_
     assert g.state["winner"] == [1] and g.state["victory"] == "economic"
     win(rt, [0], "military")       # the game is decided: nothing changes it
     assert g.state["winner"] == [1]
+
+
+def test_a_new_army_put_on_a_blockaded_square_fights_the_blockade():
+    g, rt = started()
+    p, q = 0, 1
+    city = rt.cities(p)[0]
+    x, y = next(sq for sq in board.around(city["x"], city["y"])
+                if rt.square(*sq) and rt.square(*sq)["terrain"] != "water" and not rt.figures_at(*sq))
+    blocker = place_figure(rt, q, "army", x, y)
+    assert manage.blockade_target(rt, p, x, y) and not manage.blockade_target(rt, q, x, y)
+    rt.player(p)["forces"] = ["u_artillery_2"] * 5
+    rt.player(q)["forces"] = ["u_infantry_1"]
+    rt.player(p)["trade"] = 27
+    opts = [o for o, _, _ in manage.city_options(rt, city)]
+    assert "army" in opts
+    drive(manage.city_action(rt, city), lambda d: "army" if d.kind == "city_action" else
+          board.key(x, y) if d.kind == "place_figure" else d.options[0])
+    assert blocker not in g.state["figures"]
+    assert [f["owner"] for f in rt.figures_at(x, y)] == [p]
+
+
+def test_scouts_escorted_by_an_army_may_enter_enemy_figures_but_not_a_hut():
+    g, rt = started()
+    p, q = 0, 1
+    x, y = next((x, y) for y in range(4, 8) for x in range(16) if rt.square(x, y) and rt.square(x, y)["terrain"] != "water"
+                and not rt.figures_at(x, y) and not rt.city_at(x, y) and board.key(x, y) not in g.state["markers"])
+    army, scout = place_figure(rt, p, "army", 0, 0), place_figure(rt, p, "scout", 0, 0)
+    place_figure(rt, q, "army", x, y)
+    assert movement.enterable(rt, p, [army, scout], x, y) and not movement.enterable(rt, p, [scout], x, y)
+    g.state["markers"][board.key(x, y)] = "hut"
+    g.state["figures"] = [f for f in g.state["figures"] if f["owner"] == p or (f["x"], f["y"]) != (x, y)]
+    assert movement.enterable(rt, p, [army], x, y) and not movement.enterable(rt, p, [army, scout], x, y)
