@@ -8,7 +8,7 @@ from civ_helpers import MINI, bot_game, drive
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
-from rulewright.rules.civ_board.pieces import place_figure, strength
+from rulewright.rules.civ_board.pieces import cities_left, place_figure, strength
 from rulewright.rules.civ_board.victory import check_economic, settle_turn, victory_score, win
 
 
@@ -241,3 +241,11 @@ def test_scouts_escorted_by_an_army_may_enter_enemy_figures_but_not_a_hut():
     g.state["markers"][board.key(x, y)] = "hut"
     g.state["figures"] = [f for f in g.state["figures"] if f["owner"] == p or (f["x"], f["y"]) != (x, y)]
     assert movement.enterable(rt, p, [army], x, y) and not movement.enterable(rt, p, [army, scout], x, y)
+
+
+def test_a_player_has_2_cities_at_most_the_capital_included_and_3_with_a_city_limit_grant():
+    g, rt = started()
+    p = 0
+    assert len(rt.cities(p)) == 1 and cities_left(rt, p) == 1
+    rt.player(p)["techs"].append("t3_a")     # grant city_limit(3)
+    assert cities_left(rt, p) == 2
