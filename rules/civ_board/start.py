@@ -109,7 +109,8 @@ def place_reserve(rt: Civ, p: int) -> Generator:
             return
         person = reserve[0]
         opts = ["keep", *(board.key(x, y) for x, y in squares)]
-        where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: place {rt.entry_name(person)}?", opts)
+        where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: place {rt.entry_name(person)}?", opts,
+                                  ["keep in reserve", *(board.label(x, y) for x, y in squares)])
         if where == "keep":
             return
         reserve.pop(0)
