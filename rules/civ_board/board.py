@@ -114,3 +114,8 @@ def facing_away(from_tile: tuple[int, int], to_tile: tuple[int, int]) -> int:
     if dr > 0:
         return DIRS["south"]
     return DIRS["east"] if dc > 0 else DIRS["west"]
+
+
+def label(x: int, y: int) -> str:
+    """A square as people read it: its column as a letter (west to east), its row as a number (north to south)."""
+    return f"{chr(ord('A') + x)}{y + 1}"

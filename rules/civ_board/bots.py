@@ -14,7 +14,6 @@ from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, trumps
 from .economy import city_squares, yields
-from .movement import enterable
 from .pieces import cities_left, strength
 from .start import city_site
 
@@ -36,6 +35,7 @@ class GreedyBot:
         scorer = getattr(self, f"_{d.kind}", None)
         if scorer is None:
             return d.options[0]
+        self._memo: dict = {}
         noise = Rng(self._state)
         scored = [(scorer(rt, d, o) + noise.below(100) / 100000, -i, o) for i, o in enumerate(d.options)]
         return max(scored)[2]
@@ -59,13 +59,22 @@ class GreedyBot:
         return 0.0 if o == "none" else 1.0
 
     def _government(self, rt, d, o):
-        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else 0.0
+        if o == "keep":
+            return 0.5
+        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else -1.0
 
     def _culture(self, rt, d, o):
         return 1.0 if o == "advance" else 0.0
 
     def _culture_card(self, rt, d, o):
         return 0.0 if o == "none" else 1.0
+
+    def _ability(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0
+
+    def _obsolete(self, rt, d, o):
+        mine = any(it["id"] == o and it["owner"] == d.player for it in rt.state["items"].values())
+        return -1.0 if mine else 1.0
 
     def _research(self, rt, d, o):
         return -1.0 if o == "none" else float(rt.d.level(o))
@@ -90,7 +99,11 @@ class GreedyBot:
             return 5.0 if cities_left(rt, p) > scouts else 0.0
         if what == "unit":
             return 3.0 if forces < 4 + armies else 0.5
+        if what == "walls":
+            return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")
+        if (rt.item_at(*board.unkey(at)) or {}).get("kind") == "wonder":
+            return -10.0
         here = square_value(yields(rt, *board.unkey(at)))
         if what == "wonder":
             return 6.0 + square_value(rt.d.wonders[eid].data.get("icons") or {}) - here
@@ -120,7 +133,9 @@ class GreedyBot:
             return 15.0
         if not scout and (rt.enemies_at(nx, ny, p) or (rt.city_at(nx, ny) or {}).get("owner", p) != p):
             return 12.0 if len(rt.player(p)["forces"]) >= 5 else -5.0
-        dist = self._distances(rt, p, figs, scout)
+        if "dist" not in self._memo:
+            self._memo["dist"] = self._distances(rt, p, figs, scout)
+        dist = self._memo["dist"]
         here, there = dist.get((x, y)), dist.get((nx, ny))
         if there is None:
             return -1.0
@@ -140,12 +155,14 @@ class GreedyBot:
                     goals.append((x, y))
                 elif not scout and board.key(x, y) in rt.state["markers"]:
                     goals.append((x, y))
+        water = rt.granted("cross_water", p) or rt.granted("end_in_water", p)
         dist = {g: 0 for g in goals}
         queue = deque(goals)
         while queue:
             cx, cy = queue.popleft()
             for _, nx, ny in board.orthogonal(cx, cy):
-                if (nx, ny) not in dist and enterable(rt, p, figs, nx, ny):
+                sq = rt.square(nx, ny)
+                if (nx, ny) not in dist and sq is not None and (water or sq["terrain"] != "water"):
                     dist[(nx, ny)] = dist[(cx, cy)] + 1
                     queue.append((nx, ny))
         return dist

@@ -24,13 +24,13 @@ def take_hut(rt: Civ, p: int, x: int, y: int) -> Generator:
     rt.state["markers"].pop(board.key(x, y), None)
     hut = rt.state["hut_pool"].pop(0)
     rt.player(p)["huts"].append(hut)
-    rt.log(f"{rt.name(p)} explores a hut at {x},{y} and keeps its marker")
+    rt.log(f"{rt.name(p)} explores a hut at {board.label(x, y)} and keeps its marker")
     yield from rt.emit("hut_explored", p)
 
 
 def attack_village(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generator:
     """Returns True when the army took the village."""
-    rt.log(f"{rt.name(p)} attacks the village at {x},{y}")
+    rt.log(f"{rt.name(p)} attacks the village at {board.label(x, y)}")
     armies = sum(1 for f in figs if f["kind"] == "army")
     won = (yield from battle(rt, p, None, armies, None, village=True)) == "attacker"
     if not won:
@@ -115,10 +115,10 @@ def attack_square(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generato
     q = enemies[0]["owner"]
     if all(f["kind"] == "scout" for f in enemies):
         remove_figures(rt, enemies)
-        rt.log(f"{rt.name(p)} kills {rt.name(q)}'s scout{'s' * (len(enemies) > 1)} at {x},{y}")
+        rt.log(f"{rt.name(p)} kills {rt.name(q)}'s scout{'s' * (len(enemies) > 1)} at {board.label(x, y)}")
         yield from loot(rt, p, q, False)
         return True
-    rt.log(f"{rt.name(p)} attacks {rt.name(q)}'s army at {x},{y}")
+    rt.log(f"{rt.name(p)} attacks {rt.name(q)}'s army at {board.label(x, y)}")
     rt.state["battle_square"] = [x, y]
     armies = sum(1 for f in figs if f["kind"] == "army")
     won = (yield from battle(rt, p, q, armies, None)) == "attacker"
@@ -132,7 +132,7 @@ def attack_square(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generato
 
 def attack_city(rt: Civ, p: int, figs: list[dict], city: dict) -> Generator:
     q = city["owner"]
-    rt.log(f"{rt.name(p)} attacks {rt.name(q)}'s {'capital' if city['capital'] else 'city'} at {city['x']},{city['y']}")
+    rt.log(f"{rt.name(p)} attacks {rt.name(q)}'s {'capital' if city['capital'] else 'city'} at {board.label(city['x'], city['y'])}")
     armies = sum(1 for f in figs if f["kind"] == "army")
     won = (yield from battle(rt, p, q, armies, city)) == "attacker"
     if not won:
@@ -144,6 +144,7 @@ def attack_city(rt: Civ, p: int, figs: list[dict], city: dict) -> Generator:
         win(rt, [p], "military")
         return True
     destroy_city(rt, city)
+    yield from rt.emit("city_conquered", p)
     yield from loot(rt, p, q, True)
     return True
 
@@ -156,4 +157,4 @@ def destroy_city(rt: Civ, city: dict) -> None:
         item = rt.state["items"].get(board.key(x, y))
         if item is not None and item["owner"] == city["owner"]:
             del rt.state["items"][board.key(x, y)]
-    rt.log(f"{rt.name(city['owner'])}'s city at {city['x']},{city['y']} is destroyed")
+    rt.log(f"{rt.name(city['owner'])}'s city at {board.label(city['x'], city['y'])} is destroyed")

@@ -37,6 +37,14 @@ def advance(rt: Civ, p: int) -> Generator:
     sp, pl = next_space(rt, p), rt.player(p)
     pl["culture"] -= int(sp["culture"])
     pl["trade"] -= int(sp.get("trade", 0))
+    yield from advance_free(rt, p)
+
+
+def advance_free(rt: Civ, p: int) -> Generator:
+    """Move onto the next space (paid already, or free) and take its reward."""
+    sp, pl = next_space(rt, p), rt.player(p)
+    if sp is None:
+        return
     pl["track"] += 1
     reward = sp["reward"]
     rt.log(f"{rt.name(p)} advances to culture space {pl['track']} ({reward.replace('_', ' ')})")
@@ -49,7 +57,8 @@ def advance(rt: Civ, p: int) -> Generator:
 
 
 def hand_size(rt: Civ, p: int) -> int:
-    return int(rt.params["base_culture_hand"]) + sum(int(a[0]) for a in rt.grants(p, "culture_hand_size"))
+    base = int(rt.params["base_culture_hand"]) + sum(int(a[0]) for a in rt.grants(p, "culture_hand_size"))
+    return rt.quantity("culture_hand", p, base)
 
 
 def draw_culture(rt: Civ, p: int, level: int) -> Generator:
@@ -123,7 +132,7 @@ def place_person(rt: Civ, p: int, person: str) -> Generator:
         rt.log(f"{rt.name(p)} keeps {rt.entry_name(person)} in reserve")
         return
     put_item(rt, p, "person", person, *board.unkey(where))
-    rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {where}")
+    rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {board.label(*board.unkey(where))}")
 
 
 @procedure("great_person")

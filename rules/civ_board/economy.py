@@ -63,7 +63,13 @@ def coins(rt: Civ, p: int) -> int:
 
 
 def production(rt: Civ, city: dict) -> int:
-    return rt.quantity("city_production", city["owner"], city_total(rt, city, "production"))
+    base = city_total(rt, city, "production") + int(city.get("boost", 0))
+    return rt.quantity("city_production", city["owner"], base)
+
+
+def boost_rate(rt: Civ, p: int) -> int:
+    """Production one lot of `boost_trade` trade buys (1 unless an ability says more)."""
+    return max(1, rt.quantity("boost_production", p, 1))
 
 
 def arts_culture(rt: Civ, city: dict) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .culture import gain_great_person, offer_cards
 from .economy import coins, collect_trade
 from .manage import city_management, item_squares
@@ -107,6 +108,7 @@ step("movement")(movement)
 def trade(rt: Civ) -> Generator:
     rt.log("2. Trade")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         got = collect_trade(rt, p)
         rt.log(f"{rt.name(p)} collects {got} trade (now {rt.player(p)['trade']}; {coins(rt, p)} coins)")
@@ -116,6 +118,7 @@ def trade(rt: Civ) -> Generator:
 def research(rt: Civ) -> Generator:
     rt.log("5. Research")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     yield from research_phase(rt)
 
 

@@ -4,7 +4,8 @@ wonder; devote to the arts; harvest a resource), then the player may spend cultu
 A city produces what its production pays for, topped up by 1 production per 3 trade spent. A
 building stands on a square of the city's outskirts of a terrain it allows (replacing the owner's
 own building or wonder there), at most one limited building and one wonder per city; knowing an
-upgraded form replaces the basic form for building and flips those built.
+upgraded form replaces the basic form for building and flips those built. City walls (`walls: true`)
+stand in the city centre: the city is walled.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .culture import advance, can_advance, offer_cards
-from .economy import arts_culture, blockaded, city_resources, production
+from .economy import arts_culture, blockaded, boost_rate, city_resources, production
 from .pieces import (
     buildings_built,
     draw_unit,
@@ -89,7 +91,7 @@ def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
 def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     """(option, label, production cost) of every action the city can take now."""
     p = city["owner"]
-    budget = production(rt, city) + rt.player(p)["trade"] // int(rt.params["boost_trade"])
+    budget = production(rt, city) + rt.player(p)["trade"] // int(rt.params["boost_trade"]) * boost_rate(rt, p)
     free = [sq for sq in outskirts(rt, city) if placeable(rt, p, *sq) and not blockaded(rt, *sq, p)]
     out: list[tuple[str, str, int]] = [("arts", f"devote to the arts (+{arts_culture(rt, city)} culture)", 0)]
     for kind in ("army", "scout"):
@@ -102,16 +104,20 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
             out.append((f"unit:{utype}", f"produce a {utype} unit ({cost})", cost))
     for b in buildable(rt, p):
         data = rt.d.buildings[b].data
+        if data.get("walls"):
+            if not city.get("walled") and int(data["cost"]) <= budget:
+                out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']})", int(data["cost"])))
+            continue
         if int(data["cost"]) <= budget:
             for x, y in item_squares(rt, city, data["terrain"], bool(data.get("limited")), False):
-                out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {x},{y} ({data['cost']})",
+                out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} ({data['cost']})",
                             int(data["cost"])))
     land = [t for t in rt.d.content.vocab.enums.get("terrain", []) if t != "water"]
     for w in rt.state["wonder_market"]:
         cost = wonder_cost(rt, p, w)
         if cost <= budget:
             for x, y in item_squares(rt, city, land, False, True):
-                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {x},{y} ({cost})", cost))
+                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} ({cost})", cost))
     for res in city_resources(rt, city):
         if rt.state["market"].get(res, 0) > 0:
             out.append((f"harvest:{res}", f"harvest {res}", 0))
@@ -121,7 +127,8 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
 def pay_production(rt: Civ, city: dict, cost: int) -> None:
     short = max(0, cost - production(rt, city))
     if short:
-        spent = short * int(rt.params["boost_trade"])
+        rate = boost_rate(rt, city["owner"])
+        spent = -(-short // rate) * int(rt.params["boost_trade"])
         rt.player(city["owner"])["trade"] -= spent
         rt.log(f"{rt.name(city['owner'])} spends {spent} trade to boost production by {short}")
 
@@ -130,7 +137,7 @@ def city_action(rt: Civ, city: dict) -> Generator:
     p = city["owner"]
     options = city_options(rt, city)
     choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
-                               f"{city['x']},{city['y']} (production {production(rt, city)}, trade "
+                               f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
                                f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
     cost = next(c for o, _, c in options if o == choice)
     what, _, rest = choice.partition(":")
@@ -138,7 +145,7 @@ def city_action(rt: Civ, city: dict) -> Generator:
     if what == "arts":
         n = arts_culture(rt, city)
         pl["culture"] += n
-        rt.log(f"{rt.name(p)} devotes the city at {city['x']},{city['y']} to the arts: {n} culture")
+        rt.log(f"{rt.name(p)} devotes the city at {board.label(city['x'], city['y'])} to the arts: {n} culture")
         yield from rt.emit("devoted", p)
         return
     if what == "harvest":
@@ -151,7 +158,10 @@ def city_action(rt: Civ, city: dict) -> Generator:
         free = [board.key(*sq) for sq in outskirts(rt, city) if placeable(rt, p, *sq) and not blockaded(rt, *sq, p)]
         where = yield from rt.ask(p, "place_figure", f"{rt.name(p)}: where does the new {what} go?", free)
         place_figure(rt, p, what, *board.unkey(where))
-        rt.log(f"{rt.name(p)} produces a {what} at {where}")
+        rt.log(f"{rt.name(p)} produces {'an' if what == 'army' else 'a'} {what} at {board.label(*board.unkey(where))}")
+    elif what == "walls":
+        city["walled"] = True
+        rt.log(f"{rt.name(p)} builds {rt.entry_name(rest)} around the city at {board.label(city['x'], city['y'])}")
     elif what == "unit":
         card = draw_unit(rt, rest)
         pl["forces"].append(card)
@@ -159,11 +169,12 @@ def city_action(rt: Civ, city: dict) -> Generator:
     else:
         eid, _, at = rest.partition("@")
         put_item(rt, p, what, eid, *board.unkey(at))
-        rt.log(f"{rt.name(p)} builds {rt.entry_name(eid)} at {at}")
+        rt.log(f"{rt.name(p)} builds {rt.entry_name(eid)} at {board.label(*board.unkey(at))}")
         if what == "wonder":
             rt.state["wonder_market"].remove(eid)
             if rt.state["wonder_deck"]:
                 rt.state["wonder_market"].append(rt.state["wonder_deck"].pop(0))
+            yield from rt.emit("wonder_built", p, wonder=eid)
 
 
 def spend_culture(rt: Civ, p: int) -> Generator:
@@ -179,6 +190,7 @@ def spend_culture(rt: Civ, p: int) -> Generator:
 def city_management(rt: Civ) -> Generator:
     rt.log("3. City management")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         for city in list(rt.cities(p)):
             if over(rt):

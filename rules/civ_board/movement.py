@@ -14,6 +14,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .conquest import attack_city, attack_square, attack_village, take_hut
 from .culture import offer_cards
 from .pieces import reveal_tile, stack_limit
@@ -97,7 +98,7 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
         if not opts:
             return
         x, y = figs[0]["x"], figs[0]["y"]
-        choice = yield from rt.ask(p, "step", f"{rt.name(p)}: move the {_names(figs)} at {x},{y} ({left} left)", opts)
+        choice = yield from rt.ask(p, "step", f"{rt.name(p)}: move the {_names(figs)} at {board.label(x, y)} ({left} left)", opts)
         if choice == "stop":
             return
         left -= 1
@@ -143,6 +144,7 @@ def _names(figs: list[dict]) -> str:
 def movement(rt: Civ) -> Generator:
     rt.log("4. Movement")
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         moved: set[int] = set()
         starts = {f["id"]: (f["x"], f["y"]) for f in rt.state["figures"] if f["owner"] == p}
@@ -154,14 +156,14 @@ def movement(rt: Civ) -> Generator:
             opts, labels = ["done"], ["end movement"]
             for f in mine:
                 opts.append(f"fig:{f['id']}")
-                labels.append(f"move the {f['kind']} at {f['x']},{f['y']}")
+                labels.append(f"move the {f['kind']} at {board.label(f['x'], f['y'])}")
             squares = {}
             for f in mine:
                 squares.setdefault((f["x"], f["y"]), []).append(f)
             for (x, y), group in sorted(squares.items()):
                 if len(group) > 1:
                     opts.append(f"group:{x},{y}")
-                    labels.append(f"move the {_names(group)} at {x},{y} together")
+                    labels.append(f"move the {_names(group)} at {board.label(x, y)} together")
             choice = yield from rt.ask(p, "move", f"Turn {rt.state['turn']}: {rt.name(p)}, movement", opts, labels)
             if choice == "done":
                 break

@@ -43,7 +43,7 @@ def remove_figures(rt: Civ, figs: list[dict]) -> None:
 
 
 def stack_limit(rt: Civ, p: int) -> int:
-    return rt.highest("stack_limit", p, int(rt.params["base_stack_limit"]))
+    return rt.quantity("stacking", p, rt.highest("stack_limit", p, int(rt.params["base_stack_limit"])))
 
 
 def may_end_in_water(rt: Civ, p: int) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from . import board
+from .abilities import offer_actions
 from .culture import offer_cards, person_squares
 from .pieces import cities_left, place_city, placeable, put_item, remove_figures
 from .victory import over
@@ -41,14 +42,14 @@ def build_cities(rt: Civ, p: int) -> Generator:
         if not scouts:
             return
         opts = ["none", *(f"city:{f['id']}" for f in scouts)]
-        labels = ["build no city", *(f"build a city where the scout at {f['x']},{f['y']} stands" for f in scouts)]
+        labels = ["build no city", *(f"build a city where the scout at {board.label(f['x'], f['y'])} stands" for f in scouts)]
         choice = yield from rt.ask(p, "build_city", f"{rt.name(p)}: build a city?", opts, labels)
         if choice == "none":
             return
         scout = next(f for f in scouts if f"city:{f['id']}" == choice)
         remove_figures(rt, [scout])
         place_city(rt, p, scout["x"], scout["y"], capital=False)
-        rt.log(f"{rt.name(p)} builds a city at {scout['x']},{scout['y']}")
+        rt.log(f"{rt.name(p)} builds a city at {board.label(scout['x'], scout['y'])}")
         for f in rt.figures_at(scout["x"], scout["y"], p):  # cannot stay on a city centre
             spot = next(((ax, ay) for ax, ay in board.around(f["x"], f["y"]) if placeable(rt, p, ax, ay)), None)
             if spot is None:
@@ -68,8 +69,8 @@ def send_scouts(rt: Civ, p: int) -> Generator:
         if f["since"] >= rt.state["turn"] or not cities:
             continue
         opts = [str(c["id"]) for c in cities]
-        choice = yield from rt.ask(p, "send_scout", f"{rt.name(p)}: which city does the scout at {f['x']},{f['y']} "
-                                   "gather for?", opts, [f"the city at {c['x']},{c['y']}" for c in cities])
+        choice = yield from rt.ask(p, "send_scout", f"{rt.name(p)}: which city does the scout at {board.label(f['x'], f['y'])} "
+                                   "gather for?", opts, [f"the city at {board.label(c['x'], c['y'])}" for c in cities])
         f["sends"] = int(choice)
 
 
@@ -113,7 +114,7 @@ def place_reserve(rt: Civ, p: int) -> Generator:
             return
         reserve.pop(0)
         put_item(rt, p, "person", person, *board.unkey(where))
-        rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {where}")
+        rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {board.label(*board.unkey(where))}")
 
 
 def start_of_turn(rt: Civ) -> Generator:
@@ -122,7 +123,12 @@ def start_of_turn(rt: Civ) -> Generator:
         rt.state["first"] = (rt.state["first"] + 1) % rt.n
     rt.log(f"=== Turn {rt.state['turn']}: first player {rt.name(rt.state['first'])} ===")
     rt.log("1. Start of turn")
+    for p in range(rt.n):
+        rt.player(p)["used"] = []
+    for city in rt.state["cities"]:
+        city["boost"] = 0
     yield from offer_cards(rt)
+    yield from offer_actions(rt)
     for p in rt.order():
         if over(rt):
             return

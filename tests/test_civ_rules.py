@@ -1,0 +1,196 @@
+"""Civilization's worked rules, each on a position set up by hand from the tiny made-up pack: the
+research pyramid and its cost, trade kept by coins, outskirts and blockades, scout gathering, the
+culture track, trumps in battle, exploration, buildings upgraded in place, and the four victories."""
+
+from __future__ import annotations
+
+from civ_helpers import bot_game, drive
+from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
+from rulewright.rules.civ_board.pieces import place_figure
+from rulewright.rules.civ_board.victory import check_economic
+
+
+def started(seed: int = 1):
+    g = bot_game(seed, until=lambda g: g.state["turn"] >= 1)
+    return g, g.rt
+
+
+def test_a_level_n_tech_needs_two_of_level_n_minus_1_below_it():
+    g, rt = started()
+    p = 0
+    pl = rt.player(p)
+    pl["pyramid"] = {"1": [pl["techs"][0]]}
+    assert economy.pyramid_row(rt, p, 1) and not economy.pyramid_row(rt, p, 2)
+    pl["pyramid"]["1"].append("t1_e")
+    assert economy.pyramid_row(rt, p, 2)
+    pl["pyramid"]["2"] = ["t2_e"]
+    assert not economy.pyramid_row(rt, p, 2)    # a second level II needs a third level I
+    assert not economy.pyramid_row(rt, p, 3)    # a level III needs two level II
+
+
+def test_research_costs_6_then_5_more_per_level_and_keeps_1_trade_per_coin():
+    g, rt = started()
+    assert [economy.research_cost(rt, n) for n in (1, 2, 3, 4, 5)] == [6, 11, 16, 21, 26]
+    p = 0
+    pl = rt.player(p)
+    pl["trade"] = 10
+    opts = economy.research_options(rt, p)
+    assert opts and all(g.definition.level(t) == 1 for t in opts)
+    pl["coin_tokens"] = {"x": 3}
+    pl["pick"] = None
+    coins = economy.coins(rt, p)
+    drive(research.research_phase(rt), lambda d: opts[0] if d.player == p and opts[0] in d.options else "none")
+    assert opts[0] in pl["techs"] and pl["trade"] == min(10, coins)
+
+
+def test_trade_comes_from_the_outskirts_and_an_enemy_figure_blockades_its_square():
+    g, rt = started()
+    p, q = 0, 1
+    city = rt.cities(p)[0]
+    squares = economy.city_squares(rt, city)
+    full = economy.city_total(rt, city, "trade")
+    assert full == sum(int(economy.yields(rt, x, y).get("trade", 0)) for x, y in squares)
+    rich = next(sq for sq in squares if economy.yields(rt, *sq).get("trade"))
+    place_figure(rt, q, "scout", *rich)
+    assert rich not in economy.city_squares(rt, city)
+    assert economy.city_total(rt, city, "trade") == full - economy.yields(rt, *rich)["trade"]
+
+
+def test_a_scout_sent_to_a_city_adds_its_square_from_the_next_turn():
+    g, rt = started()
+    p = 0
+    city = rt.cities(p)[0]
+    spot = next((x, y) for y in range(16) for x in range(16) if rt.square(x, y)
+                and rt.square(x, y).get("production") and board.distance((x, y), (city["x"], city["y"])) > 1
+                and not rt.figures_at(x, y))
+    scout = place_figure(rt, p, "scout", *spot)
+    scout["sends"] = city["id"]
+    assert spot in economy.city_squares(rt, city)
+    before = economy.city_total(rt, city, "production")
+    scout["sends"] = None
+    assert economy.city_total(rt, city, "production") == before - rt.square(*spot)["production"]
+
+
+def test_the_culture_track_costs_culture_then_trade_and_its_last_space_wins():
+    g, rt = started()
+    p = 0
+    pl = rt.player(p)
+    pl["culture"], pl["trade"] = 2, 0
+    assert not culture.can_advance(rt, p)
+    pl["culture"] = 3
+    drive(culture.advance(rt, p))
+    assert pl["track"] == 1 and pl["culture"] == 0 and len(pl["culture_hand"]) == 1
+    pl["track"] = len(g.definition.track) - 1
+    pl["culture"], pl["trade"] = 100, 1
+    assert not culture.can_advance(rt, p)       # the last space also costs 2 trade
+    pl["trade"] = 2
+    drive(culture.advance(rt, p))
+    assert g.state["winner"] == [p] and g.state["victory"] == "culture"
+
+
+def test_the_culture_hand_is_kept_to_its_size():
+    g, rt = started()
+    p = 0
+    for _ in range(4):
+        drive(culture.draw_culture(rt, p, 1))
+    assert len(rt.player(p)["culture_hand"]) == culture.hand_size(rt, p) == 2
+
+
+def test_a_trumping_unit_strikes_first_and_a_unit_it_kills_strikes_nothing_back():
+    g, rt = started()
+    fight = {"owners": {"attacker": 0, "defender": 1}, "names": {"attacker": "A", "defender": "B"},
+             "killed": {"attacker": [], "defender": []}}
+    front = {"attacker": None, "defender": {"card": "u_infantry_1", "wounds": 0}}   # infantry trumps mounted ...
+    combat.clash(rt, fight, "attacker", "u_artillery_1", front)                    # ... artillery trumps infantry
+    assert fight["killed"] == {"attacker": [], "defender": ["u_infantry_1"]}
+    assert front["attacker"] == {"card": "u_artillery_1", "wounds": 0}
+    front = {"attacker": None, "defender": {"card": "u_mounted_2", "wounds": 0}}
+    combat.clash(rt, fight, "attacker", "u_infantry_1", front)     # infantry (1) trumps mounted (2): 1 wound, then 2 back
+    assert "u_infantry_1" in fight["killed"]["attacker"] and front["defender"]["wounds"] == 1
+
+
+def test_unit_ranks_follow_the_best_tech_upgrade():
+    g, rt = started()
+    p = 0
+    from rulewright.rules.civ_board.pieces import strength
+    assert strength(rt, p, "u_infantry_2") == 2
+    rt.player(p)["techs"].append("t2_a")     # grant unit_rank(infantry, 2)
+    assert strength(rt, p, "u_infantry_2") == 3 and manage.unit_cost(rt, p, "infantry") == 7
+    assert strength(rt, None, "u_infantry_2") == 2    # barbarians stay at rank 1
+
+
+def test_exploring_turns_a_tile_up_with_its_arrow_away_from_the_explorer():
+    g, rt = started()
+    p = 0
+    tr, tc = 0, 1
+    assert board.facedown(g.state, tc * 4, tr * 4)
+    f = place_figure(rt, p, "army", tc * 4 - 1, 1)
+    f["x"], f["y"] = tc * 4 - 1, 1
+    _, asked = drive(movement.move_group(rt, p, [f]), lambda d: "explore:e" if "explore:e" in d.options else "stop")
+    cell = g.state["map"]["tiles"][tr][tc]
+    assert cell["rot"] == board.DIRS["east"] and cell["id"].startswith("tile_")
+    assert len(g.state["tile_pool"]) == 5
+
+
+def test_an_upgraded_building_flips_those_built_and_replaces_the_basic_form():
+    g, rt = started()
+    p = 0
+    city = rt.cities(p)[0]
+    rt.player(p)["techs"].append("t1_c")     # unlock mill
+    assert "mill" in manage.buildable(rt, p)
+    x, y = next(sq for sq in board.around(city["x"], city["y"])
+                if rt.square(*sq) and rt.square(*sq)["terrain"] in ("grassland", "forest"))
+    g.state["items"][board.key(x, y)] = {"kind": "building", "id": "mill", "owner": p}
+    assert economy.yields(rt, x, y) == {"production": 2}
+    rt.player(p)["techs"].append("t2_c")     # unlock big_mill (the upgrade)
+    assert economy.yields(rt, x, y) == {"production": 3}
+    assert "mill" not in manage.buildable(rt, p) and "big_mill" in manage.buildable(rt, p)
+
+
+def test_fifteen_coins_win_an_economic_victory():
+    g, rt = started()
+    p = 1
+    rt.player(p)["coin_tokens"] = {"x": 15 - economy.coins(rt, p) - 1}
+    check_economic(rt)
+    assert not g.state["winner"]
+    rt.player(p)["coin_tokens"]["x"] += 1
+    check_economic(rt)
+    assert g.state["winner"] == [p] and g.state["victory"] == "economic"
+
+
+def test_learning_a_level_5_tech_wins_a_technology_victory():
+    g, rt = started()
+    p = 0
+    pl = rt.player(p)
+    pl["pyramid"] = {"1": ["a"] * 5, "2": ["b"] * 4, "3": ["c"] * 3, "4": ["d"] * 2}
+    pl["trade"] = 26
+    assert "t5_a" in economy.research_options(rt, p)
+    drive(research.research_phase(rt), lambda d: "t5_a" if "t5_a" in d.options else "none")
+    assert g.state["winner"] == [p] and g.state["victory"] == "technology"
+
+
+def test_conquering_a_capital_wins_a_military_victory():
+    g, rt = started()
+    p, q = 0, 1
+    capital = next(c for c in rt.cities(q) if c["capital"])
+    armies = [place_figure(rt, p, "army", capital["x"], capital["y"] + 1) for _ in range(5)]
+    rt.player(p)["forces"] = ["u_artillery_2"] * 12   # 5 armies: a hand of 3 + 2 x 4 = 11 units of 2
+    rt.player(q)["forces"] = ["u_infantry_1"]          # against the capital's +12 (+4 walled)
+    won, _ = drive(conquest.attack_city(rt, p, armies, capital))
+    assert won and g.state["winner"] == [p] and g.state["victory"] == "military"
+
+
+def test_a_battle_won_over_figures_kills_them_and_loots():
+    g, rt = started()
+    p, q = 0, 1
+    x, y = next((x, y) for y in range(8) for x in range(16) if rt.square(x, y) and rt.square(x, y)["terrain"] != "water"
+                and not rt.figures_at(x, y) and not rt.city_at(x, y))
+    mine = place_figure(rt, p, "army", x, y)
+    theirs = place_figure(rt, q, "army", x, y)
+    rt.player(p)["forces"] = ["u_artillery_2"] * 6
+    rt.player(q)["forces"] = ["u_infantry_1"] * 3
+    rt.player(q)["trade"] = 5
+    before = rt.player(p)["trade"]
+    held, _ = drive(conquest.attack_square(rt, p, [mine], x, y), lambda d: "trade" if "trade" in d.options else d.options[0])
+    assert held and theirs not in g.state["figures"] and rt.player(q)["trade"] == 2
+    assert rt.player(p)["trade"] == min(27, before + 3)
