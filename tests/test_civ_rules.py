@@ -4,10 +4,12 @@ culture track, trumps in battle, exploration, buildings upgraded in place, and t
 
 from __future__ import annotations
 
-from civ_helpers import bot_game, drive
+from civ_helpers import MINI, bot_game, drive
+from rulewright.engine.games import find
+from rulewright.engine.machine import Game
 from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
-from rulewright.rules.civ_board.pieces import place_figure
-from rulewright.rules.civ_board.victory import check_economic
+from rulewright.rules.civ_board.pieces import cities_left, place_figure, strength
+from rulewright.rules.civ_board.victory import check_economic, settle_turn, victory_score, win
 
 
 def started(seed: int = 1):
@@ -112,7 +114,6 @@ def test_a_trumping_unit_strikes_first_and_a_unit_it_kills_strikes_nothing_back(
 def test_unit_ranks_follow_the_best_tech_upgrade():
     g, rt = started()
     p = 0
-    from rulewright.rules.civ_board.pieces import strength
     assert strength(rt, p, "u_infantry_2") == 2
     rt.player(p)["techs"].append("t2_a")     # grant unit_rank(infantry, 2)
     assert strength(rt, p, "u_infantry_2") == 3 and manage.unit_cost(rt, p, "infantry") == 7
@@ -194,3 +195,57 @@ def test_a_battle_won_over_figures_kills_them_and_loots():
     held, _ = drive(conquest.attack_square(rt, p, [mine], x, y), lambda d: "trade" if "trade" in d.options else d.options[0])
     assert held and theirs not in g.state["figures"] and rt.player(q)["trade"] == 2
     assert rt.player(p)["trade"] == min(27, before + 3)
+
+
+def test_the_advanced_tie_breaker_plays_the_turn_out_and_the_best_victory_score_wins():
+    g = Game(find("civ_board").definition([MINI], ["advanced_tiebreaker"]), {"players": 2, "seed": 1})
+    rt = g.rt
+    win(rt, [0], "culture")
+    win(rt, [1], "economic")
+    assert not g.state["winner"] and g.state["completed"] == {"0": "culture", "1": "economic"}
+    rt.player(1)["track"] = 5      # player 1's victory score is higher
+    assert sum(victory_score(rt, 1).values()) > sum(victory_score(rt, 0).values())
+    settle_turn(rt)
+    assert g.state["winner"] == [1] and g.state["victory"] == "economic"
+    win(rt, [0], "military")       # the game is decided: nothing changes it
+    assert g.state["winner"] == [1]
+
+
+def test_a_new_army_put_on_a_blockaded_square_fights_the_blockade():
+    g, rt = started()
+    p, q = 0, 1
+    city = rt.cities(p)[0]
+    x, y = next(sq for sq in board.around(city["x"], city["y"])
+                if rt.square(*sq) and rt.square(*sq)["terrain"] != "water" and not rt.figures_at(*sq))
+    blocker = place_figure(rt, q, "army", x, y)
+    assert manage.blockade_target(rt, p, x, y) and not manage.blockade_target(rt, q, x, y)
+    rt.player(p)["forces"] = ["u_artillery_2"] * 5
+    rt.player(q)["forces"] = ["u_infantry_1"]
+    rt.player(p)["trade"] = 27
+    opts = [o for o, _, _ in manage.city_options(rt, city)]
+    assert "army" in opts
+    drive(manage.city_action(rt, city), lambda d: "army" if d.kind == "city_action" else
+          board.key(x, y) if d.kind == "place_figure" else d.options[0])
+    assert blocker not in g.state["figures"]
+    assert [f["owner"] for f in rt.figures_at(x, y)] == [p]
+
+
+def test_scouts_escorted_by_an_army_may_enter_enemy_figures_but_not_a_hut():
+    g, rt = started()
+    p, q = 0, 1
+    x, y = next((x, y) for y in range(4, 8) for x in range(16) if rt.square(x, y) and rt.square(x, y)["terrain"] != "water"
+                and not rt.figures_at(x, y) and not rt.city_at(x, y) and board.key(x, y) not in g.state["markers"])
+    army, scout = place_figure(rt, p, "army", 0, 0), place_figure(rt, p, "scout", 0, 0)
+    place_figure(rt, q, "army", x, y)
+    assert movement.enterable(rt, p, [army, scout], x, y) and not movement.enterable(rt, p, [scout], x, y)
+    g.state["markers"][board.key(x, y)] = "hut"
+    g.state["figures"] = [f for f in g.state["figures"] if f["owner"] == p or (f["x"], f["y"]) != (x, y)]
+    assert movement.enterable(rt, p, [army], x, y) and not movement.enterable(rt, p, [army, scout], x, y)
+
+
+def test_a_player_has_2_cities_at_most_the_capital_included_and_3_with_a_city_limit_grant():
+    g, rt = started()
+    p = 0
+    assert len(rt.cities(p)) == 1 and cities_left(rt, p) == 1
+    rt.player(p)["techs"].append("t3_a")     # grant city_limit(3)
+    assert cities_left(rt, p) == 2

@@ -70,11 +70,16 @@ def facedown(state: dict, x: int, y: int) -> bool:
 
 def square(defn, state: dict, x: int, y: int) -> dict | None:
     """The printed square at (x, y), or None off the map, outside every tile or on a facedown tile."""
-    if not revealed(state, x, y):
+    if x < 0 or y < 0:
         return None
-    c = cell(state, *tile_of(x, y))
-    rows = defn.tile_rows(c["id"], c["rot"])
-    return parse_square(rows[y % SIZE][x % SIZE])
+    m = state["map"]
+    tr, tc = y // SIZE, x // SIZE
+    if tr >= m["rows"] or tc >= m["cols"]:
+        return None
+    c = m["tiles"][tr][tc]
+    if c is None or c.get("hidden"):
+        return None
+    return parse_square(defn.tile_rows(c["id"], c["rot"])[y % SIZE][x % SIZE])
 
 
 def around(x: int, y: int) -> list[tuple[int, int]]:

@@ -13,7 +13,8 @@ from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, trumps
-from .economy import city_squares, yields
+from .economy import boost_rate, city_squares, production, yields
+from .manage import city_options
 from .pieces import cities_left, strength
 from .start import city_site
 
@@ -84,6 +85,20 @@ class GreedyBot:
 
     # ---- city management
     def _city_action(self, rt, d, o):
+        return self._action_value(rt, d, o) - self._boost_trade(rt, d, o) * float(rt.d.rules.get("bot", {}).get(
+            "trade_spent", 0.3))
+
+    def _boost_trade(self, rt, d, o) -> int:
+        """Trade the option would spend to boost the acting city's production."""
+        city = next((c for c in rt.cities(d.player) if c["id"] == rt.state.get("acting_city")), None)
+        if city is None:
+            return 0
+        if "costs" not in self._memo:
+            self._memo["costs"] = {opt: cost for opt, _, cost in city_options(rt, city)}
+        short = max(0, self._memo["costs"].get(o, 0) - production(rt, city))
+        return -(-short // boost_rate(rt, d.player)) * int(rt.params["boost_trade"])
+
+    def _action_value(self, rt, d, o):
         p = d.player
         what, _, rest = o.partition(":")
         armies = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "army")
@@ -142,19 +157,25 @@ class GreedyBot:
         return 5.0 - there if here is None or there < here else -0.5
 
     def _distances(self, rt, p, figs, scout) -> dict:
-        """Steps from each square to the nearest goal: a city site (scouts while cities may be built),
-        else a square next to a facedown tile or (armies) a marker."""
-        goals = []
-        for y in range(rt.state["map"]["rows"] * 4):
-            for x in range(rt.state["map"]["cols"] * 4):
-                if rt.square(x, y) is None:
-                    continue
-                if scout and cities_left(rt, p) > 0 and city_site(rt, p, x, y):
-                    goals.append((x, y))
-                elif any(board.facedown(rt.state, nx, ny) for _, nx, ny in board.orthogonal(x, y)):
-                    goals.append((x, y))
-                elif not scout and board.key(x, y) in rt.state["markers"]:
-                    goals.append((x, y))
+        """Steps from each square to the nearest goal: a city site (scouts while cities may be built, else
+        what armies seek), a square next to a facedown tile or (armies) a marker."""
+        goals: set[tuple[int, int]] = set()
+        m = rt.state["map"]
+        for tr in range(m["rows"]):
+            for tc in range(m["cols"]):
+                if (m["tiles"][tr][tc] or {}).get("hidden"):
+                    for dy in range(board.SIZE):
+                        for dx in range(board.SIZE):
+                            for _, nx, ny in board.orthogonal(tc * board.SIZE + dx, tr * board.SIZE + dy):
+                                if rt.square(nx, ny) is not None:
+                                    goals.add((nx, ny))
+        if not scout:
+            goals |= {board.unkey(k) for k in rt.state["markers"]}
+        elif cities_left(rt, p) > 0:
+            centres = [(c["x"], c["y"]) for c in rt.state["cities"]]
+            sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)
+                     if all(board.distance((x, y), c) >= 3 for c in centres) and city_site(rt, p, x, y)}
+            goals = sites or goals
         water = rt.granted("cross_water", p) or rt.granted("end_in_water", p)
         dist = {g: 0 for g in goals}
         queue = deque(goals)

@@ -110,14 +110,14 @@ def offer_cards(rt: Civ) -> Generator:
 
 def person_squares(rt: Civ, p: int) -> list[tuple[int, int]]:
     """Where p may place a great person: a square of its cities' outskirts, not water, not blockaded,
-    not holding a wonder (a building or another great person is replaced)."""
+    not holding another player's piece (p's own building, wonder or great person there is replaced)."""
     out = []
     for c in rt.cities(p):
         for x, y in board.around(c["x"], c["y"]):
             sq, item = rt.square(x, y), rt.item_at(x, y)
             if sq is None or sq["terrain"] == "water" or blockaded(rt, x, y, p):
                 continue
-            if item is not None and item["kind"] == "wonder":
+            if item is not None and item["owner"] != p:
                 continue
             out.append((x, y))
     return out

@@ -17,6 +17,7 @@ from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
 from ...dsl.rules_data import assemble_rules, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
+from ...dsl.schemas import check_position
 from ...engine.abilities import CompiledEntry, Grant, Modifier, Trigger
 from ...engine.decision import Decision
 from ...engine.diagnostics import ContentError
@@ -109,7 +110,11 @@ class CivDefinition:
                     "figures": [], "cities": [], "items": {}, "markers": {}, "obsolete": [], "winner": [],
                     "victory": None, "next_id": 1}
         rng = Rng(st)
-        civs = list(config.get("civs") or [])
+        position = config.get("position")
+        if position is not None:
+            check_position(position, RULES_DIR / "scenario.schema.json")
+            st["position"] = position
+        civs = list(config.get("civs") or (position or {}).get("civs") or [])
         if not civs:
             pool = sorted(self.civs)
             rng.shuffle(pool)

@@ -17,10 +17,11 @@ from .economy import coins, collect_trade
 from .manage import city_management, item_squares
 from .movement import movement
 from .pieces import draw_unit, home_tile_at, mark_tile, place_city, place_figure, placeable, put_item
+from .position import apply_position
 from .registry import STEPS, step
 from .research import research_phase
 from .start import start_of_turn
-from .victory import check_economic, over
+from .victory import check_economic, over, settle_turn
 
 if TYPE_CHECKING:
     from .runtime import Civ
@@ -34,11 +35,19 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
             if rt.state["turn"] > 0:
                 check_economic(rt)
         elif "repeat_turns" in node:
+            start = rt.state.pop("start_phase", None)   # a scenario starts turn 1 at a later phase
+            steps = [inner["do"] for inner in node["repeat_turns"]]
+            skip = steps.index(start) if start in steps else 0
+            if skip:
+                rt.state["turn"] = 1
+                rt.log(f"=== Turn 1: first player {rt.name(rt.state['first'])} (from {start.replace('_', ' ')}) ===")
             while not over(rt) and rt.state["turn"] < int(rt.params["max_turns"]):
-                for inner in node["repeat_turns"]:
+                for inner in node["repeat_turns"][skip:]:
                     if over(rt):
                         break
                     yield from run_flow(rt, [inner])
+                skip = 0
+                settle_turn(rt)
 
 
 @step("setup")
@@ -46,6 +55,13 @@ def setup(rt: Civ) -> Generator:
     """Capitals on a centre square of each home tile, an army and a scout beside them, civilisation
     bonuses, and the first trade of each capital's outskirts."""
     rt.log(f"--- Civilization, {rt.n} players ---")
+    position = rt.state.pop("position", None)
+
+    def ask(p: int, kind: str, prompt: str, options: list[str]) -> Generator:
+        """A set-up decision; under a scenario's position its first option, unasked."""
+        if position is not None:
+            return options[0]
+        return (yield from rt.ask(p, kind, prompt, options))
     m = rt.state["map"]
     for tr in range(m["rows"]):
         for tc in range(m["cols"]):
@@ -59,11 +75,11 @@ def setup(rt: Civ) -> Generator:
         tr, tc = home_tile_at(rt, p)
         centre = [(tc * 4 + dx, tr * 4 + dy) for dy in (1, 2) for dx in (1, 2)]
         centre = [sq for sq in centre if rt.square(*sq)["terrain"] != "water"]
-        where = yield from rt.ask(p, "capital", f"{pl['name']}: where is your capital?", [board.key(*sq) for sq in centre])
+        where = yield from ask(p, "capital", f"{pl['name']}: where is your capital?", [board.key(*sq) for sq in centre])
         capital = place_city(rt, p, *board.unkey(where), capital=True, walled=bool(bonus.get("walled_capital")))
         for kind in ("army", "scout"):
             free = [board.key(x, y) for x, y in board.around(capital["x"], capital["y"]) if placeable(rt, p, x, y)]
-            spot = yield from rt.ask(p, "place_figure", f"{pl['name']}: where does your first {kind} go?", free)
+            spot = yield from ask(p, "place_figure", f"{pl['name']}: where does your first {kind} go?", free)
             place_figure(rt, p, kind, *board.unkey(spot))
         units = dict(rt.params["starting_units"])
         for utype, n in (bonus.get("extra_units") or {}).items():
@@ -77,7 +93,12 @@ def setup(rt: Civ) -> Generator:
             yield from _setup_wonder(rt, p, capital)
         for _ in range(int(bonus.get("great_person", 0))):
             yield from gain_great_person(rt, p)
+    if position is not None:
+        apply_position(rt, position)
     for p in rt.order():
+        given = (position or {}).get("players") or []
+        if p < len(given) and "trade" in given[p]:
+            continue
         collect_trade(rt, p)
         rt.log(f"{rt.name(p)} starts with {rt.player(p)['trade']} trade and {coins(rt, p)} coins")
 

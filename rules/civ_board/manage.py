@@ -2,7 +2,7 @@
 wonder; devote to the arts; harvest a resource), then the player may spend culture on the track.
 
 A city produces what its production pays for, topped up by 1 production per 3 trade spent. A
-building stands on a square of the city's outskirts of a terrain it allows (replacing the owner's
+building stands on a square of the city's outskirts of a terrain it allows (a new army may be put on a blockaded square: a battle follows) (replacing the owner's
 own building or wonder there), at most one limited building and one wonder per city; knowing an
 upgraded form replaces the basic form for building and flips those built. City walls (`walls: true`)
 stand in the city centre: the city is walled.
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import board
 from .abilities import offer_actions
+from .conquest import attack_square
 from .culture import advance, can_advance, offer_cards
 from .economy import arts_culture, blockaded, boost_rate, city_resources, production
 from .pieces import (
@@ -80,6 +81,15 @@ def item_squares(rt: Civ, city: dict, allowed, limited: bool, wonder: bool) -> l
     return out
 
 
+def blockade_target(rt: Civ, p: int, x: int, y: int) -> bool:
+    """An outskirts square an enemy blockades where p may put a new army (a battle follows, the
+    blockading player defending)."""
+    sq = rt.square(x, y)
+    if sq is None or not rt.enemies_at(x, y, p) or rt.city_at(x, y) or board.key(x, y) in rt.state["markers"]:
+        return False
+    return sq["terrain"] != "water" or rt.granted("end_in_water", p)
+
+
 def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
     data = rt.d.wonders[wonder].data
     disc = data.get("discount")
@@ -93,10 +103,11 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     p = city["owner"]
     budget = production(rt, city) + rt.player(p)["trade"] // int(rt.params["boost_trade"]) * boost_rate(rt, p)
     free = [sq for sq in outskirts(rt, city) if placeable(rt, p, *sq) and not blockaded(rt, *sq, p)]
+    held = [sq for sq in outskirts(rt, city) if blockade_target(rt, p, *sq)]
     out: list[tuple[str, str, int]] = [("arts", f"devote to the arts (+{arts_culture(rt, city)} culture)", 0)]
     for kind in ("army", "scout"):
         cost = int(rt.params[f"{kind}_cost"])
-        if cost <= budget and figures_left(rt, p, kind) > 0 and free:
+        if cost <= budget and figures_left(rt, p, kind) > 0 and (free or (kind == "army" and held)):
             out.append((kind, f"produce a {kind} figure ({cost})", cost))
     for utype in (*BASIC_UNITS, *sorted(rt.unlocked(p, "unlock_unit"))):
         cost = unit_cost(rt, p, utype)
@@ -135,6 +146,7 @@ def pay_production(rt: Civ, city: dict, cost: int) -> None:
 
 def city_action(rt: Civ, city: dict) -> Generator:
     p = city["owner"]
+    rt.state["acting_city"] = city["id"]
     options = city_options(rt, city)
     choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
                                f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
@@ -156,9 +168,14 @@ def city_action(rt: Civ, city: dict) -> Generator:
     pay_production(rt, city, cost)
     if what in ("army", "scout"):
         free = [board.key(*sq) for sq in outskirts(rt, city) if placeable(rt, p, *sq) and not blockaded(rt, *sq, p)]
-        where = yield from rt.ask(p, "place_figure", f"{rt.name(p)}: where does the new {what} go?", free)
-        place_figure(rt, p, what, *board.unkey(where))
+        held = [board.key(*sq) for sq in outskirts(rt, city) if what == "army" and blockade_target(rt, p, *sq)]
+        where = yield from rt.ask(p, "place_figure", f"{rt.name(p)}: where does the new {what} go?", free + held,
+                                  [f"at {board.label(*board.unkey(k))}" for k in free]
+                                  + [f"at {board.label(*board.unkey(k))}, attacking the blockade" for k in held])
+        fig = place_figure(rt, p, what, *board.unkey(where))
         rt.log(f"{rt.name(p)} produces {'an' if what == 'army' else 'a'} {what} at {board.label(*board.unkey(where))}")
+        if where in held:
+            yield from attack_square(rt, p, [fig], *board.unkey(where))
     elif what == "walls":
         city["walled"] = True
         rt.log(f"{rt.name(p)} builds {rt.entry_name(rest)} around the city at {board.label(city['x'], city['y'])}")

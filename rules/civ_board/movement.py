@@ -4,7 +4,8 @@ adjacent facedown tile (its arrow turned away from the figure's tile; huts and v
 
 Water needs `cross_water` (to pass) or `end_in_water` (to stop); a facedown tile cannot be entered; a
 figure passes through its own city centre but cannot stop there; the stacking limit holds on every
-square. Scouts never enter huts, villages, enemy figures or enemy city centres. An army entering a
+square. Scouts never enter huts, villages or enemy city centres, nor enemy figures unless an army of
+the group escorts them (they die with it). An army entering a
 hut or village explores it, one entering enemy figures or an enemy city centre attacks: its move ends.
 """
 
@@ -48,10 +49,10 @@ def enterable(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> bool:
     scouts = any(f["kind"] == "scout" for f in figs)
     armies = any(f["kind"] == "army" for f in figs)
     city = rt.city_at(x, y)
-    hostile = bool(rt.enemies_at(x, y, p)) or (city is not None and city["owner"] != p) \
-        or board.key(x, y) in rt.state["markers"]
-    if hostile:
-        return armies and not scouts
+    if (city is not None and city["owner"] != p) or board.key(x, y) in rt.state["markers"]:
+        return armies and not scouts      # scouts never enter an enemy city centre, a hut or a village
+    if rt.enemies_at(x, y, p):
+        return armies                     # scouts escorted by an army share its fate
     ids = {f["id"] for f in figs}
     return len([f for f in rt.figures_at(x, y, p) if f["id"] not in ids]) + len(figs) <= stack_limit(rt, p)
 

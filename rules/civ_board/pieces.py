@@ -68,14 +68,15 @@ def place_city(rt: Civ, p: int, x: int, y: int, capital: bool, walled: bool = Fa
 
 
 def cities_left(rt: Civ, p: int) -> int:
+    """Cities p may still build: its limit (2, or a city_limit grant's, the capital included) less those
+    built, within its city markers."""
     limit = rt.highest("city_limit", p, int(rt.params["base_city_limit"]))
-    built = len(rt.cities(p))
-    return max(0, min(limit + 1, int(rt.params["city_markers"])) - built)  # the capital is not counted
+    return max(0, min(limit, int(rt.params["city_markers"])) - len(rt.cities(p)))
 
 
 def put_item(rt: Civ, p: int, kind: str, eid: str, x: int, y: int) -> None:
     """A building, wonder or great person onto a square; what stood there leaves (a great person goes
-    back to its owner's reserve, a building to the market, a wonder out of the game)."""
+    back to its owner's reserve, a building to the market, a wonder out of the game for good)."""
     k = board.key(x, y)
     old = rt.state["items"].get(k)
     if old is not None and old["kind"] == "person":

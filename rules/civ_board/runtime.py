@@ -30,6 +30,7 @@ class Civ:
         self.state: dict = game.state
         self.n = len(self.state["players"])
         self.params: dict = defn.params
+        self._forms: dict[tuple, str] = {}   # (player, building, civ, government, techs known) -> form shown
 
     # ---- players, order, log
     def player(self, p: int) -> dict:
@@ -80,14 +81,20 @@ class Civ:
         """The form a building marker of p shows: the upgraded form once p knows it (an upgrade is
         unlocked by the civilisation, government or techs, never by a building)."""
         upgrades = self.d.upgrades_of.get(building, ())
-        if upgrades:
-            pl = self.player(p)
+        if not upgrades:
+            return building
+        pl = self.player(p)
+        key = (p, building, pl["civ"], pl["government"], len(pl["techs"]))
+        form = self._forms.get(key)
+        if form is None:
+            form = building
             for source in (pl["civ"], pl["government"], *pl["techs"]):
                 for g in self.d.grants_of(source, "unlock_building"):
                     got = g.args[0](Ctx(self, p, source))
                     if got in upgrades:
-                        return got
-        return building
+                        form = got
+            self._forms[key] = form
+        return form
 
     # ---- what is in force
     def sources(self, p: int) -> list[str]:

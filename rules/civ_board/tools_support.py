@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .economy import coins
+from .end_measures import CIV_MEASURES
+from .render_svg import render_parts, render_svg
 from .victory import victory_score
 
 SCORE_COLUMNS = ["techs", "culture_spaces", "coins"]
@@ -40,6 +42,20 @@ def entry_fields(entry) -> dict[str, Any]:
     return {k: entry.data[k] for k in keys if k in entry.data}
 
 
-EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
+def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
+    """What `simulate` keeps of one game besides its measures: per player the civilisation (win rates are
+    reported per civilisation), the techs learned (as `advances`) and the victory."""
+    players = []
+    for i, p in enumerate(data["players"]):
+        pl = game.state["players"][i]
+        players.append({"seat": i, "name": p["name"], "bot": bots[i % len(bots)], "vp": p["vp"],
+                        "breakdown": p["vp_breakdown"], "advances": list(pl["techs"]), "cards_played": [],
+                        "civilization": pl["civ"], "wonders": [], "objectives": [], "events_drawn": [],
+                        "victory": p.get("victory")})
+    return {"rounds": int(game.state.get("turn", 0)), "players": players}
+
+
+EXTRAS: dict[str, Any] = {"simulation_record": simulation_record, "measures": CIV_MEASURES,
+                          "render_svg": render_svg, "render_parts": render_parts,"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "score_columns": SCORE_COLUMNS, "players": (2, 4),
                           "seats": False, "seat_label_word": "civilisation"}

@@ -21,12 +21,37 @@ def over(rt: Civ) -> bool:
 
 
 def win(rt: Civ, players: list[int], kind: str) -> None:
+    """A victory. Under the advanced tie-breaker (param `advanced_tiebreaker`) a non-military victory only
+    marks its players as having completed one; the turn is played out, then `settle_turn` decides."""
     if over(rt):
+        return
+    if kind != "military" and rt.params.get("advanced_tiebreaker"):
+        done = rt.state.setdefault("completed", {})
+        for p in players:
+            if str(p) not in done:
+                done[str(p)] = kind
+                rt.log(f"{rt.name(p)} completes a {kind} victory; the turn is played out")
         return
     rt.state["winner"] = sorted(players)
     rt.state["victory"] = kind
     names = " and ".join(rt.name(p) for p in players)
     rt.log(f"{names} win{'s' if len(players) == 1 else ''} a {kind} victory")
+
+
+def settle_turn(rt: Civ) -> None:
+    """At the end of a turn in which players completed non-military victories (advanced tie-breaker):
+    the highest victory score (techs + culture spaces + coins) among them wins; a tie shares the win."""
+    done = rt.state.get("completed") or {}
+    if over(rt) or not done:
+        return
+    score = {int(p): sum(victory_score(rt, int(p)).values()) for p in done}
+    best = max(score.values())
+    top = sorted(p for p, s in score.items() if s == best)
+    kinds = sorted({done[str(p)] for p in top})
+    rt.log("Victory scores: " + ", ".join(f"{rt.name(p)} {s}" for p, s in sorted(score.items())))
+    rt.state["winner"] = top
+    rt.state["victory"] = kinds[0] if len(kinds) == 1 else "+".join(kinds)
+    rt.log(f"{' and '.join(rt.name(p) for p in top)} win{'s' if len(top) == 1 else ''} by the advanced tie-breaker")
 
 
 def check_economic(rt: Civ) -> None:
