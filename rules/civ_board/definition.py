@@ -8,6 +8,7 @@ the piles shuffled and the standing forces dealt.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +27,7 @@ from ...engine.rng import Rng, seed_state
 from . import board
 from .flow import run_flow
 from .runtime import Civ
+from .search_support import CivSearch
 
 RULES_DIR = Path(__file__).resolve().parent
 GAME_ID = "civ_board"
@@ -102,6 +104,10 @@ class CivDefinition:
 
     # ---- the machine's protocol
     def new_state(self, config: dict) -> dict:
+        if "checkpoint" in config:  # a fork or the service restarts from a state saved at a research pick
+            state = config["checkpoint"] if config.get("checkpoint_fresh") else copy.deepcopy(config["checkpoint"])
+            state["resume"] = True
+            return state
         n = int(config.get("players", 2))
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
         if not lo <= n <= hi:
@@ -190,7 +196,17 @@ class CivDefinition:
         st["market"] = {r: n for r in self.params["market_resources"]}
 
     def resumable(self, game) -> bool:
-        return False
+        """The flow can restart from the state alone at a research pick: the picks made so far this turn
+        are in the state (`picked`), and the restarted flow asks the players who have not picked."""
+        return game.pending.kind == "research" and game.state.get("phase") == "research" \
+            and not game.state.get("resume")
+
+    def search_support(self) -> CivSearch:
+        """What the search bot needs of this game (engine/search.py)."""
+        got = self.__dict__.get("_search")
+        if got is None:
+            got = self.__dict__["_search"] = CivSearch(self)
+        return got
 
     def view(self, game, player: int | None) -> dict:
         return view_of(game.state, player, self.rules.get("hidden"))

@@ -35,10 +35,12 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
             if rt.state["turn"] > 0:
                 check_economic(rt)
         elif "repeat_turns" in node:
-            start = rt.state.pop("start_phase", None)   # a scenario starts turn 1 at a later phase
+            start = rt.state.pop("start_phase", None)   # a scenario starts turn 1 at a later phase ...
+            if rt.state.get("resume"):                  # ... and a restarted flow at the research it left
+                start = "research"
             steps = [inner["do"] for inner in node["repeat_turns"]]
             skip = steps.index(start) if start in steps else 0
-            if skip:
+            if skip and not rt.state.get("resume"):
                 rt.state["turn"] = 1
                 rt.log(f"=== Turn 1: first player {rt.name(rt.state['first'])} (from {start.replace('_', ' ')}) ===")
             while not over(rt) and rt.state["turn"] < int(rt.params["max_turns"]):
@@ -54,6 +56,8 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
 def setup(rt: Civ) -> Generator:
     """Capitals on a centre square of each home tile, an army and a scout beside them, civilisation
     bonuses, and the first trade of each capital's outskirts."""
+    if rt.state.get("resume"):
+        return
     rt.log(f"--- Civilization, {rt.n} players ---")
     position = rt.state.pop("position", None)
 
@@ -137,6 +141,9 @@ def trade(rt: Civ) -> Generator:
 
 @step("research")
 def research(rt: Civ) -> Generator:
+    if rt.state.pop("resume", False):   # restarted from a research decision's state: the picks go on
+        yield from research_phase(rt, resumed=True)
+        return
     rt.log("5. Research")
     yield from offer_cards(rt)
     yield from offer_actions(rt)

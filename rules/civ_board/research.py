@@ -34,10 +34,17 @@ def ask_research(rt: Civ, p: int) -> Generator:
     rt.player(p)["pick"] = None if choice == "none" else choice
 
 
-def research_phase(rt: Civ) -> Generator:
+def research_phase(rt: Civ, resumed: bool = False) -> Generator:
+    """Secret picks in player order (a resumed flow asks only those who have not picked), then reveal."""
+    if not resumed:
+        for p in range(rt.n):
+            rt.player(p)["picked"] = False
     for p in rt.order():
+        if rt.player(p).get("picked"):
+            continue
         rt.player(p)["gov_new"] = []
         yield from ask_research(rt, p)
+        rt.player(p)["picked"] = True
     top = int(rt.params.get("tech_victory_level", 5))
     winners = []
     for p in rt.order():
