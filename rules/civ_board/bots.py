@@ -52,7 +52,10 @@ class GreedyBot:
     def _place_person(self, rt, d, o):
         if o in ("reserve", "keep"):
             return -100.0
-        return -square_value(yields(rt, *board.unkey(o))) - (5 if rt.item_at(*board.unkey(o)) else 0)
+        here = rt.item_at(*board.unkey(o))
+        if here is not None and here["kind"] == "person":
+            return -50.0   # it would only send another great person back to the reserve
+        return -square_value(yields(rt, *board.unkey(o))) - (5 if here else 0)
 
     _place_wonder = _place_person
 
