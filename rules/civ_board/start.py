@@ -82,7 +82,7 @@ def known_governments(rt: Civ, p: int) -> set[str]:
 
 def change_government(rt: Civ, p: int) -> Generator:
     pl = rt.player(p)
-    anarchy = rt.params["anarchy"]   # the transitional government's id (game.yaml)
+    anarchy = rt.params["transition_government"]   # the transitional government's id (game.yaml)
     now = pl["government"]
     free = set(pl["gov_new"])
     if now == anarchy and pl["anarchy_since"] is not None and pl["anarchy_since"] < rt.state["turn"]:
