@@ -85,7 +85,7 @@ class GreedyBot:
         """Trade beyond what the best tech p could research next needs (all of it when none is left)."""
         pl = rt.player(p)
         levels = [rt.d.level(t) for t in rt.d.tech_ids if t not in pl["techs"] and pyramid_row(rt, p, rt.d.level(t))]
-        return pl["trade"] - (research_cost(rt, max(levels)) if levels else 0)
+        return pl["trade"] - (research_cost(rt, max(levels), p) if levels else 0)
 
     def _culture_card(self, rt, d, o):
         return 0.0 if o == "none" else 1.0
