@@ -9,6 +9,7 @@ from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
 from rulewright.rules.civ_board.pieces import cities_left, place_figure, strength
+from rulewright.rules.civ_board.start import place_reserve
 from rulewright.rules.civ_board.victory import check_economic, settle_turn, victory_score, win
 
 
@@ -249,3 +250,14 @@ def test_a_player_has_2_cities_at_most_the_capital_included_and_3_with_a_city_li
     assert len(rt.cities(p)) == 1 and cities_left(rt, p) == 1
     rt.player(p)["techs"].append("t3_a")     # grant city_limit(3)
     assert cities_left(rt, p) == 2
+
+
+def test_each_great_person_in_reserve_is_offered_once_per_start_of_turn():
+    g, rt = started()
+    p = 0
+    city = rt.cities(p)[0]
+    x, y = next(sq for sq in board.around(city["x"], city["y"]) if rt.square(*sq) and rt.square(*sq)["terrain"] != "water")
+    g.state["items"][board.key(x, y)] = {"kind": "person", "id": "gp_artist", "owner": p}
+    rt.player(p)["reserve"] = ["gp_general", "gp_general"]
+    _, asked = drive(place_reserve(rt, p), lambda d: board.key(x, y))   # always onto the square holding a person
+    assert len(asked) == 2 and sorted(rt.player(p)["reserve"]) == ["gp_artist", "gp_general"]

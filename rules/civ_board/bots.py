@@ -21,15 +21,22 @@ from .start import city_site
 VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
 
 
-def square_value(icons: dict) -> float:
-    return sum(VALUE.get(k, 0) * int(v) for k, v in icons.items() if k in VALUE) + (0.5 if icons.get("resource") else 0)
+def square_value(icons: dict, weights: dict | None = None) -> float:
+    w = weights or VALUE
+    return sum(w.get(k, 0) * int(v) for k, v in icons.items() if k in w) + (0.5 if icons.get("resource") else 0)
+
+
+ROADS = ("culture", "technology", "economic", "military")
 
 
 class GreedyBot:
+    """Greedy along one road to victory, drawn from its seed (so bots of a game take different roads)."""
+
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self._state = {"rng": seed_state(seed)}
+        self.road = ROADS[Rng(self._state).below(len(ROADS))]
 
     def choose(self, game, d: Decision) -> str:
         rt = game.rt
@@ -52,7 +59,10 @@ class GreedyBot:
     def _place_person(self, rt, d, o):
         if o in ("reserve", "keep"):
             return -100.0
-        return -square_value(yields(rt, *board.unkey(o))) - (5 if rt.item_at(*board.unkey(o)) else 0)
+        here = rt.item_at(*board.unkey(o))
+        if here is not None and here["kind"] == "person":
+            return -50.0   # it would only send another great person back to the reserve
+        return -square_value(yields(rt, *board.unkey(o))) - (5 if here else 0)
 
     _place_wonder = _place_person
 
@@ -65,7 +75,10 @@ class GreedyBot:
         return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else -1.0
 
     def _culture(self, rt, d, o):
-        return 1.0 if o == "advance" else 0.0
+        if o != "advance":
+            return 0.0
+        space = rt.d.track[rt.player(d.player)["track"]]
+        return 1.0 if self.road == "culture" or not space.get("trade") else -1.0
 
     def _culture_card(self, rt, d, o):
         return 0.0 if o == "none" else 1.0
@@ -85,8 +98,8 @@ class GreedyBot:
 
     # ---- city management
     def _city_action(self, rt, d, o):
-        return self._action_value(rt, d, o) - self._boost_trade(rt, d, o) * float(rt.d.rules.get("bot", {}).get(
-            "trade_spent", 0.3))
+        spent = float(rt.d.rules.get("bot", {}).get("trade_spent", 0.3)) * (2 if self.road == "technology" else 1)
+        return self._action_value(rt, d, o) - self._boost_trade(rt, d, o) * spent
 
     def _boost_trade(self, rt, d, o) -> int:
         """Trade the option would spend to boost the acting city's production."""
@@ -104,30 +117,37 @@ class GreedyBot:
         armies = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "army")
         scouts = sum(1 for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "scout")
         forces = len(rt.player(p)["forces"])
+        weights = {**VALUE, "trade": 2.0} if self.road == "technology" else \
+            {**VALUE, "coin": 6.0} if self.road == "economic" else VALUE
         if what == "arts":
-            return 1.5
+            return {"culture": 1.5, "technology": 0.6, "economic": 0.8, "military": 0.6}[self.road]
         if what == "harvest":
             return 0.2
         if what == "army":
-            return 4.0 if armies < 2 else 2.0 if armies < 4 and forces >= 4 else 0.0
+            most = 5 if self.road == "military" else 4
+            return 4.0 if armies < 2 else 2.0 if armies < most and forces >= 4 else 0.0
         if what == "scout":
             return 5.0 if cities_left(rt, p) > scouts else 0.0
         if what == "unit":
+            if self.road == "military":
+                return 3.5 if forces < 4 + 2 * armies else 0.8
             return 3.0 if forces < 4 + armies else 0.5
         if what == "walls":
             return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")
         if (rt.item_at(*board.unkey(at)) or {}).get("kind") == "wonder":
             return -10.0
-        here = square_value(yields(rt, *board.unkey(at)))
+        here = square_value(yields(rt, *board.unkey(at)), weights)
         if what == "wonder":
-            return 6.0 + square_value(rt.d.wonders[eid].data.get("icons") or {}) - here
-        gain = square_value(rt.d.buildings[eid].data.get("icons") or {}) - here
+            return 6.0 + square_value(rt.d.wonders[eid].data.get("icons") or {}, weights) - here
+        gain = square_value(rt.d.buildings[eid].data.get("icons") or {}, weights) - here
         return 1.0 + gain if gain > 0 else -1.0
 
     # ---- movement
     def _move(self, rt, d, o):
-        return 0.0 if o == "done" else 1.0 if o.startswith("fig:") else 0.5
+        if o == "done":
+            return 0.0
+        return 1.0 if o.startswith("fig:") else 1.5 if self.road == "military" else 0.5
 
     def _step(self, rt, d, o):
         p = d.player
@@ -147,7 +167,7 @@ class GreedyBot:
         if not scout and (board.key(nx, ny) in rt.state["markers"]):
             return 15.0
         if not scout and (rt.enemies_at(nx, ny, p) or (rt.city_at(nx, ny) or {}).get("owner", p) != p):
-            return 12.0 if len(rt.player(p)["forces"]) >= 5 else -5.0
+            return 12.0 if len(rt.player(p)["forces"]) >= self._strong(rt, p) else -5.0
         if "dist" not in self._memo:
             self._memo["dist"] = self._distances(rt, p, figs, scout)
         dist = self._memo["dist"]
@@ -155,6 +175,10 @@ class GreedyBot:
         if there is None:
             return -1.0
         return 5.0 - there if here is None or there < here else -0.5
+
+    def _strong(self, rt, p) -> int:
+        """Unit cards the bot wants before it attacks enemies."""
+        return 6 if self.road == "military" else 9
 
     def _distances(self, rt, p, figs, scout) -> dict:
         """Steps from each square to the nearest goal: a city site (scouts while cities may be built, else
@@ -171,6 +195,8 @@ class GreedyBot:
                                     goals.add((nx, ny))
         if not scout:
             goals |= {board.unkey(k) for k in rt.state["markers"]}
+            if self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p):
+                goals = {(c["x"], c["y"]) for c in rt.state["cities"] if c["owner"] != p} or goals
         elif cities_left(rt, p) > 0:
             centres = [(c["x"], c["y"]) for c in rt.state["cities"]]
             sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)

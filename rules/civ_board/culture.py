@@ -126,7 +126,8 @@ def person_squares(rt: Civ, p: int) -> list[tuple[int, int]]:
 def place_person(rt: Civ, p: int, person: str) -> Generator:
     squares = person_squares(rt, p)
     options = ["reserve", *(board.key(x, y) for x, y in squares)]
-    where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: where does {rt.entry_name(person)} go?", options)
+    where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: where does {rt.entry_name(person)} go?", options,
+                              ["keep in reserve", *(board.label(x, y) for x, y in squares)])
     if where == "reserve":
         rt.player(p)["reserve"].append(person)
         rt.log(f"{rt.name(p)} keeps {rt.entry_name(person)} in reserve")

@@ -65,7 +65,7 @@ def setup(rt: Civ) -> Generator:
         """A set-up decision; under a scenario's position its first option, unasked."""
         if position is not None:
             return options[0]
-        return (yield from rt.ask(p, kind, prompt, options))
+        return (yield from rt.ask(p, kind, prompt, options, [board.label(*board.unkey(o)) for o in options]))
     m = rt.state["map"]
     for tr in range(m["rows"]):
         for tc in range(m["cols"]):
@@ -119,7 +119,8 @@ def _setup_wonder(rt: Civ, p: int, capital: dict) -> Generator:
     land = [t for t in rt.d.content.vocab.enums.get("terrain", []) if t != "water"]
     squares = [board.key(*sq) for sq in item_squares(rt, capital, land, False, True)]
     if squares:
-        at = yield from rt.ask(p, "place_wonder", f"{rt.name(p)}: where does {rt.entry_name(wonder)} stand?", squares)
+        at = yield from rt.ask(p, "place_wonder", f"{rt.name(p)}: where does {rt.entry_name(wonder)} stand?", squares,
+                               [board.label(*board.unkey(s)) for s in squares])
         put_item(rt, p, "wonder", wonder, *board.unkey(at))
         rt.log(f"{rt.name(p)} starts with the wonder {rt.entry_name(wonder)}")
 

@@ -99,7 +99,8 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
         if not opts:
             return
         x, y = figs[0]["x"], figs[0]["y"]
-        choice = yield from rt.ask(p, "step", f"{rt.name(p)}: move the {_names(figs)} at {board.label(x, y)} ({left} left)", opts)
+        choice = yield from rt.ask(p, "step", f"{rt.name(p)}: move the {_names(figs)} at {board.label(x, y)} ({left} left)",
+                                   opts, [_step_words(o) for o in opts])
         if choice == "stop":
             return
         left -= 1
@@ -116,6 +117,17 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
             return
         for f in figs:
             f["x"], f["y"] = nx, ny
+
+
+WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def _step_words(option: str) -> str:
+    if option == "stop":
+        return "stop here"
+    if option.startswith("explore:"):
+        return f"discover the tile to the {WORDS[option[8:]]}"
+    return f"one square {WORDS[option]}"
 
 
 def enter_hostile(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generator:

@@ -102,17 +102,19 @@ def change_government(rt: Civ, p: int) -> Generator:
 
 
 def place_reserve(rt: Civ, p: int) -> Generator:
+    """Each great person held in reserve at the start of the turn may be placed once (one it displaces
+    goes back to the reserve and waits for the next turn)."""
     reserve = rt.player(p)["reserve"]
-    while reserve:
+    for person in list(reserve):
         squares = person_squares(rt, p)
         if not squares:
             return
-        person = reserve[0]
         opts = ["keep", *(board.key(x, y) for x, y in squares)]
-        where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: place {rt.entry_name(person)}?", opts)
+        where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: place {rt.entry_name(person)}?", opts,
+                                  ["keep in reserve", *(board.label(x, y) for x, y in squares)])
         if where == "keep":
-            return
-        reserve.pop(0)
+            continue
+        reserve.remove(person)
         put_item(rt, p, "person", person, *board.unkey(where))
         rt.log(f"{rt.name(p)} places {rt.entry_name(person)} at {board.label(*board.unkey(where))}")
 

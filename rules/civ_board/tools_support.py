@@ -9,6 +9,7 @@ from typing import Any
 from .economy import coins
 from .end_measures import CIV_MEASURES
 from .render_svg import render_parts, render_svg
+from .seat import seat_panel
 from .victory import victory_score
 
 SCORE_COLUMNS = ["techs", "culture_spaces", "coins"]
@@ -58,4 +59,5 @@ def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
 EXTRAS: dict[str, Any] = {"simulation_record": simulation_record, "measures": CIV_MEASURES,
                           "render_svg": render_svg, "render_parts": render_parts,"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "score_columns": SCORE_COLUMNS, "players": (2, 4),
-                          "seats": False, "seat_label_word": "civilisation"}
+                          "seat_label_word": "civilisation", "seat_panel": seat_panel,
+                          "seat_turn_kinds": ("city_action", "move", "research")}
