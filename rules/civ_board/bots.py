@@ -240,9 +240,9 @@ class GreedyBot:
             goals |= {board.unkey(k) for k in rt.state["markers"]}
             if self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p) \
                     and len(figs) > 1:
-                goals = {(c["x"], c["y"]) for c in rt.state["cities"] if c["owner"] != p} or goals
+                goals = {(c["x"], c["y"]) for c in rt.state["cities_built"] if c["owner"] != p} or goals
         elif cities_left(rt, p) > 0:
-            centres = [(c["x"], c["y"]) for c in rt.state["cities"]]
+            centres = [(c["x"], c["y"]) for c in rt.state["cities_built"]]
             sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)
                      if all(board.distance((x, y), c) >= 3 for c in centres) and city_site(rt, p, x, y)}
             goals = sites or goals
