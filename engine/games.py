@@ -56,6 +56,7 @@ class GameModule:
     entry_fields: Callable[[Any], dict] | None = None  # content entry -> fields `list --format json` adds
     mutation_kinds: tuple[str, ...] | None = None  # content kinds `test --mutate` mutates (None: the default)
     mutation_packs: tuple[str, ...] | None = None  # packs it mutates (None: the bundled ones)
+    mutation_per_ability: tuple[str, ...] | None = None  # kinds mutated one ability at a time too (None: leaders)
     # ---- what a seat (terminal or browser) shows and asks ----
     terminal_seats: bool = True  # may a person take a seat (play --human, serve)?
     seat_panel: Callable[[Any, int], list[str]] | None = None  # (game, p) -> the seat's panel as lines
