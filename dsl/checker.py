@@ -252,6 +252,10 @@ class Checker:
             if sig:
                 self.call_args(s.call, sig, scope)
         elif isinstance(s, A.GrantTemp):
+            periods = self.v.enums.get("period") or ["turn", "round"]
+            if s.until not in periods:
+                self.error(s.pos, "E0213", f"a grant cannot last until the end of the '{s.until}'",
+                           f"periods of this game: {', '.join(periods)} (the vocabulary's enum `period`)")
             sig = self.lookup(self.v.grants, s.call.name, s.call.pos, "E0206", "permission")
             if sig:
                 self.call_args(s.call, sig, scope)

@@ -90,26 +90,31 @@ def usable(rt: Civ, p: int) -> list[tuple[str, SpecialAction]]:
 
 def offer_actions(rt: Civ) -> Generator:
     for p in rt.order():
-        while not over(rt):
-            acts = usable(rt, p)
-            if not acts:
-                break
-            choice = yield from rt.ask(p, "ability", f"{rt.name(p)}: use an ability?", ["none", *(k for k, _ in acts)],
-                                       ["none", *(f"{rt.entry_name(a.source)}: {a.title}" for _, a in acts)])
-            if choice == "none":
-                break
-            ab = dict(acts)[choice]
-            ctx = Ctx(rt, p, ab.source)
-            for c in ab.cost:
-                n = int(c.amount(ctx) or 0)
-                if c.what in ("culture", "trade"):
-                    rt.player(p)[c.what] -= n
-                else:
-                    for _ in range(n):
-                        spend_resource(rt, p, None if c.what == "any_resource" else c.what)
-            rt.player(p)["used"].append(choice)
-            rt.log(f"{rt.name(p)} uses {rt.entry_name(ab.source)}: {ab.title}")
-            yield from ab.body(ctx)
+        yield from offer_actions_of(rt, p)
+
+
+def offer_actions_of(rt: Civ, p: int) -> Generator:
+    """p may use, one after another, the actions usable now (in a battle: before each unit card p plays)."""
+    while not over(rt):
+        acts = usable(rt, p)
+        if not acts:
+            break
+        choice = yield from rt.ask(p, "ability", f"{rt.name(p)}: use an ability?", ["none", *(k for k, _ in acts)],
+                                   ["none", *(f"{rt.entry_name(a.source)}: {a.title}" for _, a in acts)])
+        if choice == "none":
+            break
+        ab = dict(acts)[choice]
+        ctx = Ctx(rt, p, ab.source)
+        for c in ab.cost:
+            n = int(c.amount(ctx) or 0)
+            if c.what in ("culture", "trade"):
+                rt.player(p)[c.what] -= n
+            else:
+                for _ in range(n):
+                    spend_resource(rt, p, None if c.what == "any_resource" else c.what)
+        rt.player(p)["used"].append(choice)
+        rt.log(f"{rt.name(p)} uses {rt.entry_name(ab.source)}: {ab.title}")
+        yield from ab.body(ctx)
 
 
 @procedure("boost_city_production")

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from .abilities import offer_actions_of
+from .battle_effects import end_period, lasting
+from .culture import offer_cards_of
 from .pieces import draw_unit, rank, remove_figures, return_unit, strength, unit_type
 from .registry import service
 
@@ -65,6 +68,8 @@ def clash(rt: Civ, fight: dict, side: str, card: str, front: dict) -> None:
     owners = fight["owners"]
     enemy = front[other]
     sa, se = strength(rt, owners[side], card, side), strength(rt, owners[other], enemy["card"], other)
+    if owners[side] is not None:  # a lasting grant for the unit being played (Metalworking)
+        sa += sum(int(a[0]) for a in lasting(rt, owners[side], "attack_strength"))
     wa, we = 0, enemy["wounds"]
     if trumps(rt, card, enemy["card"]):
         we += sa
@@ -105,6 +110,11 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
     """Fight a battle; returns the winning side. `dfd` None: barbarians (a village), held by the
     player to the attacker's left. The defender's armies in the square are counted by the caller."""
     holder = (att + 1) % rt.n if dfd is None else dfd
+    saved = rt.state["phase"]
+    rt.state["phase"] = "battle"
+    for p in (att, dfd):  # cards played before the battle hands are drawn
+        if p is not None:
+            yield from offer_cards_of(rt, p)
     d_armies = 0 if dfd is None else armies_defending(rt, dfd)
     hands = {"attacker": draw_hand(rt, att, hand_size(rt, att, "attacker", armies, None)),
              "defender": barbarian_hand(rt) if dfd is None else draw_hand(rt, dfd, hand_size(rt, dfd, "defender",
@@ -115,19 +125,18 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
     bonuses = {"attacker": bonus(rt, att, "attacker", None),
                "defender": 0 if dfd is None else bonus(rt, dfd, "defender", city)}
     rt.state["battle"] = {"fronts": fight["fronts"], "bonus": bonuses, "names": fight["names"],
-                         "holders": fight["holders"], "owners": fight["owners"]}
+                         "holders": fight["holders"], "owners": fight["owners"], "killed": fight["killed"]}
     for side in SIDES:
         rt.player(fight["holders"][side])["battle_hand"] = hands[side]
     rt.log(f"Battle: {fight['names']['attacker']} ({len(hands['attacker'])} units, bonus {bonuses['attacker']}) "
            f"against {fight['names']['defender']} ({len(hands['defender'])} units, bonus {bonuses['defender']})")
     side = "attacker" if city is not None and city.get("walled") else "defender"
-    saved = rt.state["phase"]
-    rt.state["phase"] = "battle"
     while hands["attacker"] or hands["defender"]:
         if hands[side]:
             yield from play_one(rt, fight, side, hands[side])
         side = SIDES[1 - SIDES.index(side)]
     rt.state["phase"] = saved
+    end_period(rt, "battle")
     totals = {s: bonuses[s] - bonuses[SIDES[1 - SIDES.index(s)]] for s in SIDES}
     for s in SIDES:
         totals[s] = max(0, totals[s]) + sum(strength(rt, fight["owners"][s], fr[s]["card"], s)
@@ -165,6 +174,11 @@ def armies_defending(rt: Civ, p: int) -> int:
 
 def play_one(rt: Civ, fight: dict, side: str, hand: list[str]) -> Generator:
     holder = fight["holders"][side]
+    if fight["owners"][side] is not None:  # abilities and culture cards of the battle phase, before each play
+        yield from offer_actions_of(rt, holder)
+        yield from offer_cards_of(rt, holder)
+        if not hand:
+            return
     opts, labels = play_options(rt, fight, side, hand)
     choice = yield from rt.ask(holder, "battle", f"{fight['names'][side]}: play a unit", opts, labels)
     i, _, target = choice.partition(":")
@@ -177,6 +191,7 @@ def play_one(rt: Civ, fight: dict, side: str, hand: list[str]) -> Generator:
                f"({strength(rt, fight['owners'][side], card)}, rank {rank(rt, fight['owners'][side], unit_type(rt, card))})")
     else:
         clash(rt, fight, side, card, fight["fronts"][int(target)])
+    end_period(rt, "play")
 
 
 def winner_losses(rt: Civ, side: str, figs: list[dict]) -> None:

@@ -95,17 +95,22 @@ def playable(rt: Civ, p: int) -> list[str]:
 def offer_cards(rt: Civ) -> Generator:
     """At the start of a phase, in player order, each player may play culture event cards of the phase."""
     for p in rt.order():
-        while not over(rt):
-            cards = playable(rt, p)
-            if not cards:
-                break
-            choice = yield from rt.ask(p, "culture_card", f"{rt.name(p)}: play a culture event card?",
-                                       ["none", *cards], ["none", *(rt.entry_name(c) for c in cards)])
-            if choice == "none":
-                break
-            discard_card(rt, p, choice)
-            rt.log(f"{rt.name(p)} plays {rt.entry_name(choice)}")
-            yield from rt.emit("played", p, only=choice)
+        yield from offer_cards_of(rt, p)
+
+
+def offer_cards_of(rt: Civ, p: int) -> Generator:
+    """p may play, one after another, culture event cards of the phase now (a battle's too)."""
+    while not over(rt):
+        cards = playable(rt, p)
+        if not cards:
+            break
+        choice = yield from rt.ask(p, "culture_card", f"{rt.name(p)}: play a culture event card?",
+                                   ["none", *cards], ["none", *(rt.entry_name(c) for c in cards)])
+        if choice == "none":
+            break
+        discard_card(rt, p, choice)
+        rt.log(f"{rt.name(p)} plays {rt.entry_name(choice)}")
+        yield from rt.emit("played", p, only=choice)
 
 
 def person_squares(rt: Civ, p: int) -> list[tuple[int, int]]:

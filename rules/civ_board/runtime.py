@@ -15,6 +15,7 @@ from ...engine.abilities import Ctx
 from ...engine.decision import ask, choose_one, confirm
 from ...engine.rng import Rng
 from . import board
+from .battle_effects import add_lasting, lasting
 from .registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ class Civ:
                 ctx = Ctx(self, p, source)
                 if g.when is None or g.when(ctx):
                     yield [f(ctx) for f in g.args]
+        yield from lasting(self, p, name)
 
     def granted(self, name: str, p: int) -> bool:
         return next(self.grants(p, name), None) is not None
@@ -196,7 +198,11 @@ class Civ:
         ctx.vars["cancelled"] = True
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
-        raise RuntimeError("Civilization has no grants until end of turn")
+        add_lasting(self, ctx.me, "turn", name, args, ctx.source)
+
+    def grant_until_end_of(self, ctx: Ctx, period: str, name: str, args: list) -> None:
+        """A grant that lasts until the rules end the period (battle_effects.py)."""
+        add_lasting(self, ctx.me, period, name, args, ctx.source)
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
         return (yield from choose_one(ctx.me, f"{self.entry_name(ctx.source)}: {prompt}", labels))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import board
 from .abilities import offer_actions
+from .battle_effects import end_period
 from .culture import offer_cards, person_squares
 from .pieces import cities_left, place_city, placeable, put_item, remove_figures
 from .victory import over
@@ -128,6 +129,7 @@ def start_of_turn(rt: Civ) -> Generator:
     rt.log("1. Start of turn")
     for p in range(rt.n):
         rt.player(p)["used"] = []
+    end_period(rt, "turn")
     for city in rt.state["cities_built"]:
         city["boost"] = 0
     yield from offer_cards(rt)
