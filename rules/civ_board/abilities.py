@@ -9,12 +9,12 @@ are here too.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx, SpecialAction
 from . import board
 from .culture import advance_free
-from .pieces import draw_unit
+from .pieces import BASIC_UNITS, draw_unit
 from .registry import procedure
 from .victory import over
 
@@ -162,3 +162,16 @@ def free_unit(rt: Civ, p: int, utype: str, ctx=None) -> Generator:
 @procedure("advance_culture")
 def advance_culture(rt: Civ, p: int, ctx=None) -> Generator:
     yield from advance_free(rt, p)
+
+
+@procedure("free_unlocked_unit")
+def free_unlocked_unit(rt: Civ, p: int, ctx: Any = None) -> Generator:
+    """A unit of a type p may produce (the basic ones, and those unlocked), chosen by p, into p's standing forces
+    for nothing (a card played before the battle hands are drawn, so it may be drawn)."""
+    types = [t for t in (*BASIC_UNITS, *sorted(rt.unlocked(p, "unlock_unit")))
+             if rt.state["unit_decks"].get(t) or rt.state["unit_returned"].get(t)]
+    if not types:
+        return
+    utype = yield from rt.ask(p, "free_unit", f"{rt.name(p)}: which unit do you build for free?", types,
+                              [f"a {t} unit" for t in types])
+    yield from free_unit(rt, p, utype)

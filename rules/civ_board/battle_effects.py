@@ -5,7 +5,7 @@ the grant is kept in the state's `lasting` list with its owner and period and co
 the rules end that period (a turn at the start of the next, a battle when its totals are taken, a play
 when one unit card has been played). In a battle each side's owner is offered, before each unit card
 they play, the abilities and culture event cards usable in the `battle` phase; the procedures here wound
-enemy units or heal one's own units in play, or draw one more unit into the battle hand.
+enemy units or heal one's own units in play, or draw one more unit into the battle hand (a free unit before the battle: abilities.py).
 """
 
 from __future__ import annotations
@@ -102,17 +102,3 @@ def draw_battle_unit(rt: Civ, p: int, ctx: Any = None) -> Generator:
     rt.log(f"  {rt.name(p)} draws one more unit into the battle hand")
     yield from ()
 
-
-@procedure("free_unlocked_unit")
-def free_unlocked_unit(rt: Civ, p: int, ctx: Any = None) -> Generator:
-    """A unit of a type p may produce (the basic ones, and those unlocked), chosen by p, into p's standing forces
-    for nothing (a card played before the battle hands are drawn, so it may be drawn)."""
-    from .abilities import free_unit
-    from .manage import BASIC_UNITS
-    types = [t for t in (*BASIC_UNITS, *sorted(rt.unlocked(p, "unlock_unit")))
-             if rt.state["unit_decks"].get(t) or rt.state["unit_returned"].get(t)]
-    if not types:
-        return
-    utype = yield from rt.ask(p, "free_unit", f"{rt.name(p)}: which unit do you build for free?", types,
-                              [f"a {t} unit" for t in types])
-    yield from free_unit(rt, p, utype)

@@ -19,6 +19,7 @@ from .conquest import attack_square
 from .culture import advance, can_advance, offer_cards
 from .economy import arts_culture, blockaded, boost_rate, city_resources, production
 from .pieces import (
+    BASIC_UNITS,
     buildings_built,
     draw_unit,
     figures_left,
@@ -33,7 +34,6 @@ from .victory import over
 if TYPE_CHECKING:
     from .runtime import Civ
 
-BASIC_UNITS = ("artillery", "infantry", "mounted")
 
 
 def outskirts(rt: Civ, city: dict) -> list[tuple[int, int]]:

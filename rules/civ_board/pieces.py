@@ -14,6 +14,8 @@ from . import board
 if TYPE_CHECKING:
     from .runtime import Civ
 
+BASIC_UNITS = ("artillery", "infantry", "mounted")  # always produced; others are unlocked (aircraft)
+
 
 def new_id(rt: Civ) -> int:
     n = rt.state["next_id"]
