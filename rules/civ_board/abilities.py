@@ -70,10 +70,17 @@ def affordable(rt: Civ, p: int, cost: list[tuple[str, int]]) -> bool:
     return sum(have.values()) >= need_any
 
 
+def spent(rt: Civ, p: int, ab: SpecialAction) -> list[str]:
+    """The keys of p's actions used in the ability's period: this battle for `once per battle` (forgotten with
+    the battle), else this turn."""
+    if ab.per == "battle" and rt.state.get("battle"):
+        return rt.state["battle"].setdefault("used", {}).setdefault(str(p), [])
+    return rt.player(p).setdefault("used", [])
+
+
 def usable(rt: Civ, p: int) -> list[tuple[str, SpecialAction]]:
     """(key, action) of every action p may use now."""
     out = []
-    used = rt.player(p).setdefault("used", [])
     for source in dict.fromkeys(rt.sources(p)):
         ce = rt.d.compiled.get(source)
         for ab in ce.abilities if ce else ():
@@ -81,7 +88,7 @@ def usable(rt: Civ, p: int) -> list[tuple[str, SpecialAction]]:
                 continue
             key = f"{source}#{ab.index}"
             ctx = Ctx(rt, p, source)
-            if key in used or (ab.when is not None and not ab.when(ctx)):
+            if key in spent(rt, p, ab) or (ab.when is not None and not ab.when(ctx)):
                 continue
             if affordable(rt, p, [(c.what, int(c.amount(ctx) or 0)) for c in ab.cost]):
                 out.append((key, ab))
@@ -112,7 +119,7 @@ def offer_actions_of(rt: Civ, p: int) -> Generator:
             else:
                 for _ in range(n):
                     spend_resource(rt, p, None if c.what == "any_resource" else c.what)
-        rt.player(p)["used"].append(choice)
+        spent(rt, p, ab).append(choice)
         rt.log(f"{rt.name(p)} uses {rt.entry_name(ab.source)}: {ab.title}")
         yield from ab.body(ctx)
 

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from .pieces import strength
-from .registry import procedure
+from .registry import function, procedure
 
 if TYPE_CHECKING:
     from .runtime import Civ
@@ -44,6 +44,15 @@ def my_side(rt: Civ, p: int) -> str | None:
     if not fight:
         return None
     return next((s for s in SIDES if fight["owners"][s] == p), None)
+
+
+@function("my_wounds")
+def my_wounds(rt: Civ, ctx: Any) -> int:
+    """The wounds of your units in play (0 outside a battle)."""
+    side = my_side(rt, ctx.me)
+    if side is None:
+        return 0
+    return sum(fr[side]["wounds"] for fr in rt.state["battle"]["fronts"] if fr[side] is not None)
 
 
 @procedure("wound_enemy_units")
