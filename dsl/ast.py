@@ -122,7 +122,7 @@ class GrantTemp(Stmt):
     """`grant name(args) until end of turn`: a permission that lapses when the turn ends."""
 
     call: Call
-    until: str = "turn"  # or "round": it lapses when the round ends (after its status phase)
+    until: str = "turn"  # or "round", or a period the game declares (enum `period`, e.g. a battle)
 
 
 @dataclass

@@ -53,8 +53,15 @@ class Checker:
             self.ability(ab)
         return self.diags
 
+    def periods(self) -> list[str]:
+        """The periods a grant may last and a use limit may count in: the game's enum `period`, else turn, round."""
+        return list(self.v.enums.get("period") or ["turn", "round"])
+
     def ability(self, ab: A.Ability) -> None:
         scope = dict(self.v.globals)
+        if getattr(ab, "once_per_turn", False) and getattr(ab, "per", "turn") not in ("game", *self.periods()):
+            self.error(ab.pos, "E0213", f"an ability cannot be limited per '{ab.per}'",
+                       f"limits of this game: per {', per '.join((*self.periods(), 'game'))}")
         if isinstance(ab, A.Grant):
             sig = self.lookup(self.v.grants, ab.call.name, ab.call.pos, "E0206", "permission")
             if sig:
@@ -252,6 +259,10 @@ class Checker:
             if sig:
                 self.call_args(s.call, sig, scope)
         elif isinstance(s, A.GrantTemp):
+            periods = self.periods()
+            if s.until not in periods:
+                self.error(s.pos, "E0213", f"a grant cannot last until the end of the '{s.until}'",
+                           f"periods of this game: {', '.join(periods)} (the vocabulary's enum `period`)")
             sig = self.lookup(self.v.grants, s.call.name, s.call.pos, "E0206", "permission")
             if sig:
                 self.call_args(s.call, sig, scope)

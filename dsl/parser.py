@@ -213,7 +213,7 @@ class _ToAst(Transformer):
         return A.Cancel(pos=_pos(meta))
 
     def grant_stmt(self, meta, c):
-        until = "round" if str(c[-1]).rstrip().endswith("round") else "turn"
+        until = str(c[-1]).split()[-1]  # the period: turn, round, or one the game declares
         c = _a(c)
         return A.GrantTemp(c[0], until, pos=_pos(meta))
 

@@ -56,6 +56,7 @@ class GameModule:
     entry_fields: Callable[[Any], dict] | None = None  # content entry -> fields `list --format json` adds
     mutation_kinds: tuple[str, ...] | None = None  # content kinds `test --mutate` mutates (None: the default)
     mutation_packs: tuple[str, ...] | None = None  # packs it mutates (None: the bundled ones)
+    mutation_per_ability: tuple[str, ...] | None = None  # kinds mutated one ability at a time too (None: leaders)
     # ---- what a seat (terminal or browser) shows and asks ----
     terminal_seats: bool = True  # may a person take a seat (play --human, serve)?
     seat_panel: Callable[[Any, int], list[str]] | None = None  # (game, p) -> the seat's panel as lines
@@ -107,12 +108,17 @@ def _installed() -> tuple[str, ...]:
     return tuple(sorted(p.parent.name for p in GAMES_ROOT.glob("*/vocabulary.yaml")))
 
 
+DEFAULT_FILE = GAMES_ROOT / "default_game.txt"  # one line: the id of the game meant when none is named
+
+
 def default_game() -> str:
-    """The game a command means when none is named: the first installed one."""
+    """The game a command means when none is named: the one rules/default_game.txt names, else the first
+    installed one (folder order would make a newly added game the default by its name alone)."""
     ids = installed()
     if not ids:
         raise LookupError("no game is installed (rules/<id>/vocabulary.yaml)")
-    return ids[0]
+    named = DEFAULT_FILE.read_text(encoding="utf-8").strip() if DEFAULT_FILE.is_file() else ""
+    return named if named in ids else ids[0]
 
 
 def hosts() -> str:

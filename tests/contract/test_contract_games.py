@@ -221,18 +221,21 @@ def _resampled(game: Any, seeds: range) -> list[Any]:
 
 @cache
 def _hidden_points(game_id: str) -> tuple[int, ...]:
-    """Two decisions of the trail (an early one and the last) at which the game keeps a fresh checkpoint (no
-    action since it was taken), so the hidden information can be resampled in a service blob, and at which a
-    resampled world asks the same player (in a game of simultaneous picks, a world asks again for a pick
-    already made but hidden from the deciding player: there the two games are not at the same decision)."""
+    """Two decisions of the trail (an early one and the last, the one the trail stops at included) at which
+    the game keeps a fresh checkpoint (one was taken, no action since), so the hidden information can be
+    resampled in a service blob, and at which a resampled world asks the same player (in a game of
+    simultaneous picks, a world asks again for a pick already made but hidden from the deciding player:
+    there the two games are not at the same decision)."""
     save, _ = trail(game_id)
     game = new_game(players=save["config"]["players"], seed=SEED, game_id=game_id, checkpoints=True)
     points = []
-    for n, a in enumerate(save["actions"]):
-        if game.pending is not None and not game.since and len(game.pending.options) > 1 \
+    for n, a in enumerate([*save["actions"], None]):  # the decisions before each action, and the trail's last
+        if game.pending is not None and game.checkpoint is not None and not game.since \
+                and len(game.pending.options) > 1 \
                 and _resampled(game, range(1))[0].pending.player == game.pending.player:
             points.append(n)
-        game.apply(a)
+        if a is not None:
+            game.apply(a)
     assert points, f"{game_id}: no decision of the trail where hidden information can be resampled"
     return tuple(sorted({points[len(points) // 3], points[-1]}))
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 from rulewright.api import new_game
+from rulewright.dsl.checker import check_effect
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.parser import parse_effect
+from rulewright.dsl.vocabulary import Vocabulary
 from rulewright.engine.abilities import Trigger
+from rulewright.engine.games import game_dir
 
 
 @pytest.mark.parametrize("text,per,times,english", [
@@ -36,12 +39,18 @@ def test_limits_on_actions_and_modifiers_and_until_end_of_round():
     assert "until the end of the turn" in said[2]
 
 
-@pytest.mark.parametrize("text", ["on turn_start once per week: gain 1 gold",
-                                  "on turn_start at most 0 times per turn: gain 1 gold"])
-def test_a_wrong_limit_is_a_diagnostic(text):
-    effect, errors = parse_effect(text + "\n")
+def test_a_wrong_limit_is_a_diagnostic():
+    effect, errors = parse_effect("on turn_start at most 0 times per turn: gain 1 gold\n")
     assert effect is None and errors and errors[0].line == 1
     assert "once per turn" in errors[0].hint  # the hint names the limits there are
+
+
+def test_a_limit_per_a_period_the_game_lacks_is_a_diagnostic_naming_its_periods():
+    effect, errors = parse_effect("on turn_start once per week: gain 1 gold\n")
+    assert errors == []
+    diags = check_effect(effect, Vocabulary.load(game_dir("clash") / "vocabulary.yaml"))
+    assert [d.code for d in diags] == ["E0213"] and diags[0].line == 1
+    assert diags[0].hint == "limits of this game: per turn, per round, per game"
 
 
 def _runtime():

@@ -16,16 +16,16 @@ from rulewright.engine.service import ServiceError, from_json, to_json
 
 
 def test_clash_is_installed_registered_and_the_default():
-    assert games.installed() == ["clash", "wonders7"]
+    assert games.installed() == ["civ_board", "clash", "wonders7"]
     assert games.default_game() == "clash"
     game = games.find("clash")
     assert game.id == "clash" and game.default_packs == ("base",)
 
 
 def test_an_unknown_game_is_refused_everywhere_with_the_games_hosted():
-    with pytest.raises(KeyError, match="this version hosts: clash, wonders7"):
+    with pytest.raises(KeyError, match="this version hosts: civ_board, clash, wonders7"):
         games.find("chess")
-    with pytest.raises(ValueError, match=r"unknown game 'chess' \(this version hosts: clash, wonders7\)"):
+    with pytest.raises(ValueError, match=r"unknown game 'chess' \(this version hosts: civ_board, clash, wonders7\)"):
         new_game(players=2, seed=1, game_id="chess")
     save = new_game(players=2, seed=1).save()
     with pytest.raises(SaveError, match="this save is for game 'chess'"):

@@ -1,0 +1,39 @@
+"""Civilization: The Board Game (FFG 2010, seed 002), base game for 2 to 4 players, on the same engine.
+
+The game is its data (vocabulary.yaml, content.yaml, game.yaml) and the rule procedures of this
+package: the map (board, pieces), what cities collect (economy), the five phases (start, manage,
+movement, research; flow), culture, battles (combat, conquest), the victories and the greedy bot.
+Importing this package registers the game (`civ_board`) and its greedy bot; every tool hook it hands
+the generic tools is a named field of its descriptor (engine/games.py GameModule), made in tools_support.
+"""
+
+from __future__ import annotations
+
+from ...engine.bots import register
+from ...engine.games import GameModule
+from ...engine.games import register as register_game
+from .bots import GreedyBot
+from .definition import GAME_ID, definition, variant_files
+from .end_measures import CIV_MEASURES
+from .render_svg import render_parts, render_svg
+from .seat import seat_panel
+from .tools_support import (
+    MUTATED,
+    SCORE_COLUMNS,
+    entry_fields,
+    player_summary,
+    progress,
+    scores,
+    seat_label,
+    simulation_record,
+)
+
+register("greedy", GreedyBot, game=GAME_ID)
+GAME = register_game(GameModule(
+    GAME_ID, definition, scores, CIV_MEASURES, variant_files=variant_files,
+    progress=progress, player_summary=player_summary, score_columns=SCORE_COLUMNS,
+    simulation_record=simulation_record, seat_label=seat_label, seat_label_word="civilisation",
+    entry_fields=entry_fields, mutation_kinds=MUTATED, mutation_packs=("base",),
+    mutation_per_ability=MUTATED,
+    seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research"),
+    render_svg=render_svg, render_parts=render_parts))

@@ -1,0 +1,94 @@
+"""What the common search bot (engine/search.py) needs of Civilization: a guess of what the deciding
+player cannot see, an evaluation, the greedy bot as play-out policy and prior.
+
+The guess keeps everything a player's view shows and redraws the rest from what is unseen: each other
+player's unit cards (type by type, from that type's deck and the others' cards: which types a player
+produced is public), culture cards (level by level) and facedown markers (huts with huts, villages with
+villages); the order of every pile (tiles, markers, great people, unit and culture decks, wonders within
+their era); the random stream; and research picks made in secret this turn (guessed as none).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.decision import Decision
+from ...engine.rng import Rng, seed_state
+from ...engine.search import standing
+from .bots import GreedyBot
+from .economy import coins
+
+SEARCHED = ("research", "city_action", "battle", "loot", "step")
+MARGIN_SCALE = 6.0
+
+
+def _redeal(rng: Rng, hands: list[list[str]], pool: list[str], belongs) -> None:
+    """Swap every card of the hands that `belongs` for one drawn from the unseen (pool + those cards)."""
+    slots = [(h, i) for h in hands for i, c in enumerate(h) if belongs(c)]
+    unseen = [h[i] for h, i in slots] + [c for c in pool if belongs(c)]
+    rng.shuffle(unseen)
+    for (h, i), card in zip(slots, unseen, strict=False):
+        h[i] = card
+    rest = unseen[len(slots):]
+    keep = [c for c in pool if not belongs(c)]
+    pool[:] = keep + rest
+
+
+def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
+    others = [pl for i, pl in enumerate(state["players"]) if i != player]
+    for utype, deck in state["unit_decks"].items():
+        _redeal(rng, [pl["forces"] for pl in others], deck, lambda c, t=utype: defn.units[c].data["type"] == t)
+    entries = defn.content.entries
+    for level, deck in state["culture_decks"].items():
+        _redeal(rng, [pl["hand"] for pl in others], deck,
+                lambda c, lv=level: str(entries[c].data.get("level")) == lv)
+    for kind in ("hut", "village"):
+        _redeal(rng, [pl["huts"] for pl in others], state[f"{kind}_pool"], lambda c, k=kind: entries[c].kind == f"civ_{k}")
+    for key in ("tile_pool", "great_people_pile"):
+        rng.shuffle(state[key])
+    eras = {}
+    for w in state["wonder_deck"]:
+        eras.setdefault(defn.wonders[w].data["era"], []).append(w)
+    for ws in eras.values():
+        rng.shuffle(ws)
+    state["wonder_deck"] = [w for era in defn.params["wonder_eras"] for w in eras.get(era, [])]
+    for pl in others:
+        pl["pick"] = None
+    state["rng"] = seed_state(rng.below(1 << 62))
+
+
+def worth(rt: Any, p: int) -> float:
+    """How far p is along the four roads to victory, in rough turns' worth."""
+    pl = rt.player(p)
+    track = len(rt.d.track) or 1
+    return (len(pl["techs"]) * 0.6 + pl["track"] * 21 / track * 0.7 + coins(rt, p) * 0.8
+            + pl["trade"] * 0.05 + len(rt.cities(p)) * 1.5 + len(pl["forces"]) * 0.2)
+
+
+class CivSearch:
+    """The SearchSupport of Civilization (see engine/search.py)."""
+
+    def __init__(self, defn: Any):
+        self.defn = defn
+
+    def determinise(self, state: dict, player: int, rng: Rng) -> None:
+        determinise(self.defn, state, player, rng)
+
+    def evaluate(self, game: Any, player: int) -> float:
+        rt = game.rt
+        values = [] if game.over else [worth(rt, q) for q in range(rt.n)]
+        return standing(game.over, list(game.state["winner"]), values, player, MARGIN_SCALE)
+
+    def policy(self, seed: int) -> Any:
+        return GreedyBot(seed)
+
+    def searchable(self, decision: Decision) -> bool:
+        return decision.kind in SEARCHED
+
+    def prior(self, game: Any, decision: Decision) -> list[float]:
+        bot = GreedyBot(0)
+        bot._memo = {}
+        scorer = getattr(bot, f"_{decision.kind}", None)
+        if scorer is None:
+            return [0.0] * len(decision.options)
+        return [scorer(game.rt, decision, o) for o in decision.options]
