@@ -28,9 +28,9 @@ def test_a_resource_ability_is_offered_in_its_phase_once_per_turn_and_paid_with_
     assert not abilities.usable(rt, p)                         # not its phase
     g.state["phase"] = "trade"
     assert [k for k, _ in abilities.usable(rt, p)] == ["t1_b#0"]
-    g.state["market"]["iron"] = 0
+    g.state["resource_market"]["iron"] = 0
     drive(abilities.offer_actions(rt), lambda d: "t1_b#0" if d.player == p and "t1_b#0" in d.options else "none")
-    assert pl["trade"] == 7 and pl["resources"]["iron"] == 1 and g.state["market"]["iron"] == 1
+    assert pl["trade"] == 7 and pl["resources"]["iron"] == 1 and g.state["resource_market"]["iron"] == 1
     assert not abilities.usable(rt, p)                         # once per turn
 
 

@@ -36,10 +36,10 @@ def test_harvest_takes_a_token_while_the_market_has_one_and_the_arts_give_1_plus
     city = rt.cities(p)[0]
     res = city_resources(rt, city)
     assert res, "the home tile's outskirts show a resource"
-    g.state["market"][res[0]] = 1
+    g.state["resource_market"][res[0]] = 1
     assert f"harvest:{res[0]}" in [o for o, _, _ in manage.city_options(rt, city)]
     drive(manage.city_action(rt, city), lambda d: f"harvest:{res[0]}")
-    assert rt.player(p)["resources"][res[0]] == 1 and g.state["market"][res[0]] == 0
+    assert rt.player(p)["resources"][res[0]] == 1 and g.state["resource_market"][res[0]] == 0
     assert f"harvest:{res[0]}" not in [o for o, _, _ in manage.city_options(rt, city)]
     before = rt.player(p)["culture"]
     drive(manage.city_action(rt, city), lambda d: "arts")

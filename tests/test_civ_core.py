@@ -3,9 +3,13 @@ victory (deterministic per seed), hidden information in the seats' views, and an
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 from civ_helpers import bot_game, new
 from rulewright.engine.decision import IllegalAction
+from rulewright.engine.games import find
 from rulewright.rules.civ_board import board
 
 
@@ -71,3 +75,13 @@ def test_an_illegal_choice_is_refused_and_leaves_the_game_unchanged():
     with pytest.raises(IllegalAction):
         g.apply({"player": g.pending.player, "choice": "99,99"})
     assert g.state_hash() == before
+
+
+def test_no_string_of_the_rules_python_is_a_content_id_or_name():
+    content = find("civ_board").definition(["base"], []).content
+    words = set(content.entries) | {e.name for e in content.entries.values()}
+    rules = Path(board.__file__).resolve().parent
+    found = [f"{p.name}:{node.lineno} {node.value!r}" for p in sorted(rules.glob("*.py"))
+             for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words]
+    assert not found, found

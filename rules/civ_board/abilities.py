@@ -44,7 +44,7 @@ def spend_resource(rt: Civ, p: int, res: str | None) -> None:
     for r in kinds:
         if pl["resources"].get(r, 0) > 0:
             pl["resources"][r] -= 1
-            rt.state["market"][r] = rt.state["market"].get(r, 0) + 1
+            rt.state["resource_market"][r] = rt.state["resource_market"].get(r, 0) + 1
             return
         m = next((m for m in pl["huts"] if marker_resource(rt, m) == r), None)
         if m is not None:

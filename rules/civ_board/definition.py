@@ -193,7 +193,7 @@ class CivDefinition:
         first, *later = list(self.params["wonder_eras"])
         st["wonder_market"] = eras[first]
         st["wonder_deck"] = [w for era in later for w in eras[era]]
-        st["market"] = {r: n for r in self.params["market_resources"]}
+        st["resource_market"] = {r: n for r in self.params["market_resources"]}
 
     def resumable(self, game) -> bool:
         """The flow can restart from the state alone at a research pick: the picks made so far this turn

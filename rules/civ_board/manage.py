@@ -130,7 +130,7 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
             for x, y in item_squares(rt, city, land, False, True):
                 out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} ({cost})", cost))
     for res in city_resources(rt, city):
-        if rt.state["market"].get(res, 0) > 0:
+        if rt.state["resource_market"].get(res, 0) > 0:
             out.append((f"harvest:{res}", f"harvest {res}", 0))
     return out
 
@@ -161,7 +161,7 @@ def city_action(rt: Civ, city: dict) -> Generator:
         yield from rt.emit("devoted", p)
         return
     if what == "harvest":
-        rt.state["market"][rest] -= 1
+        rt.state["resource_market"][rest] -= 1
         pl["resources"][rest] = pl["resources"].get(rest, 0) + 1
         rt.log(f"{rt.name(p)} harvests {rest}")
         return

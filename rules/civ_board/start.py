@@ -82,7 +82,7 @@ def known_governments(rt: Civ, p: int) -> set[str]:
 
 def change_government(rt: Civ, p: int) -> Generator:
     pl = rt.player(p)
-    anarchy = rt.params["anarchy"]
+    anarchy = rt.params["transition_government"]   # the transitional government's id (game.yaml)
     now = pl["government"]
     free = set(pl["gov_new"])
     if now == anarchy and pl["anarchy_since"] is not None and pl["anarchy_since"] < rt.state["turn"]:
@@ -90,14 +90,14 @@ def change_government(rt: Civ, p: int) -> Generator:
     direct = sorted(g for g in free if g != now and g != anarchy)
     opts = ["keep", *(f"gov:{g}" for g in direct)]
     if now != anarchy and known_governments(rt, p) - {now, anarchy} - set(direct):
-        opts.append("anarchy")
+        opts.append("transition")
     choice = yield from rt.ask(p, "government", f"{rt.name(p)}: change government?", opts,
                                ["keep " + rt.entry_name(now), *(f"change to {rt.entry_name(g)}" for g in direct),
-                                *(["fall into Anarchy (to change next turn)"] if "anarchy" in opts else [])])
+                                *(["fall into Anarchy (to change next turn)"] if "transition" in opts else [])])
     if choice == "keep":
         return
-    pl["government"] = anarchy if choice == "anarchy" else choice[4:]
-    pl["anarchy_since"] = rt.state["turn"] if choice == "anarchy" else None
+    pl["government"] = anarchy if choice == "transition" else choice[4:]
+    pl["anarchy_since"] = rt.state["turn"] if choice == "transition" else None
     rt.log(f"{rt.name(p)} changes government to {rt.entry_name(pl['government'])}")
 
 

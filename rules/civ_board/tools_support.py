@@ -26,7 +26,7 @@ def scores(game) -> dict:
 def player_summary(game, p: int) -> dict[str, Any]:
     pl = game.state["players"][p]
     return {"civilization": pl["civ"], "government": pl["government"], "techs": list(pl["techs"]),
-            "culture_track": pl["track"], "coins": coins(game.rt, p), "cities": len(game.rt.cities(p)),
+            "culture_space": pl["track"], "coins": coins(game.rt, p), "cities": len(game.rt.cities(p)),
             "victory": game.state.get("victory") if p in game.state["winner"] else None}
 
 
