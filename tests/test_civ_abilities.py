@@ -5,7 +5,8 @@ boosted for the turn, a wonder made obsolete."""
 from __future__ import annotations
 
 from civ_helpers import bot_game, drive
-from rulewright.rules.civ_board import abilities, economy
+from rulewright.rules.civ_board import abilities, board, economy, manage, start
+from rulewright.rules.civ_board.pieces import strength
 
 
 def started(seed: int = 1):
@@ -67,3 +68,31 @@ def test_obsoleting_a_wonder_in_the_market_replaces_it():
           else "none" if d.kind == "ability" else ancient)
     assert ancient in g.state["obsolete"] and ancient not in g.state["wonder_market"]
     assert len(g.state["wonder_market"]) == len(market)
+
+
+def test_the_general_words_research_cost_unit_strength_unit_cost_no_anarchy_and_free_unit():
+    g, rt = started()
+    p = 0
+    pl = rt.player(p)
+    assert economy.research_cost(rt, 2, p) == 11
+    pl["techs"].append("t3_d")                               # modify research_cost when level = 2: -= 3
+    assert economy.research_cost(rt, 2, p) == 8 and economy.research_cost(rt, 3, p) == 16
+    city = rt.cities(p)[0]
+    x, y = next(sq for sq in board.around(city["x"], city["y"]) if rt.square(*sq)
+                and rt.square(*sq)["terrain"] != "water" and not rt.item_at(*sq))
+    g.state["items"][f"{x},{y}"] = {"kind": "wonder", "id": "w_ancient_1", "owner": p}
+    assert strength(rt, p, "u_infantry_1") == 2 and strength(rt, p, "u_mounted_1") == 1
+    pl["techs"].append("t2_a")                               # infantry rank 2: 7 production, at most 5 with the wonder
+    assert manage.unit_cost(rt, p, "infantry") == 7
+    g.state["items"][f"{x},{y}"]["id"] = "w_ancient_2"
+    assert manage.unit_cost(rt, p, "infantry") == 5
+    forces = len(pl["forces"])
+    drive(rt.emit("wonder_built", p, wonder="w_ancient_2"))
+    assert len(pl["forces"]) == forces + 1 and g.definition.units[pl["forces"][-1]].data["type"] == "mounted"
+    pl["techs"].append("t1_d")                               # knows gov_b, not just unlocked
+    pl["gov_new"], pl["government"] = [], "despotism"
+    _, asked = drive(start.change_government(rt, p), lambda d: "keep")
+    assert "gov:gov_b" not in asked[0].options
+    pl["techs"].append("t3_c")                               # grant no_anarchy
+    _, asked = drive(start.change_government(rt, p), lambda d: "gov:gov_b")
+    assert pl["government"] == "gov_b"

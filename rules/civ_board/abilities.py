@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...engine.abilities import Ctx, SpecialAction
 from . import board
 from .culture import advance_free
+from .pieces import draw_unit
 from .registry import procedure
 from .victory import over
 
@@ -141,6 +142,16 @@ def obsolete_wonder(rt: Civ, p: int, era: str, ctx=None) -> Generator:
         if rt.state["wonder_deck"]:
             rt.state["wonder_market"].append(rt.state["wonder_deck"].pop(0))
     rt.log(f"{rt.name(p)} makes {rt.entry_name(w)} obsolete")
+
+
+@procedure("free_unit")
+def free_unit(rt: Civ, p: int, utype: str, ctx=None) -> Generator:
+    """A unit card of the type from its deck into p's standing forces, for nothing."""
+    card = draw_unit(rt, utype)
+    if card is not None:
+        rt.player(p)["forces"].append(card)
+        rt.log(f"{rt.name(p)} gains a {utype} unit")
+    yield from ()
 
 
 @procedure("advance_culture")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import deque
 
+from ...engine.abilities import Ctx
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, trumps
-from .economy import boost_rate, city_squares, production, yields
+from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
 from .manage import city_options
 from .pieces import cities_left, strength
 from .start import city_site
@@ -77,14 +78,25 @@ class GreedyBot:
     def _culture(self, rt, d, o):
         if o != "advance":
             return 0.0
-        space = rt.d.track[rt.player(d.player)["track"]]
-        return 1.0 if self.road == "culture" or not space.get("trade") else -1.0
+        cost = int(rt.d.track[rt.player(d.player)["track"]].get("trade", 0))
+        return 1.0 if self.road == "culture" or self._trade_to_spare(rt, d.player) >= cost else -1.0
+
+    def _trade_to_spare(self, rt, p) -> int:
+        """Trade beyond what the best tech p could research next needs (all of it when none is left)."""
+        pl = rt.player(p)
+        levels = [rt.d.level(t) for t in rt.d.tech_ids if t not in pl["techs"] and pyramid_row(rt, p, rt.d.level(t))]
+        return pl["trade"] - (research_cost(rt, max(levels), p) if levels else 0)
 
     def _culture_card(self, rt, d, o):
         return 0.0 if o == "none" else 1.0
 
     def _ability(self, rt, d, o):
-        return 0.0 if o == "none" else 1.0
+        if o == "none":
+            return 0.0
+        source, _, index = o.rpartition("#")
+        ability = next(a for a in rt.d.compiled[source].abilities if a.index == int(index))
+        trade = sum(int(c.amount(Ctx(rt, d.player, source)) or 0) for c in ability.cost if c.what == "trade")
+        return -1.0 if trade and trade > self._trade_to_spare(rt, d.player) else 1.0
 
     def _obsolete(self, rt, d, o):
         mine = any(it["id"] == o and it["owner"] == d.player for it in rt.state["items"].values())
@@ -99,7 +111,10 @@ class GreedyBot:
     # ---- city management
     def _city_action(self, rt, d, o):
         spent = float(rt.d.rules.get("bot", {}).get("trade_spent", 0.3)) * (2 if self.road == "technology" else 1)
-        return self._action_value(rt, d, o) - self._boost_trade(rt, d, o) * spent
+        boost = self._boost_trade(rt, d, o)
+        if boost and self.road != "culture" and boost > self._trade_to_spare(rt, d.player):
+            return -5.0    # it would leave too little trade for the next tech
+        return self._action_value(rt, d, o) - boost * spent
 
     def _boost_trade(self, rt, d, o) -> int:
         """Trade the option would spend to boost the acting city's production."""

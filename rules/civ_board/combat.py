@@ -64,7 +64,7 @@ def clash(rt: Civ, fight: dict, side: str, card: str, front: dict) -> None:
     other = SIDES[1 - SIDES.index(side)]
     owners = fight["owners"]
     enemy = front[other]
-    sa, se = strength(rt, owners[side], card), strength(rt, owners[other], enemy["card"])
+    sa, se = strength(rt, owners[side], card, side), strength(rt, owners[other], enemy["card"], other)
     wa, we = 0, enemy["wounds"]
     if trumps(rt, card, enemy["card"]):
         we += sa
@@ -130,7 +130,7 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
     rt.state["phase"] = saved
     totals = {s: bonuses[s] - bonuses[SIDES[1 - SIDES.index(s)]] for s in SIDES}
     for s in SIDES:
-        totals[s] = max(0, totals[s]) + sum(strength(rt, fight["owners"][s], fr[s]["card"])
+        totals[s] = max(0, totals[s]) + sum(strength(rt, fight["owners"][s], fr[s]["card"], s)
                                             for fr in fight["fronts"] if fr[s] is not None)
     winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
     rt.log(f"  {fight['names']['attacker']} {totals['attacker']} against {fight['names']['defender']} "

@@ -85,8 +85,10 @@ def collect_trade(rt: Civ, p: int) -> int:
     return pl["trade"] - before
 
 
-def research_cost(rt: Civ, level: int) -> int:
-    return int(rt.params["research_first"]) + int(rt.params["research_step"]) * (level - 1)
+def research_cost(rt: Civ, level: int, p: int | None = None) -> int:
+    """The least trade a tech of the level needs (6, and 5 more a level), after p's modifiers."""
+    base = int(rt.params["research_first"]) + int(rt.params["research_step"]) * (level - 1)
+    return base if p is None else rt.quantity("research_cost", p, base, level=level)
 
 
 def pyramid_row(rt: Civ, p: int, level: int) -> bool:
@@ -101,7 +103,7 @@ def research_options(rt: Civ, p: int) -> list[str]:
     """Techs p may research now: unknown, affordable with its trade, with a legal place."""
     pl = rt.player(p)
     return [t for t in rt.d.tech_ids if t not in pl["techs"]
-            and research_cost(rt, rt.d.level(t)) <= pl["trade"] and pyramid_row(rt, p, rt.d.level(t))]
+            and research_cost(rt, rt.d.level(t), p) <= pl["trade"] and pyramid_row(rt, p, rt.d.level(t))]
 
 
 def trade_after_research(rt: Civ, p: int) -> int:

@@ -41,10 +41,10 @@ def outskirts(rt: Civ, city: dict) -> list[tuple[int, int]]:
 
 
 def unit_cost(rt: Civ, p: int, utype: str) -> int:
-    if utype not in BASIC_UNITS:
-        return int(rt.params["aircraft_cost"])
     costs = rt.params["unit_cost"]
-    return int(costs[min(rank(rt, p, utype), len(costs)) - 1])
+    base = int(rt.params["aircraft_cost"]) if utype not in BASIC_UNITS else \
+        int(costs[min(rank(rt, p, utype), len(costs)) - 1])
+    return rt.quantity("unit_cost", p, base, unit=utype)
 
 
 def buildable(rt: Civ, p: int) -> list[str]:

@@ -137,9 +137,12 @@ def rank(rt: Civ, p: int | None, utype: str) -> int:
     return max([1] + [int(a[1]) for a in rt.grants(p, "unit_rank") if a[0] == utype])
 
 
-def strength(rt: Civ, p: int | None, card: str) -> int:
+def strength(rt: Civ, p: int | None, card: str, side: str | None = None) -> int:
+    """The card's strength at its owner's rank, after the owner's `unit_strength` modifiers."""
     values = rt.d.units[card].data["strength"]
-    return int(values[min(rank(rt, p, unit_type(rt, card)), len(values)) - 1])
+    utype = unit_type(rt, card)
+    base = int(values[min(rank(rt, p, utype), len(values)) - 1])
+    return base if p is None else rt.quantity("unit_strength", p, base, unit=utype, side=side)
 
 
 def home_tile_at(rt: Civ, p: int) -> tuple[int, int]:

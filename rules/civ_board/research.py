@@ -28,7 +28,7 @@ def learn(rt: Civ, p: int, tech: str) -> Generator:
 
 def ask_research(rt: Civ, p: int) -> Generator:
     options = research_options(rt, p)
-    labels = [f"{rt.entry_name(t)} (level {rt.d.level(t)}, {research_cost(rt, rt.d.level(t))} trade)" for t in options]
+    labels = [f"{rt.entry_name(t)} (level {rt.d.level(t)}, {research_cost(rt, rt.d.level(t), p)} trade)" for t in options]
     choice = yield from rt.ask(p, "research", f"Turn {rt.state['turn']}: {rt.name(p)}, research a tech "
                                f"({rt.player(p)['trade']} trade)", ["none", *options], ["none", *labels])
     rt.player(p)["pick"] = None if choice == "none" else choice

@@ -85,7 +85,8 @@ def change_government(rt: Civ, p: int) -> Generator:
     anarchy = rt.params["transition_government"]   # the transitional government's id (game.yaml)
     now = pl["government"]
     free = set(pl["gov_new"])
-    if now == anarchy and pl["anarchy_since"] is not None and pl["anarchy_since"] < rt.state["turn"]:
+    if (now == anarchy and pl["anarchy_since"] is not None and pl["anarchy_since"] < rt.state["turn"]) \
+            or rt.granted("no_anarchy", p):
         free = known_governments(rt, p)
     direct = sorted(g for g in free if g != now and g != anarchy)
     opts = ["keep", *(f"gov:{g}" for g in direct)]

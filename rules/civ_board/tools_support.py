@@ -13,6 +13,9 @@ from .seat import seat_panel
 from .victory import victory_score
 
 SCORE_COLUMNS = ["techs", "culture_spaces", "coins"]
+# the kinds whose effects mutation testing changes (each ability of an entry on its own, too)
+MUTATED = ("civ_tech", "civ_wonder", "civ_government", "civ_civilization", "civ_culture_card", "civ_great_person",
+           "civ_building")
 
 
 def scores(game) -> dict:
@@ -60,4 +63,5 @@ EXTRAS: dict[str, Any] = {"simulation_record": simulation_record, "measures": CI
                           "render_svg": render_svg, "render_parts": render_parts,"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
                           "entry_fields": entry_fields, "score_columns": SCORE_COLUMNS, "players": (2, 4),
                           "seat_label_word": "civilisation", "seat_panel": seat_panel,
-                          "seat_turn_kinds": ("city_action", "move", "research")}
+                          "seat_turn_kinds": ("city_action", "move", "research"),
+                          "mutation": {"packs": ("base",), "kinds": MUTATED, "per_ability": MUTATED}}
