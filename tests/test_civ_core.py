@@ -39,7 +39,7 @@ def test_set_up_gives_each_player_its_start_tech_forces_and_the_outskirts_trade(
         assert len([c for c in g.rt.cities(p) if c["capital"]]) == 1
         types = sorted(g.definition.units[c].data["type"] for c in pl["forces"])
         assert types == ["artillery", "infantry", "mounted"]
-    walled = [c["walled"] for c in g.state["cities"] if g.state["players"][c["owner"]]["civ"] == "civ_a"]
+    walled = [c["walled"] for c in g.state["cities_built"] if g.state["players"][c["owner"]]["civ"] == "civ_a"]
     assert walled == [True]   # civ_a's setup: a walled capital
 
 
@@ -65,7 +65,7 @@ def test_views_hide_facedown_tiles_markers_forces_and_culture_hands():
     v0 = g.view(0)
     assert v0["players"][0]["forces"] == g.state["players"][0]["forces"]
     assert v0["players"][1]["forces"] == {"count": len(g.state["players"][1]["forces"])}
-    assert v0["players"][1]["culture_hand"] == {"count": len(g.state["players"][1]["culture_hand"])}
+    assert v0["players"][1]["hand"] == {"count": len(g.state["players"][1]["hand"])}
     assert g.view(None)["players"][0]["forces"] == {"count": len(g.state["players"][0]["forces"])}
 
 

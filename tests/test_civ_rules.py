@@ -82,7 +82,7 @@ def test_the_culture_track_costs_culture_then_trade_and_its_last_space_wins():
     assert not culture.can_advance(rt, p)
     pl["culture"] = 3
     drive(culture.advance(rt, p))
-    assert pl["track"] == 1 and pl["culture"] == 0 and len(pl["culture_hand"]) == 1
+    assert pl["track"] == 1 and pl["culture"] == 0 and len(pl["hand"]) == 1
     pl["track"] = len(g.definition.track) - 1
     pl["culture"], pl["trade"] = 100, 1
     assert not culture.can_advance(rt, p)       # the last space also costs 2 trade
@@ -96,7 +96,7 @@ def test_the_culture_hand_is_kept_to_its_size():
     p = 0
     for _ in range(4):
         drive(culture.draw_culture(rt, p, 1))
-    assert len(rt.player(p)["culture_hand"]) == culture.hand_size(rt, p) == 2
+    assert len(rt.player(p)["hand"]) == culture.hand_size(rt, p) == 2
 
 
 def test_a_trumping_unit_strikes_first_and_a_unit_it_kills_strikes_nothing_back():

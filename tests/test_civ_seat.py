@@ -20,7 +20,7 @@ def test_the_panel_names_the_seats_own_cards_and_counts_the_rivals():
     assert all(entries[u].name in text for u in mine)
     theirs = g.state["players"][1]
     assert f"forces {len(theirs['forces'])}" in text
-    assert f"culture cards {len(theirs['culture_hand'])}" in text
+    assert f"culture cards {len(theirs['hand'])}" in text
 
 
 @pytest.mark.slow

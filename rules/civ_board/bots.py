@@ -13,10 +13,10 @@ from ...engine.abilities import Ctx
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
-from .combat import SIDES, trumps
+from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
 from .manage import city_options
-from .pieces import cities_left, strength
+from .pieces import cities_left, rank, strength
 from .start import city_site
 
 VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
@@ -28,6 +28,7 @@ def square_value(icons: dict, weights: dict | None = None) -> float:
 
 
 ROADS = ("culture", "technology", "economic", "military")
+MARTIAL = ("combat_bonus", "battle_hand_size", "unit_strength")   # quantities a military bot seeks
 
 
 class GreedyBot:
@@ -103,7 +104,13 @@ class GreedyBot:
         return -1.0 if mine else 1.0
 
     def _research(self, rt, d, o):
-        return -1.0 if o == "none" else float(rt.d.level(o))
+        if o == "none":
+            return -1.0
+        value = float(rt.d.level(o))
+        if self.road == "military" and (any(rt.d.grants_of(o, g) for g in ("unit_rank", "stack_limit"))
+                                        or any(rt.d.modifiers_of(o, q) for q in MARTIAL)):
+            value += 1.5
+        return value
 
     def _loot(self, rt, d, o):
         return {"tech": 5, "culture_card": 3, "resources": 2, "trade": 2.5, "culture": 2}.get(o.split(":")[0], 0)
@@ -182,7 +189,7 @@ class GreedyBot:
         if not scout and (board.key(nx, ny) in rt.state["markers"]):
             return 15.0
         if not scout and (rt.enemies_at(nx, ny, p) or (rt.city_at(nx, ny) or {}).get("owner", p) != p):
-            return 12.0 if len(rt.player(p)["forces"]) >= self._strong(rt, p) else -5.0
+            return 12.0 if self._odds(rt, p, figs, nx, ny) > 1.2 else -5.0
         if "dist" not in self._memo:
             self._memo["dist"] = self._distances(rt, p, figs, scout)
         dist = self._memo["dist"]
@@ -190,6 +197,27 @@ class GreedyBot:
         if there is None:
             return -1.0
         return 5.0 - there if here is None or there < here else -0.5
+
+    def _odds(self, rt, p, figs, x, y) -> float:
+        """A rough ratio of p's expected battle total to the defender's at (x, y) (2.0: sure, 0: hopeless)."""
+        armies = sum(1 for f in figs if f["kind"] == "army")
+        mine = rt.player(p)["forces"]
+        if not armies or not mine:
+            return 0.0
+        city = rt.city_at(x, y)
+        city = city if city is not None and city["owner"] != p else None
+        enemy = city["owner"] if city else (rt.enemies_at(x, y, p) or [{"owner": None}])[0]["owner"]
+        if enemy is None:
+            return 2.0
+        if not any(f["kind"] == "army" for f in rt.enemies_at(x, y, p)) and city is None:
+            return 2.0                      # scouts alone: no battle
+        mean = sum(strength(rt, p, c) for c in mine) / len(mine)
+        attack = min(len(mine), hand_size(rt, p, "attacker", armies, None)) * mean + bonus(rt, p, "attacker", None)
+        defenders = sum(1 for f in rt.enemies_at(x, y, p) if f["kind"] == "army")
+        theirs = len(rt.player(enemy)["forces"])
+        guess = sum(rank(rt, enemy, t) + 1.5 for t in ("artillery", "infantry", "mounted")) / 3
+        defence = min(theirs, hand_size(rt, enemy, "defender", defenders, city)) * guess + bonus(rt, enemy, "defender", city)
+        return attack / max(1.0, defence)
 
     def _strong(self, rt, p) -> int:
         """Unit cards the bot wants before it attacks enemies."""
@@ -210,10 +238,11 @@ class GreedyBot:
                                     goals.add((nx, ny))
         if not scout:
             goals |= {board.unkey(k) for k in rt.state["markers"]}
-            if self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p):
-                goals = {(c["x"], c["y"]) for c in rt.state["cities"] if c["owner"] != p} or goals
+            if self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p) \
+                    and len(figs) > 1:
+                goals = {(c["x"], c["y"]) for c in rt.state["cities_built"] if c["owner"] != p} or goals
         elif cities_left(rt, p) > 0:
-            centres = [(c["x"], c["y"]) for c in rt.state["cities"]]
+            centres = [(c["x"], c["y"]) for c in rt.state["cities_built"]]
             sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)
                      if all(board.distance((x, y), c) >= 3 for c in centres) and city_site(rt, p, x, y)}
             goals = sites or goals

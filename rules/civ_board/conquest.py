@@ -58,7 +58,7 @@ def loot_options(rt: Civ, winner: int, loser: int, city: bool) -> tuple[list[str
             if t not in rt.player(winner)["techs"] and pyramid_row(rt, winner, rt.d.level(t)):
                 opts.append(f"tech:{t}")
                 labels.append(f"learn {rt.entry_name(t)}")
-        if pl["culture_hand"]:
+        if pl["hand"]:
             opts.append("culture_card")
             labels.append("steal a culture event card (unseen)")
     else:
@@ -99,11 +99,11 @@ def loot(rt: Civ, winner: int, loser: int, city: bool) -> Generator:
         take_resources(rt, winner, loser, int(rt.params["loot_city_resources"]) if city else 1)
         rt.log(f"{rt.name(winner)} takes resources from {rt.name(loser)}")
     elif choice == "culture_card":
-        card = src["culture_hand"].pop(rt.rng().below(len(src["culture_hand"])))
-        dst["culture_hand"].append(card)
+        card = src["hand"].pop(rt.rng().below(len(src["hand"])))
+        dst["hand"].append(card)
         rt.log(f"{rt.name(winner)} steals a culture event card from {rt.name(loser)}")
-        while len(dst["culture_hand"]) > hand_size(rt, winner):
-            dst["culture_hand"].pop(0)
+        while len(dst["hand"]) > hand_size(rt, winner):
+            dst["hand"].pop(0)
     elif choice.startswith("tech:"):
         yield from learn(rt, winner, choice[5:])
 
@@ -152,7 +152,7 @@ def attack_city(rt: Civ, p: int, figs: list[dict], city: dict) -> Generator:
 def destroy_city(rt: Civ, city: dict) -> None:
     """The city marker goes back to its owner; buildings return to the market, wonders and great people
     in its outskirts leave the game."""
-    rt.state["cities"].remove(city)
+    rt.state["cities_built"].remove(city)
     for x, y in board.around(city["x"], city["y"]):
         item = rt.state["items"].get(board.key(x, y))
         if item is not None and item["owner"] == city["owner"]:

@@ -71,7 +71,7 @@ def draw_culture(rt: Civ, p: int, level: int) -> Generator:
     if not deck:
         rt.log(f"{rt.name(p)} finds the level {level} culture deck empty")
         return
-    hand = rt.player(p)["culture_hand"]
+    hand = rt.player(p)["hand"]
     hand.append(deck.pop(0))
     rt.log(f"{rt.name(p)} draws a level {level} culture event card")
     while len(hand) > hand_size(rt, p):
@@ -81,14 +81,14 @@ def draw_culture(rt: Civ, p: int, level: int) -> Generator:
 
 
 def discard_card(rt: Civ, p: int, card: str) -> None:
-    rt.player(p)["culture_hand"].remove(card)
+    rt.player(p)["hand"].remove(card)
     level = str(rt.d.content.entries[card].data["level"])
     rt.state["culture_discards"].setdefault(level, []).append(card)
 
 
 def playable(rt: Civ, p: int) -> list[str]:
     phase = rt.state["phase"]
-    return [c for c in dict.fromkeys(rt.player(p)["culture_hand"])
+    return [c for c in dict.fromkeys(rt.player(p)["hand"])
             if rt.d.content.entries[c].data.get("phase") in (phase, "any")]
 
 

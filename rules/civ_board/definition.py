@@ -113,7 +113,7 @@ class CivDefinition:
         if not lo <= n <= hi:
             raise ValueError(f"Civilization is for {lo} to {hi} players, not {n}")
         st: dict = {"rng": seed_state(int(config.get("seed", 0))), "turn": 0, "phase": "setup", "first": 0,
-                    "figures": [], "cities": [], "items": {}, "markers": {}, "obsolete": [], "winner": [],
+                    "figures": [], "cities_built": [], "items": {}, "markers": {}, "obsolete": [], "winner": [],
                     "victory": None, "next_id": 1}
         rng = Rng(st)
         position = config.get("position")
@@ -139,7 +139,7 @@ class CivDefinition:
         data = self.civs[civ].data
         return {"name": name, "civ": civ, "government": data.get("start_government") or self.params["start_government"],
                 "gov_new": [], "anarchy_since": None, "techs": [data["start_tech"]],
-                "pyramid": {"1": [data["start_tech"]]}, "trade": 0, "culture": 0, "track": 0, "culture_hand": [],
+                "pyramid": {"1": [data["start_tech"]]}, "trade": 0, "culture": 0, "track": 0, "hand": [],
                 "resources": {}, "huts": [], "forces": [], "battle_hand": [], "pick": None, "reserve": [],
                 "coin_tokens": {}, "armies": int(self.params["armies"]) + int((data.get("setup") or {}).get("extra_army", 0)),
                 "scouts": int(self.params["scouts"])}

@@ -42,7 +42,7 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
         "techs": sum(techs) / n,
         "culture_spaces": sum(spaces) / n,
         "coins": sum(money) / n,
-        "cities": len(st["cities"]) / n,
+        "cities": len(st["cities_built"]) / n,
     }
 
 

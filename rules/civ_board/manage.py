@@ -182,7 +182,8 @@ def city_action(rt: Civ, city: dict) -> Generator:
     elif what == "unit":
         card = draw_unit(rt, rest)
         pl["forces"].append(card)
-        rt.log(f"{rt.name(p)} produces a {unit_type(rt, card)} unit")
+        utype = unit_type(rt, card)
+        rt.log(f"{rt.name(p)} produces {'an' if utype[0] in 'aeiou' else 'a'} {utype} unit")
     else:
         eid, _, at = rest.partition("@")
         put_item(rt, p, what, eid, *board.unkey(at))

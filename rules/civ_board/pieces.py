@@ -63,7 +63,7 @@ def placeable(rt: Civ, p: int, x: int, y: int, adding: int = 1) -> bool:
 
 def place_city(rt: Civ, p: int, x: int, y: int, capital: bool, walled: bool = False) -> dict:
     city = {"id": new_id(rt), "owner": p, "x": x, "y": y, "capital": capital, "walled": walled}
-    rt.state["cities"].append(city)
+    rt.state["cities_built"].append(city)
     return city
 
 

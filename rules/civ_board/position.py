@@ -28,6 +28,7 @@ from .pieces import mark_tile, place_city, place_figure, reveal_tile
 if TYPE_CHECKING:
     from .runtime import Civ
 
+STATE_KEY = {"culture_hand": "hand"}   # a position's word -> the player's state key
 PHASES = ("start_of_turn", "trade", "city_management", "movement", "research")
 LISTS = {"techs": "civ_tech", "forces": "civ_unit_card", "culture_hand": "civ_culture_card", "huts": None,
          "reserve": "civ_great_person"}
@@ -74,7 +75,7 @@ def apply_position(rt: Civ, pos: dict) -> None:
                 known = _ids(rt, kind)
                 bad = [(j, v) for j, v in enumerate(spec[key]) if v not in known]
                 probs += [(("players", i, key, j), f"{v!r} is unknown; {accepted(known)}") for j, v in bad]
-                pl[key] = list(spec[key])
+                pl[STATE_KEY.get(key, key)] = list(spec[key])
         if "techs" in spec and not any(p[0][:3] == ("players", i, "techs") for p in probs):
             start = pl["techs"][0] if pl["techs"] else None
             pl["pyramid"] = {}

@@ -59,7 +59,7 @@ def _tile(game, view: dict, tr: int, tc: int) -> str:
 
 def _pieces(view: dict) -> str:
     out = []
-    for c in view["cities"]:
+    for c in view["cities_built"]:
         px, py = c["x"] * CELL, 40 + c["y"] * CELL
         out.append(f'<rect x="{px + 4}" y="{py + 4}" width="{CELL - 8}" height="{CELL - 8}" fill="{PLAYER[c["owner"] % 4]}" '
                    f'stroke="#000" stroke-width="{3 if c.get("walled") else 1}"/>'
@@ -81,7 +81,7 @@ def _panel(game, view: dict, p: int, x: int) -> str:
     lines = [f"{pl['name']} - {entries[pl['civ']].name}", f"government {entries[pl['government']].name}",
              f"trade {pl['trade']}  culture {pl['culture']}  track {pl['track']}",
              f"techs {len(pl['techs'])}: " + ", ".join(entries[t].name for t in pl["techs"][-4:]),
-             f"forces {count(pl['forces'])}  culture cards {count(pl['culture_hand'])}  markers {count(pl['huts'])}",
+             f"forces {count(pl['forces'])}  culture cards {count(pl['hand'])}  markers {count(pl['huts'])}",
              "resources " + (", ".join(f"{r} {n}" for r, n in pl["resources"].items() if n) or "none")]
     y = 60 + p * 110
     out = [f'<rect x="{x}" y="{y - 16}" width="{PANEL - 10}" height="100" rx="5" fill="#fffdf7" '

@@ -69,10 +69,10 @@ class Civ:
         return [f for f in self.figures_at(x, y) if f["owner"] != p]
 
     def city_at(self, x: int, y: int) -> dict | None:
-        return next((c for c in self.state["cities"] if c["x"] == x and c["y"] == y), None)
+        return next((c for c in self.state["cities_built"] if c["x"] == x and c["y"] == y), None)
 
     def cities(self, p: int) -> list[dict]:
-        return [c for c in self.state["cities"] if c["owner"] == p]
+        return [c for c in self.state["cities_built"] if c["owner"] == p]
 
     def item_at(self, x: int, y: int) -> dict | None:
         return self.state["items"].get(board.key(x, y))

@@ -40,7 +40,7 @@ def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
         _redeal(rng, [pl["forces"] for pl in others], deck, lambda c, t=utype: defn.units[c].data["type"] == t)
     entries = defn.content.entries
     for level, deck in state["culture_decks"].items():
-        _redeal(rng, [pl["culture_hand"] for pl in others], deck,
+        _redeal(rng, [pl["hand"] for pl in others], deck,
                 lambda c, lv=level: str(entries[c].data.get("level")) == lv)
     for kind in ("hut", "village"):
         _redeal(rng, [pl["huts"] for pl in others], state[f"{kind}_pool"], lambda c, k=kind: entries[c].kind == f"civ_{k}")

@@ -29,7 +29,7 @@ def seat_panel(game, p: int) -> list[str]:
                      f"{production(rt, c)}" + (", walled" if c.get("walled") else ""))
     forces = pl["forces"] if isinstance(pl["forces"], list) else []
     lines.append("  forces: " + (", ".join(name(u) for u in forces) or "none"))
-    hand = pl["culture_hand"] if isinstance(pl["culture_hand"], list) else []
+    hand = pl["hand"] if isinstance(pl["hand"], list) else []
     lines.append("  culture cards: " + (", ".join(name(c) for c in hand) or "none")
                  + "; resources: " + (", ".join(f"{r} {n}" for r, n in pl["resources"].items() if n) or "none")
                  + f"; markers {_count(pl['huts'])}")
@@ -37,5 +37,5 @@ def seat_panel(game, p: int) -> list[str]:
         if q != p:
             lines.append(f"{other['name']} - {name(other['civ'])}: trade {other['trade']}, culture track "
                          f"{other['track']}, techs {len(other['techs'])}, coins {coins(rt, q)}, "
-                         f"forces {_count(other['forces'])}, culture cards {_count(other['culture_hand'])}")
+                         f"forces {_count(other['forces'])}, culture cards {_count(other['hand'])}")
     return lines

@@ -29,7 +29,7 @@ def city_site(rt: Civ, p: int, x: int, y: int) -> bool:
     for ax, ay in board.around(x, y):
         if rt.square(ax, ay) is None or board.key(ax, ay) in rt.state["markers"] or rt.enemies_at(ax, ay, p):
             return False
-    return all(board.distance((x, y), (c["x"], c["y"])) >= 3 for c in rt.state["cities"])
+    return all(board.distance((x, y), (c["x"], c["y"])) >= 3 for c in rt.state["cities_built"])
 
 
 def city_scouts(rt: Civ, p: int) -> list[dict]:
@@ -128,7 +128,7 @@ def start_of_turn(rt: Civ) -> Generator:
     rt.log("1. Start of turn")
     for p in range(rt.n):
         rt.player(p)["used"] = []
-    for city in rt.state["cities"]:
+    for city in rt.state["cities_built"]:
         city["boost"] = 0
     yield from offer_cards(rt)
     yield from offer_actions(rt)
