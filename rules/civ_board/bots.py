@@ -196,7 +196,7 @@ class GreedyBot:
         here, there = dist.get((x, y)), dist.get((nx, ny))
         if there is None:
             return -1.0
-        return 5.0 - there if here is None or there < here else -0.5
+        return 3.0 - there * 0.01 if here is None or there < here else -0.5   # nearer the goal, however far
 
     def _odds(self, rt, p, figs, x, y) -> float:
         """A rough ratio of p's expected battle total to the defender's at (x, y) (2.0: sure, 0: hopeless)."""
