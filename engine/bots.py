@@ -10,9 +10,14 @@ from .rng import Rng, seed_state
 
 
 class Bot(Protocol):
+    """A player that is a program: `name` says which (random, greedy, search ...)."""
+
     name: str
 
-    def choose(self, game, decision: Decision) -> str: ...
+    def choose(self, game, decision: Decision) -> str:
+        """One of `decision.options`, for the player whose decision it is. A bot should read only what that
+        player may see (`game.view(decision.player)`, the decision itself): the contract tests check that
+        its choice does not change when only hidden information does."""
 
 
 class RandomBot:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .playout import play_out
 from .rng import Rng, seed_state
 
 
@@ -26,14 +27,7 @@ def win_chances(game: Any, samples: int, horizon: int, seed: int) -> list[float]
         world.state["rng"] = rng.below(1 << 62)
         world.seal()
         s = rng.below(1 << 30)
-        bots: dict[int, Any] = {}
-        for _ in range(horizon):
-            d = world.pending
-            if d is None:
-                break
-            if d.player not in bots:
-                bots[d.player] = support.policy(s * 31 + d.player)
-            world.apply({"player": d.player, "choice": bots[d.player].choose(world, d)})
+        play_out(world, lambda q, s=s: support.policy(s * 31 + q), limit=horizon)
         for p in range(n):
             totals[p] += support.evaluate(world, p)
     return _normalise(totals)

@@ -81,17 +81,25 @@ def _short(value: Any, width: int = 60) -> str:
 
 
 class Definition(Protocol):
-    """What a game's rules provide to the machine."""
+    """What a game's rules provide to the machine (a game's `definition(packs, variants)` returns one)."""
 
     game_id: str
 
-    def new_state(self, config: dict) -> dict: ...
+    def new_state(self, config: dict) -> dict:
+        """The state at the start, from the set-up `config` (players, seed, packs, variants, and optionally
+        `position` or `checkpoint`): plain JSON data, since saves, forks and the service copy it."""
 
-    def flow(self, game: Game) -> Generator[Decision, str, None]: ...
+    def flow(self, game: Game) -> Generator[Decision, str, None]:
+        """The rules, run as a generator over `game.state`: it yields each Decision and receives the option
+        chosen; returning ends the game. It must depend on the state and the choices alone (determinism)."""
 
-    def view(self, game: Game, player: int | None) -> dict: ...
+    def view(self, game: Game, player: int | None) -> dict:
+        """A copy of the state as `player` may see it (None: a spectator), hidden information removed; what is
+        hidden is the game's to declare (engine/hidden.py reads `hidden:` of its game.yaml)."""
 
-    def resumable(self, game: Game) -> bool: ...
+    def resumable(self, game: Game) -> bool:
+        """Can the flow restart from the state alone at the pending decision? Checkpoints (the service) and
+        fork snapshots are taken only there; a decision asked deep inside a rule procedure is not."""
 
 
 class Game:
@@ -151,6 +159,7 @@ class Game:
             self.checkpoints_taken += 1
 
     def legal_actions(self) -> list[dict]:
+        """The actions `apply` accepts now, one per option of the pending decision ([] once the game is over)."""
         if self.pending is None:
             return []
         p = self.pending.player
@@ -266,6 +275,8 @@ class Game:
 
     # ---- saving -----------------------------------------------------------------------------
     def save(self) -> dict:
+        """The game as a save (content/schema/save.schema.json): the set-up and every action, so that a load
+        replays it to the very same state; the same seed and actions give the same save, byte for byte."""
         return {"format": SAVE_FORMAT, "game": self.definition.game_id, "config": copy.deepcopy(self.config),
                 "actions": [dict(a) for a in self.actions]}
 
@@ -287,11 +298,14 @@ class Game:
         return game
 
     def state_hash(self) -> str:
+        """A digest of the state and the pending decision: equal hashes, equal games (tests of determinism,
+        replay and forks compare them)."""
         blob = json.dumps({"state": self.state, "pending": self.pending.to_json() if self.pending else None},
                           sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def snapshot(self) -> dict[str, Any]:
+        """A deep copy of the whole state, hidden information included (for tools, never for a seat)."""
         return copy.deepcopy(self.state)
 
     def view(self, player: int | None) -> dict:

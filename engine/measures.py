@@ -2,8 +2,8 @@
 battles ...), so that simulate, compare and sweep report them without knowing the game or reading its log.
 
 A game declares its measures (`Measure`: a key, a label, per seat or for the whole game) and a function
-that reads them off a finished game; it hands both over as one `GameMeasures` (today in its registry
-`extras["measures"]`, later a field of a typed game descriptor). The values are plain JSON: a number per
+that reads them off a finished game; it hands both over as one `GameMeasures`, the `measures` field of its descriptor
+(engine/games.py `GameModule`). The values are plain JSON: a number per
 game-wide measure, a list with one number per seat for a per-seat measure.
 """
 

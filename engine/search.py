@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .decision import Decision, IllegalAction
+from .playout import play_out
 from .rng import Rng, seed_state
 
 DEFAULT_PLAYOUTS = 24
@@ -147,15 +148,7 @@ class SearchBot:
     def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
         try:
             world.apply({"player": p, "choice": option})
-            bots: dict[int, Any] = {}
-            for _ in range(self.horizon):
-                d = world.pending
-                if d is None:
-                    break
-                bot = bots.get(d.player)
-                if bot is None:
-                    bot = bots[d.player] = support.policy(seed * 31 + d.player)
-                world.apply({"player": d.player, "choice": bot.choose(world, d)})
+            play_out(world, lambda q: support.policy(seed * 31 + q), limit=self.horizon)
         except (IllegalAction, RuntimeError):
             return 0.0  # a guessed world the rules cannot play on counts as a poor outcome
         return support.evaluate(world, p)

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from .decision import IllegalAction
 
 _MISSING = object()
+_KNOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> {(player, actions' digest): check}
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,24 @@ def secrets_of(game: Any, player: int) -> tuple[str, str]:
 
 
 def undo_check(game: Any, player: int) -> UndoCheck:
-    """How many of `player`'s last decisions may be taken back now, or why none may."""
+    """How many of `player`'s last decisions may be taken back now, or why none may.
+
+    The answer depends only on the actions taken, so it is kept per game for the actions' fingerprint:
+    a seat asks at every refresh of its page, and the answer costs a replay of the game.
+    """
+    try:
+        known = _KNOWN.setdefault(game, {})
+    except TypeError:  # a game that cannot be weakly referenced is simply not remembered
+        known = {}
+    key = (player, game.over, game.restart is not None, _digest(game.actions))
+    if key not in known:
+        if len(known) > 8:
+            known.clear()
+        known[key] = _check(game, player)
+    return known[key]
+
+
+def _check(game: Any, player: int) -> UndoCheck:
     names = [p.get("name", f"player {i}") for i, p in enumerate(game.state.get("players", []))]
     if game.over:
         return UndoCheck(0, "the game is over: its result stands")

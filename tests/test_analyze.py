@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from rulewright.api import play_game
 from rulewright.tools.analyze import analyze_game
-from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
-from typer.testing import CliRunner
 
 
 def _short_save(tmp_path, n: int = 40):
@@ -19,10 +17,10 @@ def _short_save(tmp_path, n: int = 40):
     return save, path
 
 
-def test_analyze_writes_chances_after_every_action_and_a_plot(tmp_path):
+def test_analyze_writes_chances_after_every_action_and_a_plot(tmp_path, cli):
     save, path = _short_save(tmp_path)
     out = tmp_path / "a"
-    r = CliRunner().invoke(app, ["analyze", str(path), "--out", str(out), "--samples", "1", "--horizon", "3", "-q"])
+    r = cli(["analyze", str(path), "--out", str(out), "--samples", "1", "--horizon", "3", "-q"])
     assert r.exit_code == 0, r.output
     assert "biggest swings" in r.output
     data = json.loads((out / "analysis.json").read_text())
@@ -40,12 +38,12 @@ def test_analyze_writes_chances_after_every_action_and_a_plot(tmp_path):
     assert any(re.fullmatch(r"[A-Z]\d+", c) for c in choices)  # board labels ("B2") instead
 
 
-def test_analyze_is_deterministic_and_refuses_a_bad_save(tmp_path):
+def test_analyze_is_deterministic_and_refuses_a_bad_save(tmp_path, cli):
     save, path = _short_save(tmp_path, 15)
     one = analyze_game(save, samples=1, horizon=2, progress=False)
     two = analyze_game(save, samples=1, horizon=2, progress=False)
     assert one == two
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": 1}')
-    r = CliRunner().invoke(app, ["analyze", str(bad), "--out", str(tmp_path / "b")])
+    r = cli(["analyze", str(bad), "--out", str(tmp_path / "b")])
     assert r.exit_code == 2 and "error" in r.output

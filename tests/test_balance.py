@@ -7,7 +7,6 @@ import json
 import math
 
 import pytest
-from rulewright.tools.cli import app
 from rulewright.tools.quality import (
     chi2_sf,
     chi_square_equal,
@@ -22,7 +21,6 @@ from rulewright.tools.restricted import Forbidding, held, names
 from rulewright.tools.restricted_run import play_restricted, restricted_report
 from rulewright.tools.selfplay import head, play_recorded
 from rulewright.tools.stats import wilson
-from typer.testing import CliRunner
 
 
 def test_wilson_interval_matches_the_published_value():
@@ -148,17 +146,17 @@ def test_forbidding_drops_the_options_that_name_the_id():
     assert bot.choose(Game(), d) == "y" and bot.name == "first without x"
 
 
-def _run(*args):
-    return CliRunner().invoke(app, ["balance", *args])
+def _run(cli, *args):
+    return cli(["balance", *args])
 
 
-def test_balance_command_reports_both_games():
-    r = _run("--games", "2", "--players", "2", "--seed", "4")
+def test_balance_command_reports_both_games(cli):
+    r = _run(cli, "--games", "2", "--players", "2", "--seed", "4")
     assert r.exit_code == 0, r.output
     for text in ("clash: 2 games, 2 players, bots: greedy", "seat balance", "chi-square", "first player in round 1",
                  "decided at", "lead changes", "drama", "branching factor"):
         assert text in r.output
-    r = _run("--game", "wonders7", "--games", "2", "--json")
+    r = _run(cli, "--game", "wonders7", "--games", "2", "--json")
     assert r.exit_code == 0, r.output
     rep = json.loads(r.output)
     assert rep["bots"] == ["greedy"] and rep["first_player"] is None and rep["games"] == 2
@@ -167,24 +165,24 @@ def test_balance_command_reports_both_games():
     assert rep["quality"]["turns"]["mean"] == 18
 
 
-def test_balance_command_per_civilisation_and_restricted(tmp_path):
-    r = _run("--games", "2", "--players", "2", "--pack", "civilizations", "--out", str(tmp_path))
+def test_balance_command_per_civilisation_and_restricted(tmp_path, cli):
+    r = _run(cli, "--games", "2", "--players", "2", "--pack", "civilizations", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     assert "win rate per civilisation" in r.output
     assert json.loads((tmp_path / "balance.json").read_text())["per_label"]
-    r = _run("--games", "1", "--players", "2", "--restrict", "engineering")
+    r = _run(cli, "--games", "1", "--players", "2", "--restrict", "engineering")
     assert r.exit_code == 0, r.output
     assert "restricted play of engineering in clash: 1 seeds x 3 games" in r.output and "bots: greedy" in r.output
     assert "worth" in r.output and "the forbidden seat took it 0 times" in r.output
 
 
-def test_balance_command_refuses_bad_input():
-    assert _run("--restrict", "no_such_thing", "--games", "1").exit_code == 2
-    assert _run("--bots", "nobody", "--games", "1").exit_code == 2
-    assert _run("--players", "9", "--games", "1").exit_code == 2
+def test_balance_command_refuses_bad_input(cli):
+    assert _run(cli, "--restrict", "no_such_thing", "--games", "1").exit_code == 2
+    assert _run(cli, "--bots", "nobody", "--games", "1").exit_code == 2
+    assert _run(cli, "--players", "9", "--games", "1").exit_code == 2
 
 
-def test_balance_refuses_a_file_as_its_output_folder(tmp_path):
+def test_balance_refuses_a_file_as_its_output_folder(tmp_path, cli):
     (tmp_path / "f").write_text("")
-    r = _run("--games", "1", "--out", str(tmp_path / "f"))
+    r = _run(cli, "--games", "1", "--out", str(tmp_path / "f"))
     assert r.exit_code == 2 and "is a file" in r.output

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rulewright.api import play_game
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.play import play_game, readable
+from rulewright.tools.play import readable
 
 GAMES = 50
 

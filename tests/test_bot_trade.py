@@ -3,9 +3,11 @@ premium for it, and answers offers by what they are worth to it; the leader in V
 
 from __future__ import annotations
 
+from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.games import default_game, find
 from rulewright.engine.machine import Game
+from rulewright.engine.playout import play_out
 from rulewright.rules.clash.bots.bot_trade import Offer, accepts, lacks, plan
 
 ADVANCE = "food"  # what rules/clash/game.yaml's advance_cost asks (2); checked below
@@ -19,21 +21,15 @@ def _game(p0: dict, p1: dict, p1_cities: int = 1, p2_cities: int = 0) -> Game:
     cities = [{"owner": 0, "at": "D2"}] + [{"owner": 1, "at": at} for at in ("D8", "E7", "C7")[:p1_cities]]
     cities += [{"owner": 2, "at": at} for at in ("G4", "H4", "G5", "H5")[:p2_cities]]
     players = [{"resources": p0}, {"resources": p1}] + ([{"resources": {"food": 0}}] if p2_cities else [])
-    return Game(defn, {"players": len(players), "seed": 3, "packs": ["base"], "variants": [],
-                       "position": {"players": players, "cities": cities}})
+    return new_game(players=len(players), seed=3, packs=["base"], position={"players": players, "cities": cities})
 
 
 def _play_bots(game: Game, steps: int, until: str | None = None) -> list[tuple[str, str]]:
     """Let two greedy bots play `steps` decisions (or fewer, up to one of kind `until`); (kind, choice) of each."""
     bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
-    made = []
-    for _ in range(steps):
-        d = game.pending
-        if d.kind == until:
-            break
-        choice = bots[d.player].choose(game, d)
-        made.append((d.kind, choice))
-        game.apply({"player": d.player, "choice": choice})
+    made: list[tuple[str, str]] = []
+    play_out(game, bots, limit=steps, stop=lambda g: g.pending.kind == until,
+             on_step=lambda _g, step: made.append((step.decision.kind, step.choice)))
     return made
 
 
@@ -92,7 +88,7 @@ def test_no_resource_goes_back_and_forth_within_a_turn():
     changed with the trade (an advance now affordable) bought back at once what it had just sold."""
     import re
 
-    from rulewright.tools.play import play_game
+    from rulewright.api import play_game
 
     pattern = re.compile(r"(Player \d) and (Player \d) trade (\d+) (\w+) for (\d+) (\w+)")
     trades = 0

@@ -6,17 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rulewright.engine import games
 from rulewright.tools.mutation import mutation_report
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "content" / "civ_board" / "base" / "tests"
-
-
-def test_civ_board_names_its_mutation_kinds_one_ability_at_a_time():
-    spec = games.find("civ_board").extras["mutation"]
-    assert {"civ_tech", "civ_wonder", "civ_civilization", "civ_culture_card", "civ_great_person",
-            "civ_government", "civ_building"} <= set(spec["kinds"])
-    assert set(spec["per_ability"]) == set(spec["kinds"])
 
 
 @pytest.mark.slow  # about 120 mutants, each re-running its scenarios

@@ -13,8 +13,6 @@ from rulewright.api import new_game, scores
 from rulewright.engine.decision import IllegalAction
 from rulewright.rules.clash.state.definition import definition, start_tile
 from rulewright.rules.clash.state.measures import home_space
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
 PACKS = ["base", "civilizations"]
 
@@ -185,8 +183,8 @@ def test_other_players_unused_leaders_are_hidden():
     assert seen["players"][1]["leaders_left"] == {"count": 2}
 
 
-def test_list_civilizations_json_has_four_special_advances_and_three_leaders_each():
-    res = CliRunner().invoke(app, ["list", "civilizations", "--format", "json"])
+def test_list_civilizations_json_has_four_special_advances_and_three_leaders_each(cli):
+    res = cli(["list", "civilizations", "--format", "json"])
     assert res.exit_code == 0, res.output
     civs = json.loads(res.stdout)
     assert len(civs) >= 8
@@ -194,15 +192,14 @@ def test_list_civilizations_json_has_four_special_advances_and_three_leaders_eac
         assert len(c["special_advances"]) == 4, c["id"]
         assert len(c["leaders"]) == 3, c["id"]
     for word, kind in (("leaders", "leader"), ("special-advances", "special_advance")):
-        res = CliRunner().invoke(app, ["list", word, "--format", "json"])
+        res = cli(["list", word, "--format", "json"])
         assert res.exit_code == 0
         rows = json.loads(res.stdout)
         assert rows and all(r["kind"] == kind and r["civilization"] for r in rows)
 
 
 def test_a_game_with_the_pack_is_deterministic_and_saves_and_loads():
-    from rulewright.api import load_game
-    from rulewright.tools.play import play_game
+    from rulewright.api import load_game, play_game
 
     one = play_game(4, 21, ["greedy"], packs=PACKS)
     two = play_game(4, 21, ["greedy"], packs=PACKS)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rulewright.api import play_game
 from rulewright.rules.clash.phases.invariants import check_invariants
-from rulewright.tools.play import play_game
 
 GAMES = 50
 PACKS = ["base", "civilizations"]

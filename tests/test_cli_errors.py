@@ -9,13 +9,8 @@ from pathlib import Path
 import pytest
 import typer
 from rulewright.api import new_game
-from rulewright.tools.cli import app
 from rulewright.tools.errors import GuardedTyper, guard_app
-from typer.testing import CliRunner
 
-runner = CliRunner()
-
-MANIFEST = "id: hostile\nname: Hostile\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
 ADVANCE = """\
 kind: advance
 entries:
@@ -31,12 +26,8 @@ entries:
 """
 
 
-def pack(tmp_path: Path, piece: str = "temple") -> Path:
-    root = tmp_path / "hostile"
-    root.mkdir()
-    (root / "pack.yaml").write_text(MANIFEST)
-    (root / "advances.yaml").write_text(ADVANCE.format(piece=piece))
-    return root
+def pack(write_pack, piece: str = "temple") -> Path:
+    return write_pack({"advances.yaml": ADVANCE.format(piece=piece)}, pack_id="hostile")
 
 
 def no_traceback(result) -> None:
@@ -54,52 +45,52 @@ def saved_game(tmp_path: Path, names: list[str] | None = None, actions: int = 6)
 
 
 @pytest.mark.parametrize("blob", ["[1, 2]", "[" * 100_000 + "]" * 100_000, "\"text\"", "{", "{\"format\": 1}"])
-def test_render_and_replay_of_a_bad_save_is_one_error_line(tmp_path: Path, blob: str) -> None:
+def test_render_and_replay_of_a_bad_save_is_one_error_line(tmp_path: Path, blob: str, cli) -> None:
     f = tmp_path / "bad.json"
     f.write_text(blob)
     for args in (["render", str(f), "--out", str(tmp_path / "x.svg")], ["replay", str(f)]):
-        result = runner.invoke(app, args)
+        result = cli(args)
         assert result.exit_code == 1, result.output
         assert "error" in result.output and "bad.json" in result.output
         no_traceback(result)
 
 
-def test_play_checks_the_save_path_before_playing(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["play", "--players", "2", "--save", str(tmp_path / "missing-dir" / "g.json")])
+def test_play_checks_the_save_path_before_playing(tmp_path: Path, cli) -> None:
+    result = cli(["play", "--players", "2", "--save", str(tmp_path / "missing-dir" / "g.json")])
     assert result.exit_code == 2
     assert "missing-dir" in result.output and "Winner" not in result.output
-    result = runner.invoke(app, ["play", "--players", "2", "--html", str(tmp_path)])
+    result = cli(["play", "--players", "2", "--html", str(tmp_path)])
     assert result.exit_code == 2 and "folder" in result.output
 
 
-def test_numeric_options_are_validated(tmp_path: Path) -> None:
+def test_numeric_options_are_validated(tmp_path: Path, cli) -> None:
     save = saved_game(tmp_path)
-    assert runner.invoke(app, ["replay", str(save), "--upto", "-5"]).exit_code == 2
-    assert runner.invoke(app, ["render", str(save), "--step", "-1"]).exit_code == 2
+    assert cli(["replay", str(save), "--upto", "-5"]).exit_code == 2
+    assert cli(["render", str(save), "--step", "-1"]).exit_code == 2
 
 
-def test_play_on_a_pack_lint_rejects_names_the_file(tmp_path: Path) -> None:
-    root = pack(tmp_path, piece="tempel")
-    result = runner.invoke(app, ["play", "--players", "2", "--pack", str(root)])
+def test_play_on_a_pack_lint_rejects_names_the_file(tmp_path: Path, write_pack, cli) -> None:
+    root = pack(write_pack, piece="tempel")
+    result = cli(["play", "--players", "2", "--pack", str(root)])
     assert result.exit_code == 1
     assert "advances.yaml" in result.output and "tempel" in result.output
     no_traceback(result)
 
 
-def test_square_brackets_in_content_and_names_print_as_text(tmp_path: Path) -> None:
-    root = pack(tmp_path)
-    result = runner.invoke(app, ["list", "advances", "--pack", str(root)])
+def test_square_brackets_in_content_and_names_print_as_text(tmp_path: Path, write_pack, cli) -> None:
+    root = pack(write_pack)
+    result = cli(["list", "advances", "--pack", str(root)])
     assert result.exit_code == 0 and "Printing [/i]" in result.output
     save = saved_game(tmp_path, names=["[/oops]", "[bold]x"])
-    result = runner.invoke(app, ["replay", str(save)])
+    result = cli(["replay", str(save)])
     assert result.exit_code == 0, result.output
     assert "[bold]x" in result.output
-    result = runner.invoke(app, ["explain", "printing", "--pack", str(root)])
+    result = cli(["explain", "printing", "--pack", str(root)])
     assert result.exit_code == 0 and "Get [/b] one idea" in result.output
 
 
 def test_an_unexpected_exception_is_one_line_exit_3_with_the_traceback_in_a_file(tmp_path: Path,
-                                                                                  monkeypatch) -> None:
+                                                                                  monkeypatch, cli) -> None:
     monkeypatch.setenv("RULEWRIGHT_CRASH_DIR", str(tmp_path))
     monkeypatch.delenv("RULEWRIGHT_DEBUG", raising=False)
     demo = GuardedTyper()
@@ -120,7 +111,7 @@ def test_an_unexpected_exception_is_one_line_exit_3_with_the_traceback_in_a_file
         raise LookupError("registered after add_typer")
 
     for args in (["boom"], ["sub", "later"], ["sub", "added-after"]):
-        result = runner.invoke(demo, args)
+        result = cli(args, app=demo)
         assert result.exit_code == 3, (args, result.output)
         assert "bug" in result.output and "rulewright-crash-" in result.output
         assert result.output.count("\n") <= 2
@@ -129,7 +120,7 @@ def test_an_unexpected_exception_is_one_line_exit_3_with_the_traceback_in_a_file
     assert crashes and "Traceback" in crashes[0].read_text()
 
 
-def test_guard_app_wraps_commands_already_registered() -> None:
+def test_guard_app_wraps_commands_already_registered(cli) -> None:
     plain = typer.Typer()
 
     @plain.command("x")
@@ -141,33 +132,33 @@ def test_guard_app_wraps_commands_already_registered() -> None:
         pass
 
     guard_app(plain)
-    result = runner.invoke(plain, ["x"])
+    result = cli(["x"], app=plain)
     assert result.exit_code == 1 and "missing.yaml" in result.output
 
 
 @pytest.mark.parametrize("args", [["simulate", "--games", "1", "--out", "FILE"], ["schema", "--out", "FILE"],
                                   ["bench", "--quick", "--out", "MISSING/b.json"],
                                   ["compare", "base", "--out", "FILE"]])
-def test_output_paths_of_every_command_are_checked_first(tmp_path: Path, args: list[str]) -> None:
+def test_output_paths_of_every_command_are_checked_first(tmp_path: Path, args: list[str], cli) -> None:
     existing = tmp_path / "a-file"
     existing.write_text("x")
     args = [str(existing) if a == "FILE" else str(tmp_path / a) if a.startswith("MISSING") else a for a in args]
-    result = runner.invoke(app, args)
+    result = cli(args)
     assert result.exit_code == 2, result.output
     assert "error" in result.output and "Traceback" not in result.output
 
 
-def test_a_fifo_given_as_a_save_is_refused_without_blocking(tmp_path: Path) -> None:
+def test_a_fifo_given_as_a_save_is_refused_without_blocking(tmp_path: Path, cli) -> None:
     import os
 
     fifo = tmp_path / "g.json"
     os.mkfifo(fifo)
     for args in (["replay", str(fifo)], ["render", str(fifo), "--out", str(tmp_path / "x.svg")]):
-        result = runner.invoke(app, args)
+        result = cli(args)
         assert result.exit_code == 1 and "not a regular file" in result.output
 
 
-def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1() -> None:
+def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1(cli) -> None:
     from rulewright.engine.decision import RunawayEffect
     from rulewright.engine.diagnostics import ContentError, Diagnostic
 
@@ -187,7 +178,7 @@ def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1() -> None
 
     for args, needle in ((["loop"], "Brooding (brooding)"), (["content"], "mypack/advances.yaml:3:5"),
                          (["deep"], "nested too deeply")):
-        result = runner.invoke(demo, args)
+        result = cli(args, app=demo)
         assert result.exit_code == 1 and needle in result.output, result.output
         assert result.output.startswith("error") and "Traceback" not in result.output
 
@@ -197,7 +188,7 @@ def test_known_errors_raised_anywhere_in_a_command_are_one_line_exit_1() -> None
     (["no-such-command"], "No such command"),
     (["play", "--no-such-option"], "No such option"),
 ])
-def test_usage_errors_of_the_installed_command_are_one_line_and_exit_2(argv: list[str], says: str):
+def test_usage_errors_of_the_installed_command_are_one_line_and_exit_2(argv: list[str], says: str, cli):
     """The console entry point (not the test runner) turns Click's own usage errors into `error:` lines."""
     import subprocess
     import sys

@@ -26,10 +26,7 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.service import apply_json, from_json, to_json
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
-runner = CliRunner()
 SCENARIO = Path(__file__).resolve().parent / "scenarios" / "agriculture" / "farming_collects_food_and_wood.yaml"
 CASE_SECONDS = 60  # far above any case (most take milliseconds); only a hang reaches it
 
@@ -52,9 +49,9 @@ def time_limit(seconds: int):
         signal.signal(signal.SIGALRM, old)
 
 
-def run_cli(args: list[str], what: str) -> int:
+def run_cli(cli, args: list[str], what: str) -> int:
     with time_limit(CASE_SECONDS):
-        result = runner.invoke(app, args)
+        result = cli(args)
     out = result.output
     assert result.exit_code in (0, 1, 2), f"{what}: exit {result.exit_code}: {out[-600:]}"
     assert "Traceback" not in out and "internal error" not in out, f"{what}: {out[-600:]}"
@@ -88,38 +85,38 @@ def blob() -> dict:
     return json.loads(to_json(game))
 
 
-def pack_case(seed: int, tmp: Path, play: bool = False) -> int:
+def pack_case(cli, seed: int, tmp: Path, play: bool = False) -> int:
     rng = random.Random(seed)
     files = fuzzgen.hostile_pack(rng)
     root = write_pack(tmp / "fuzzpack", files)
-    code = run_cli(["lint", str(root)], f"pack seed {seed}")
+    code = run_cli(cli, ["lint", str(root)], f"pack seed {seed}")
     if seed % 4 == 0:
-        run_cli(["list", "advances", "--pack", str(root)], f"pack seed {seed} (list)")
-        run_cli(["explain", "fuzz_card", "--pack", str(root)], f"pack seed {seed} (explain)")
+        run_cli(cli, ["list", "advances", "--pack", str(root)], f"pack seed {seed} (list)")
+        run_cli(cli, ["explain", "fuzz_card", "--pack", str(root)], f"pack seed {seed} (explain)")
     if seed % 25 == 0:
-        run_cli(["list", "variants", "--pack", str(root)], f"pack seed {seed} (variants)")
+        run_cli(cli, ["list", "variants", "--pack", str(root)], f"pack seed {seed} (variants)")
     if code == 0 and play and "[base]" in files["pack.yaml"]:  # lint-clean: the game must run it too
-        run_cli(["play", "--players", "2", "--seed", str(seed), "--pack", str(root)], f"pack seed {seed} (play)")
+        run_cli(cli, ["play", "--players", "2", "--seed", str(seed), "--pack", str(root)], f"pack seed {seed} (play)")
     return code
 
 
-def save_case(seed: int, save: dict, tmp: Path) -> int:
+def save_case(cli, seed: int, save: dict, tmp: Path) -> int:
     rng = random.Random(seed)
     f = tmp / "save.json"
     f.write_text(fuzzgen.json_text(rng, save), encoding="utf-8", errors="surrogatepass")
-    code = run_cli(["replay", str(f), "--json"], f"save seed {seed}")
+    code = run_cli(cli, ["replay", str(f), "--json"], f"save seed {seed}")
     if seed % 10 == 0:
-        run_cli(["render", str(f), "--out", str(tmp / "board.svg")], f"save seed {seed} (render)")
+        run_cli(cli, ["render", str(f), "--out", str(tmp / "board.svg")], f"save seed {seed} (render)")
     if seed % 10 == 5:
-        run_cli(["replay", str(f), "--html", str(tmp / "v.html"), "--as", "0"], f"save seed {seed} (html)")
+        run_cli(cli, ["replay", str(f), "--html", str(tmp / "v.html"), "--as", "0"], f"save seed {seed} (html)")
     return code
 
 
-def scenario_case(seed: int, tmp: Path) -> int:
+def scenario_case(cli, seed: int, tmp: Path) -> int:
     rng = random.Random(seed)
     f = tmp / "scenario.yaml"
     f.write_text(fuzzgen.scenario_text(rng, SCENARIO.read_text()), encoding="utf-8", errors="surrogatepass")
-    return run_cli(["test", str(f)], f"scenario seed {seed}")
+    return run_cli(cli, ["test", str(f)], f"scenario seed {seed}")
 
 
 _legal: dict[str, dict] = {}
@@ -142,18 +139,18 @@ def payload_case(seed: int, blob: dict) -> str:
 
 # ---- CI: a few hundred cheap cases --------------------------------------------------------------
 
-def test_hostile_packs(tmp_path: Path) -> None:
-    codes = [pack_case(seed, tmp_path) for seed in range(160)]
+def test_hostile_packs(tmp_path: Path, cli) -> None:
+    codes = [pack_case(cli, seed, tmp_path) for seed in range(160)]
     assert 1 in codes  # the generator does produce packs lint refuses
 
 
-def test_hostile_saves(save: dict, tmp_path: Path) -> None:
-    codes = [save_case(seed, save, tmp_path) for seed in range(80)]
+def test_hostile_saves(save: dict, tmp_path: Path, cli) -> None:
+    codes = [save_case(cli, seed, save, tmp_path) for seed in range(80)]
     assert 1 in codes
 
 
-def test_hostile_scenarios(tmp_path: Path) -> None:
-    codes = [scenario_case(seed, tmp_path) for seed in range(30)]
+def test_hostile_scenarios(tmp_path: Path, cli) -> None:
+    codes = [scenario_case(cli, seed, tmp_path) for seed in range(30)]
     assert 1 in codes
 
 
@@ -193,18 +190,18 @@ def test_real_binary_under_time_and_memory_limits(case: str, tmp_path: Path) -> 
 # ---- soak: thousands of cases, figures printed ----------------------------------------------------
 
 @pytest.mark.soak
-def test_soak(save: dict, blob: dict, tmp_path: Path) -> None:
+def test_soak(save: dict, blob: dict, tmp_path: Path, cli) -> None:
     runs = {"packs": (0, 0), "saves": (0, 0), "scenarios": (0, 0), "payloads": (0, 0)}
     base = 10_000
     tallies: dict[str, dict] = {k: {} for k in runs}
     for seed in range(base, base + 2000):
-        c = pack_case(seed, tmp_path, play=True)
+        c = pack_case(cli, seed, tmp_path, play=True)
         tallies["packs"][c] = tallies["packs"].get(c, 0) + 1
     for seed in range(base, base + 1000):
-        c = save_case(seed, save, tmp_path)
+        c = save_case(cli, seed, save, tmp_path)
         tallies["saves"][c] = tallies["saves"].get(c, 0) + 1
     for seed in range(base, base + 400):
-        c = scenario_case(seed, tmp_path)
+        c = scenario_case(cli, seed, tmp_path)
         tallies["scenarios"][c] = tallies["scenarios"].get(c, 0) + 1
     for seed in range(base, base + 3000):
         c = payload_case(seed, blob)

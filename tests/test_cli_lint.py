@@ -14,12 +14,6 @@ from pathlib import Path
 import pytest
 from rulewright.dsl.loader import load_content
 from rulewright.tools import clikit
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
-
-runner = CliRunner()
-
-MANIFEST = "id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
 
 # One well-formed advance; tests break one thing in it.
 GOOD = """\
@@ -37,13 +31,9 @@ entries:
 """
 
 
-def make_pack(tmp_path: Path, body: str, filename: str = "advances.yaml") -> tuple[Path, Path]:
-    root = tmp_path / "mypack"
-    root.mkdir()
-    (root / "pack.yaml").write_text(MANIFEST)
-    file = root / filename
-    file.write_text(body)
-    return root, file
+def make_pack(write_pack, body: str, filename: str = "advances.yaml") -> tuple[Path, Path]:
+    root = write_pack({filename: body})
+    return root, root / filename
 
 
 def where(text: str, needle: str, skip: int = 0, nth: int = 0) -> tuple[int, int]:
@@ -57,19 +47,19 @@ def where(text: str, needle: str, skip: int = 0, nth: int = 0) -> tuple[int, int
     return line, col
 
 
-def lint(*args: str | Path):
-    return runner.invoke(app, ["lint", *map(str, args)])
+def lint(cli, *args: str | Path):
+    return cli(["lint", *map(str, args)])
 
 
-def lint_json(*args: str | Path) -> tuple[int, dict]:
-    res = runner.invoke(app, ["lint", *map(str, args), "--format", "json"])
+def lint_json(cli, *args: str | Path) -> tuple[int, dict]:
+    res = cli(["lint", *map(str, args), "--format", "json"])
     return res.exit_code, json.loads(res.stdout)
 
 
-def assert_diagnostic(target: Path, file: Path, line: int, col: int, code: str, message: str = "",
+def assert_diagnostic(cli, target: Path, file: Path, line: int, col: int, code: str, message: str = "",
                       hint: str = "") -> dict:
     """Lint `target` in text and JSON; both must report `code` at file:line:col, and exit 1."""
-    res = lint(target)
+    res = lint(cli, target)
     assert res.exit_code == 1, res.output
     assert "Traceback" not in res.output
     header = f"{file}:{line}:{col}: error[{code}]"
@@ -83,7 +73,7 @@ def assert_diagnostic(target: Path, file: Path, line: int, col: int, code: str, 
     assert caret.index("^") - caret.index("|") - 2 == col - 1
     assert re.search(r"checked \d+ entries in 2 packs: [1-9]\d* errors?", res.output)
 
-    code_json, data = lint_json(target)
+    code_json, data = lint_json(cli, target)
     assert code_json == 1
     assert data["errors"] >= 1
     matches = [d for d in data["diagnostics"] if d["code"] == code]
@@ -98,40 +88,40 @@ def assert_diagnostic(target: Path, file: Path, line: int, col: int, code: str, 
 # ---- lint: each kind of mistake --------------------------------------------------------------------
 
 
-def test_good_pack_lints_clean(tmp_path):
-    root, _ = make_pack(tmp_path, GOOD)
-    res = lint(root)
+def test_good_pack_lints_clean(tmp_path, write_pack, cli):
+    root, _ = make_pack(write_pack, GOOD)
+    res = lint(cli, root)
     assert res.exit_code == 0, res.output
     assert re.search(r"checked \d+ entries in 2 packs: 0 errors", res.output)  # decks grow
 
 
-def test_broken_yaml_indentation(tmp_path):
+def test_broken_yaml_indentation(tmp_path, write_pack, cli):
     body = GOOD.replace("    category: education", "   category: education")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "category: education")
-    assert_diagnostic(root, file, line, col, "E0002", "YAML", "indentation")
+    assert_diagnostic(cli, root, file, line, col, "E0002", "YAML", "indentation")
 
 
-def test_unknown_key(tmp_path):
+def test_unknown_key(tmp_path, write_pack, cli):
     body = GOOD.replace("    text:", "    txt:")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "txt:")
-    d = assert_diagnostic(root, file, line, col, "E0011", "unknown key 'txt'", "did you mean 'text'?")
+    d = assert_diagnostic(cli, root, file, line, col, "E0011", "unknown key 'txt'", "did you mean 'text'?")
     assert d["end_column"] == col + len("txt")
 
 
-def test_missing_required_field(tmp_path):
+def test_missing_required_field(tmp_path, write_pack, cli):
     body = GOOD.replace("    text: When you get this advance, gain 1 idea\n", "")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "id: printing")  # the entry that lacks it
-    assert_diagnostic(root, file, line, col, "E0012", "missing required field 'text'", "text:")
+    assert_diagnostic(cli, root, file, line, col, "E0012", "missing required field 'text'", "text:")
 
 
-def test_unknown_advance_in_requires(tmp_path):
+def test_unknown_advance_in_requires(tmp_path, write_pack, cli):
     body = GOOD.replace("requires: []", "requires: [writing, writin]")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "writin]")
-    d = assert_diagnostic(root, file, line, col, "E0021", "unknown advance 'writin' in requires",
+    d = assert_diagnostic(cli, root, file, line, col, "E0021", "unknown advance 'writin' in requires",
                           "did you mean 'writing'")
     assert d["end_column"] == col + len("writin")
 
@@ -151,55 +141,55 @@ DSL_SYNTAX_CASES = {
 
 
 @pytest.mark.parametrize("case", list(DSL_SYNTAX_CASES))
-def test_dsl_syntax_error_maps_into_the_file(tmp_path, case):
+def test_dsl_syntax_error_maps_into_the_file(tmp_path, case, write_pack, cli):
     effect, needle, skip = DSL_SYNTAX_CASES[case]
     body = GOOD[: GOOD.index("effect:")] + effect
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, needle, skip)
-    res = lint_json(root)[1]
+    res = lint_json(cli, root)[1]
     syntax = [d for d in res["diagnostics"] if d["code"].startswith("E01")]
     assert syntax, res["diagnostics"]
-    assert_diagnostic(root, file, line, col, syntax[0]["code"])
+    assert_diagnostic(cli, root, file, line, col, syntax[0]["code"])
     assert line > where(body, "effect:")[0] or case == "quoted"
 
 
-def test_unknown_hook(tmp_path):
+def test_unknown_hook(tmp_path, write_pack, cli):
     body = GOOD.replace("on advance_gained", "on advance_ganed")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "advance_ganed")
-    d = assert_diagnostic(root, file, line, col, "E0202", "unknown hook 'advance_ganed'",
+    d = assert_diagnostic(cli, root, file, line, col, "E0202", "unknown hook 'advance_ganed'",
                           "did you mean 'advance_gained'")
     assert d["end_column"] == col + len("advance_ganed")
 
 
-def test_wrong_type(tmp_path):
+def test_wrong_type(tmp_path, write_pack, cli):
     body = GOOD.replace("on advance_gained when advance = self: gain 1 idea", "modify civic_size: = happy")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "happy")
-    assert_diagnostic(root, file, line, col, "E0204", "expected int")
+    assert_diagnostic(cli, root, file, line, col, "E0204", "expected int")
 
 
-def test_duplicate_id_of_base(tmp_path):
+def test_duplicate_id_of_base(tmp_path, write_pack, cli):
     body = GOOD.replace("id: printing", "id: farming")
-    root, file = make_pack(tmp_path, body)
+    root, file = make_pack(write_pack, body)
     line, col = where(body, "farming")
-    d = assert_diagnostic(root, file, line, col, "E0020", "duplicate id 'farming'", "first defined at")
+    d = assert_diagnostic(cli, root, file, line, col, "E0020", "duplicate id 'farming'", "first defined at")
     assert "advances.yaml" in d["hint"]
 
 
-def test_several_mistakes_in_reading_order(tmp_path):
+def test_several_mistakes_in_reading_order(tmp_path, write_pack, cli):
     body = GOOD.replace("requires: []", "requires: [writin]").replace("gain 1 idea\n", "gain 1 idae\n")
-    root, _ = make_pack(tmp_path, body)
-    code, data = lint_json(root)
+    root, _ = make_pack(write_pack, body)
+    code, data = lint_json(cli, root)
     assert code == 1
     lines = [d["line"] for d in data["diagnostics"]]
     assert lines == sorted(lines) and len(lines) == 2
 
 
-def test_single_file_on_top_of_base(tmp_path):
+def test_single_file_on_top_of_base(tmp_path, cli):
     good = tmp_path / "printing.yaml"
     good.write_text(GOOD)
-    res = lint(good)
+    res = lint(cli, good)
     assert res.exit_code == 0, res.output
     assert re.search(r"checked \d+ entries in 1 pack: 0 errors", res.output)  # decks grow
 
@@ -207,29 +197,29 @@ def test_single_file_on_top_of_base(tmp_path):
     body = GOOD.replace("border: culture", "border: blue")
     bad.write_text(body)
     line, col = where(body, "blue")
-    res = lint(bad)
+    res = lint(cli, bad)
     assert res.exit_code == 1
     assert f"{bad}:{line}:{col}: error[E0013]" in res.output
     assert "culture, happiness, none" in res.output
 
 
-def test_unknown_kind_in_file(tmp_path):
+def test_unknown_kind_in_file(tmp_path, write_pack, cli):
     body = GOOD.replace("kind: advance", "kind: advence")
-    root, file = make_pack(tmp_path, body)
-    assert_diagnostic(root, file, 1, 7, "E0014", "unknown kind 'advence'", "did you mean 'advance'")
+    root, file = make_pack(write_pack, body)
+    assert_diagnostic(cli, root, file, 1, 7, "E0014", "unknown kind 'advence'", "did you mean 'advance'")
 
 
 # ---- lint: bundled content, JSON, bad input ----------------------------------------------------------
 
 
-def test_bundled_content_is_clean():
-    res = lint()
+def test_bundled_content_is_clean(cli):
+    res = lint(cli)
     assert res.exit_code == 0, res.output
     assert re.search(r"checked \d+ entries in \d+ packs?: 0 errors", res.output)
 
 
-def test_lint_json_parses():
-    code, data = lint_json()
+def test_lint_json_parses(cli):
+    code, data = lint_json(cli)
     assert code == 0
     assert set(data) >= {"diagnostics", "counts", "errors"}
     assert data["errors"] == 0 and data["diagnostics"] == []
@@ -244,28 +234,28 @@ def test_lint_json_parses():
     ["list", "advances", "--pack", "nopack"],
     ["explain", "farming", "--pack", "nopack"],
 ])
-def test_bad_input_is_a_usage_error_without_traceback(args):
-    res = runner.invoke(app, args)
+def test_bad_input_is_a_usage_error_without_traceback(args, cli):
+    res = cli(args)
     assert res.exit_code == 2, res.output
     assert "Traceback" not in res.output
     assert res.exception is None or isinstance(res.exception, SystemExit)
 
 
-def test_garbage_files_give_diagnostics_not_crashes(tmp_path):
-    root, file = make_pack(tmp_path, "")
+def test_garbage_files_give_diagnostics_not_crashes(tmp_path, write_pack, cli):
+    root, file = make_pack(write_pack, "")
     file.write_bytes(b"\xff\xfe\x00garbage: [")
     (root / "empty.yaml").write_text("")
     (root / "list.yaml").write_text("- 1\n- 2\n")
     (root / "tabs.yaml").write_text("kind: advance\nentries:\n\t- id: x\n")
-    res = lint(root)
+    res = lint(cli, root)
     assert res.exit_code == 1
     assert "Traceback" not in res.output
     assert res.exception is None or isinstance(res.exception, SystemExit)
     assert f"{file}:1:1: error[E0001]" in res.output
 
 
-def test_folder_without_manifest_is_a_usage_error(tmp_path):
-    res = lint(tmp_path)
+def test_folder_without_manifest_is_a_usage_error(tmp_path, cli):
+    res = lint(cli, tmp_path)
     assert res.exit_code == 2
     assert "not a pack folder" in res.output
 
@@ -282,8 +272,8 @@ def test_folder_without_manifest_is_a_usage_error(tmp_path):
     ("city_piece", "city_piece", 5),
     ("advance", "advance", 48),
 ])
-def test_list_json_counts(word, kind, count):
-    res = runner.invoke(app, ["list", word, "--pack", "base", "--format", "json"])
+def test_list_json_counts(word, kind, count, cli):
+    res = cli(["list", word, "--pack", "base", "--format", "json"])
     assert res.exit_code == 0, res.output
     items = json.loads(res.stdout)
     assert len(items) == count
@@ -294,21 +284,21 @@ def test_list_json_counts(word, kind, count):
             assert item["category"]
 
 
-def test_list_text_table_and_pack_filter(tmp_path):
-    res = runner.invoke(app, ["list", "wonders"], env={"COLUMNS": "200"})
+def test_list_text_table_and_pack_filter(tmp_path, write_pack, cli):
+    res = cli(["list", "wonders"], env={"COLUMNS": "200"})
     assert res.exit_code == 0
     assert "great_wall" in res.output and "7 wonders" in res.output
 
-    root, _ = make_pack(tmp_path, GOOD)
-    res = runner.invoke(app, ["list", "advances", "--pack", str(root), "--format", "json"])
+    root, _ = make_pack(write_pack, GOOD)
+    res = cli(["list", "advances", "--pack", str(root), "--format", "json"])
     assert res.exit_code == 0, res.output
     assert [i["id"] for i in json.loads(res.stdout)] == ["printing"]
-    res = runner.invoke(app, ["list", "advances", "--pack", "base", "--format", "json"])
+    res = cli(["list", "advances", "--pack", "base", "--format", "json"])
     assert len(json.loads(res.stdout)) == 48
 
 
-def test_list_unknown_kind_names_the_kinds():
-    res = runner.invoke(app, ["list", "wonderz"])
+def test_list_unknown_kind_names_the_kinds(cli):
+    res = cli(["list", "wonderz"])
     assert res.exit_code == 2
     assert "unknown kind 'wonderz'" in res.output
     assert "wonders" in res.output
@@ -331,16 +321,16 @@ def fast_load(monkeypatch, bundled_content):
     return bundled_content
 
 
-def test_explain_every_advance_and_wonder(fast_load):
+def test_explain_every_advance_and_wonder(fast_load, cli):
     entries = fast_load.of_kind("advance") + fast_load.of_kind("wonder")
     assert len(entries) == 55
     for entry in entries:
-        res = runner.invoke(app, ["explain", entry.id], env={"COLUMNS": "160"})
+        res = cli(["explain", entry.id], env={"COLUMNS": "160"})
         assert res.exit_code == 0, (entry.id, res.output)
         assert entry.name in res.output
         assert "Printed text" in res.output and "Generated" in res.output
 
-        res = runner.invoke(app, ["explain", entry.id, "--format", "json"])
+        res = cli(["explain", entry.id, "--format", "json"])
         assert res.exit_code == 0, (entry.id, res.output)
         data = json.loads(res.stdout)
         assert data["kind"] == entry.kind and data["text"] == entry.text
@@ -351,26 +341,26 @@ def test_explain_every_advance_and_wonder(fast_load):
                 f"{entry.id}: {number} from the effect is missing in: {english}")
 
 
-def test_explain_unknown_id_suggests(fast_load):
-    res = runner.invoke(app, ["explain", "bartring"])
+def test_explain_unknown_id_suggests(fast_load, cli):
+    res = cli(["explain", "bartring"])
     assert res.exit_code == 1
     assert "unknown id 'bartring'" in res.output
     assert "did you mean 'bartering'" in res.output
     assert "Traceback" not in res.output
 
 
-def test_explain_user_pack(tmp_path):
-    root, _ = make_pack(tmp_path, GOOD)
-    res = runner.invoke(app, ["explain", "printing", "--pack", str(root), "--format", "json"])
+def test_explain_user_pack(tmp_path, write_pack, cli):
+    root, _ = make_pack(write_pack, GOOD)
+    res = cli(["explain", "printing", "--pack", str(root), "--format", "json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["pack"] == "mypack"
     assert any("advance gained" in line and "1 idea" in line for line in data["english"])
 
 
-def test_explain_broken_effect_exits_1(tmp_path):
-    root, _ = make_pack(tmp_path, GOOD.replace("gain 1 idea", "gain 1 idae"))
-    res = runner.invoke(app, ["explain", "printing", "--pack", str(root)])
+def test_explain_broken_effect_exits_1(tmp_path, write_pack, cli):
+    root, _ = make_pack(write_pack, GOOD.replace("gain 1 idea", "gain 1 idae"))
+    res = cli(["explain", "printing", "--pack", str(root)])
     assert res.exit_code == 1
     assert "has errors" in res.output and "Traceback" not in res.output
 
@@ -378,9 +368,9 @@ def test_explain_broken_effect_exits_1(tmp_path):
 # ---- schema and hooks ------------------------------------------------------------------------------
 
 
-def test_schema_export(tmp_path):
+def test_schema_export(tmp_path, cli):
     out = tmp_path / "schemas"
-    res = runner.invoke(app, ["schema", "--out", str(out)])
+    res = cli(["schema", "--out", str(out)])
     assert res.exit_code == 0, res.output
     written = sorted(out.glob("*.schema.json"))
     assert {p.name for p in written} >= {"advance.schema.json", "wonder.schema.json", "pack.schema.json"}
@@ -389,11 +379,11 @@ def test_schema_export(tmp_path):
         assert json.loads(p.read_text())["$schema"].startswith("https://json-schema.org/")
 
 
-def test_hooks_catalog(bundled_content):
-    res = runner.invoke(app, ["hooks"], env={"COLUMNS": "200"})
+def test_hooks_catalog(bundled_content, cli):
+    res = cli(["hooks"], env={"COLUMNS": "200"})
     assert res.exit_code == 0
     for name in bundled_content.vocab.hooks:
         assert name in res.output
     assert "advance: advance" in res.output
-    res = runner.invoke(app, ["hooks", "--format", "json"])
+    res = cli(["hooks", "--format", "json"])
     assert json.loads(res.stdout) == bundled_content.vocab.hooks

@@ -8,20 +8,18 @@ import json
 import math
 
 import pytest
+from rulewright.api import play_game
 from rulewright.engine import games
 from rulewright.engine.measures import GameMeasures, Measure
-from rulewright.tools.cli import app
 from rulewright.tools.compare import table_lines
 from rulewright.tools.fit_table import fit_table
 from rulewright.tools.paired import holm, paired, t_quantile, t_two_sided_p
-from rulewright.tools.play import play_game
-from typer.testing import CliRunner
 
 SHORT = "params.rounds=1"  # one-round games keep these runs to a second or two each
 
 
-def _compare(tmp_path, *args: str):
-    r = CliRunner().invoke(app, ["compare", *args, "--players", "2", "-q", "--width", "80", "--out", str(tmp_path)])
+def _compare(cli, tmp_path, *args: str):
+    r = cli(["compare", *args, "--players", "2", "-q", "--width", "80", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     return r, json.loads((tmp_path / "compare.json").read_text())
 
@@ -50,8 +48,8 @@ def test_holm_step_down_by_hand():
     assert holm([0.04]) == ([True], [0.04])  # one test: no correction
 
 
-def test_compare_pairs_games_by_seed_and_writes_csv_and_json(tmp_path):
-    r, result = _compare(tmp_path, SHORT, f"{SHORT}+params.grow_cost.wood=0", f"{SHORT}+seed:9", "--games", "3")
+def test_compare_pairs_games_by_seed_and_writes_csv_and_json(tmp_path, cli):
+    r, result = _compare(cli, tmp_path, SHORT, f"{SHORT}+params.grow_cost.wood=0", f"{SHORT}+seed:9", "--games", "3")
     seeds = [[json.loads(x)["seed"] for x in p.read_text().splitlines()]
              for p in sorted(tmp_path.glob("*/games.jsonl"))]
     assert seeds[0] == seeds[1] != seeds[2]
@@ -105,36 +103,36 @@ def test_fit_table_drops_optional_columns_first():
     assert dropped == ["bbbbbbbbbb"] and all(len(x) <= 12 for x in lines) and "1.00" in lines[-1]
 
 
-def test_until_decided_stops_when_decided_or_at_the_cap(tmp_path):
+def test_until_decided_stops_when_decided_or_at_the_cap(tmp_path, cli):
     # one round against two: rounds differ by exactly 1 in every pair, decided after the first batch
-    _, result = _compare(tmp_path / "a", SHORT, "params.rounds=2", "--games", "2", "--until-decided",
+    _, result = _compare(cli, tmp_path / "a", SHORT, "params.rounds=2", "--games", "2", "--until-decided",
                          "--measure", "rounds", "--max-games", "6")
     assert result["all_decided"] and result["games"] == 2 and {x["measure"] for x in result["rows"]} == {"rounds"}
     # the same set-up twice never differs: batches go on to the cap
-    r, result = _compare(tmp_path / "b", SHORT, SHORT, "--games", "2", "--until-decided", "--measure", "vp",
+    r, result = _compare(cli, tmp_path / "b", SHORT, SHORT, "--games", "2", "--until-decided", "--measure", "vp",
                          "--max-games", "4")
     assert result["games"] == 4 and not result["all_decided"] and "not every measure decided" in r.output
     assert {x["measure"] for x in result["rows"]} == {"vp[0]", "vp[1]"}
 
 
-def test_compare_takes_search_bots_and_says_which_played(tmp_path):
-    r, result = _compare(tmp_path, SHORT, "params.grow_cost.wood=0+" + SHORT, "--games", "2", "--bots",
+def test_compare_takes_search_bots_and_says_which_played(tmp_path, cli):
+    r, result = _compare(cli, tmp_path, SHORT, "params.grow_cost.wood=0+" + SHORT, "--games", "2", "--bots",
                          "search:1,greedy")
     assert result["bots"] == ["search:1", "greedy"]
     assert "seat 0 search:1, seat 1 greedy" in r.output
 
 
-def test_compare_refuses_unknown_set_ups_and_bots(tmp_path):
-    r = CliRunner().invoke(app, ["compare", "base", "grow_cost.food=0", "--games", "2", "-q", "--out", str(tmp_path)])
+def test_compare_refuses_unknown_set_ups_and_bots(tmp_path, cli):
+    r = cli(["compare", "base", "grow_cost.food=0", "--games", "2", "-q", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "params.grow_cost.food" in r.output
-    r = CliRunner().invoke(app, ["compare", "base", "base", "--bots", "nobody", "-q", "--out", str(tmp_path)])
+    r = cli(["compare", "base", "base", "--bots", "nobody", "-q", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "unknown bot" in r.output
 
 
 def test_clash_counts_battles_from_the_rules_not_the_log():
     for seed in (3, 300010):  # the second game has a battle without a winner (Player 2 against barbarians)
         game = play_game(2, seed, ["greedy"], variants=["params.rounds=3"])
-        m = games.find("clash").extras["measures"].of(game)
+        m = games.find("clash").measures.of(game)
         assert m["battles"] == sum(1 for line in game.log if line.strip().startswith("battle at"))
         assert m["events"] == sum(1 for line in game.log if "draws the event" in line)
         assert sum(m["win"]) == pytest.approx(1.0) and m["rounds"] == 3
@@ -142,7 +140,7 @@ def test_clash_counts_battles_from_the_rules_not_the_log():
 
 def test_wonders7_supplies_its_own_measures():
     game = play_game(3, 2, ["greedy"], game_id="wonders7")
-    m = games.find("wonders7").extras["measures"].of(game)
+    m = games.find("wonders7").measures.of(game)
     assert m["vp"] == [float(v) for v in games.find("wonders7").scores(game)["vp"]]
     assert m["cards"] == pytest.approx(sum(m[k] for k in m if k.startswith("cards_")))
     assert m["stages"] == sum(p["stages"] for p in game.state["players"])

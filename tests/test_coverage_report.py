@@ -39,3 +39,18 @@ def test_coverage_line_names_what_no_game_used():
     assert line.startswith("content never used in these games:") and "(b)" in line and "(w)" in line
     assert coverage_line(never_used({"per_advance": {"a": {}, "b": {}}, "per_wonder": {"w": {}}}, cat), cat) \
         .endswith("none")
+
+
+def test_used_content_is_what_the_game_recorded_not_what_its_log_says():
+    from rulewright.api import play_game
+    from rulewright.engine import games
+    from rulewright.tools.coverage import used_content
+
+    game = play_game(3, 3, ["greedy"])  # a game in which two wonders are built
+    used = used_content(game)
+    built = sorted(w for u in used for w in u["wonders"])
+    assert built and built == sorted(game.state["wonders"]["built"])
+    events = games.find("clash").measures.of(game)["events"]
+    assert sum(len(u["events_drawn"]) for u in used) == events
+    game.log.clear()  # the log is not read
+    assert used_content(game) == used

@@ -6,15 +6,13 @@ import json
 
 import pytest
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
 
 @pytest.mark.parametrize("pack,kind,count", [("base", "action-cards", 42), ("base", "event-cards", 38),
                                              ("base", "objective-cards", 32), ("civilizations", "event-cards", 10),
                                              ("civilizations", "objective-cards", 6)])
-def test_deck_counts_and_sources(pack, kind, count):
-    result = CliRunner().invoke(app, ["list", kind, "--pack", pack, "--format", "json"])
+def test_deck_counts_and_sources(pack, kind, count, cli):
+    result = cli(["list", kind, "--pack", pack, "--format", "json"])
     assert result.exit_code == 0, result.output
     cards = json.loads(result.output)
     assert len(cards) == count
@@ -23,12 +21,11 @@ def test_deck_counts_and_sources(pack, kind, count):
         assert c["source"] in {"rulebook", "reference", "adapted", "authored"}
 
 
-def test_every_card_explains():
+def test_every_card_explains(cli):
     d = definition()
-    runner = CliRunner()
     for kind in ("action_card", "event_card", "objective_card"):
         for e in d.content.of_kind(kind):
-            result = runner.invoke(app, ["explain", e.id])
+            result = cli(["explain", e.id])
             assert result.exit_code == 0, (e.id, result.output)
 
 

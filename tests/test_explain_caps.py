@@ -5,17 +5,12 @@ from __future__ import annotations
 
 import json
 
+from rulewright.api import new_game
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.loader import load_content
 from rulewright.dsl.parser import parse_effect
-from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.cli import app
 from rulewright.tools.scenario_checks import translate
 from rulewright.tools.scenarios import run_scenario
-from typer.testing import CliRunner
-
-runner = CliRunner()
 
 
 def english(src: str) -> list[str]:
@@ -37,18 +32,17 @@ def test_gains_of_capped_tokens_mention_their_cap():
         "level)."]
 
 
-def test_explain_shows_the_combat_half_of_an_action_card():
-    res = runner.invoke(app, ["explain", "explorers", "--format", "json"])
+def test_explain_shows_the_combat_half_of_an_action_card(cli):
+    res = cli(["explain", "explorers", "--format", "json"])
     data = json.loads(res.output)
     assert data["combat"]["title"] == "Prepared Defenses"
     assert data["combat"]["english"] == ["Combat dice increases by 1 when side is defender."]
-    text = runner.invoke(app, ["explain", "explorers"], env={"COLUMNS": "200"}).output
+    text = cli(["explain", "explorers"], env={"COLUMNS": "200"}).output
     assert "Combat (Prepared Defenses): If you are the defender" in text
     assert "Combat dice increases by 1 when side is defender." in text
     assert "combat effect" in text
 
 
-PACK = "id: capped\nname: Capped gains\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
 CARD = """kind: action_card
 entries:
   - id: test_patronage
@@ -66,39 +60,35 @@ entries:
 """
 
 
-def _capped_run(tmp_path, level: int):
-    (tmp_path / "capped").mkdir()
-    (tmp_path / "capped" / "pack.yaml").write_text(PACK)
-    (tmp_path / "capped" / "cards.yaml").write_text(CARD)
-    spec = {"name": "capped", "players": 2, "packs": [str(tmp_path / "capped")],
+def _capped_run(write_pack, level: int):
+    pack = write_pack({"cards.yaml": CARD}, pack_id="capped")
+    spec = {"name": "capped", "players": 2, "packs": [str(pack)],
             "position": {"current": 1,
                          "players": [{"resources": {"gold": 1}, "culture_level": level,
                                       "hand": {"action_card": ["test_patronage"]}}],
                          "cities": [{"owner": 0, "at": "D2"}]},
             "actions": ["end", "yes"], "expect": [{"path": "players.0.res.gold", "equals": 0}]}
-    result = run_scenario(spec, path=str(tmp_path / "t.yaml"))
+    result = run_scenario(spec, path=str(pack.parent / "t.yaml"))
     assert result.passed, result.messages
     return [line.strip() for line in _log(spec)]
 
 
 def _log(spec: dict) -> list[str]:
     """The same game the runner played, replayed here to read its whole log."""
-    d = definition(spec["packs"], [])
-    game = Game(d, {"players": 2, "seed": 1, "packs": spec["packs"], "variants": [],
-                        "position": spec["position"]})
+    game = new_game(players=2, seed=1, packs=spec["packs"], position=spec["position"])
     for step in spec["actions"]:
         game.apply({"player": game.pending.player, "choice": translate(step, game.pending.options)})
     return game.log
 
 
-def test_log_says_a_gain_was_capped_and_the_payment_bought_nothing(tmp_path):
-    log = _capped_run(tmp_path, 0)
+def test_log_says_a_gain_was_capped_and_the_payment_bought_nothing(tmp_path, write_pack):
+    log = _capped_run(write_pack, 0)
     assert "Player 1 gets no culture (Test - patronage): culture is capped at 0 by the culture level" in log
     assert "Player 1 paid 1 gold for Test - patronage and got nothing for it (every gain was capped)" in log
 
 
-def test_a_partly_capped_gain_says_how_much(tmp_path):
-    log = _capped_run(tmp_path, 1)
+def test_a_partly_capped_gain_says_how_much(tmp_path, write_pack):
+    log = _capped_run(write_pack, 1)
     assert "Player 1 gets 1 culture (Test - patronage)" in log
     assert "Player 1 gets 1 culture, not 2 (Test - patronage): culture is capped at 1 by the culture level" in log
     assert not any("got nothing" in line for line in log)

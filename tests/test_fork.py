@@ -5,15 +5,12 @@ from __future__ import annotations
 import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
+from rulewright.engine.playout import play_out
 from rulewright.engine.service import from_json, to_json
 
 
 def _advance(game, bots, steps: int) -> None:
-    for _ in range(steps):
-        if game.pending is None:
-            return
-        d = game.pending
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    play_out(game, bots, limit=steps)
 
 
 def _bots(n: int, seed: int = 1):

@@ -8,11 +8,11 @@ import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 import rulewright.rules.wonders7  # noqa: F401
 from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
+from rulewright.engine.playout import play_out
 
 
 def _step(game, bots) -> None:
-    d = game.pending
-    game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    assert play_out(game, bots, limit=1) == 1
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("clash", 3, 5), ("wonders7", 3, 2)])

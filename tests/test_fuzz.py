@@ -32,6 +32,7 @@ from rulewright.dsl.parser import parse_effect
 from rulewright.engine.bots import RandomBot
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.diagnostics import Diagnostic
+from rulewright.engine.playout import play_out
 
 BASE = CONTENT_ROOT / "clash" / "base"
 CONTENT_FILES = sorted(p.name for p in BASE.glob("*.yaml"))
@@ -307,12 +308,7 @@ def _games() -> list:
     for seed, players, steps in ((1, 2, 0), (2, 3, 17), (3, 4, 60), (4, 2, 140), (5, 3, 400)):
         game = new_game(players=players, seed=seed)
         bot = RandomBot(seed)
-        for _ in range(steps):
-            if game.pending is None:
-                break
-            seen.update(game.pending.options)
-            d = game.pending
-            game.apply({"player": d.player, "choice": bot.choose(game, d)})
+        play_out(game, [bot] * players, limit=steps, on_step=lambda _g, step: seen.update(step.decision.options))
         games.append(game)
     return games, sorted(seen)
 
@@ -392,28 +388,22 @@ def test_regression_effect_text(text, code, line):
     assert errs[0].column >= 1
 
 
-def test_regression_yaml_merge_key(tmp_path):
+def test_regression_yaml_merge_key(write_pack):
     """An entry whose effect comes from a merged mapping (`<<: *a`) raised KeyError in the effect mapper."""
-    pack = tmp_path / "merged"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (pack / "advances.yaml").write_text(
-        "kind: advance\nentries:\n  - &a\n    id: zz_one\n    name: One\n    category: nowhere\n"
-        "    requires: []\n    border: none\n    text: x\n    source: authored\n    effect: |\n"
-        "      grant collect(fertile, fod)\n  - <<: *a\n    id: zz_two\n  - *a\n")
+    pack = write_pack({"advances.yaml":
+                       "kind: advance\nentries:\n  - &a\n    id: zz_one\n    name: One\n    category: nowhere\n"
+                       "    requires: []\n    border: none\n    text: x\n    source: authored\n    effect: |\n"
+                       "      grant collect(fertile, fod)\n  - <<: *a\n    id: zz_two\n  - *a\n"}, pack_id="merged")
     content = load_content([pack])
     got = sorted((d.code, d.line) for d in content.diagnostics)
     # the duplicate (*a); the category and 'fod' of both entries, at the anchor's lines
     assert got == [("E0020", 4), ("E0021", 6), ("E0021", 6), ("E0201", 12), ("E0201", 12)]
 
 
-def test_regression_yaml_merged_unknown_key(tmp_path):
+def test_regression_yaml_merged_unknown_key(write_pack):
     """An unknown key that reaches an entry through `<<: *a` raised KeyError where the loader located it."""
-    pack = tmp_path / "merged"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: merged\nname: M\nversion: 1.0.0\ngame: clash\ndepends: []\n")
-    (pack / "units.yaml").write_text("kind: unit\nentries:\n  - &fz\n    id: settler\n    ombat: 1\n"
-                                     "  - <<: *fz\n    id: fz_copy\n")
+    pack = write_pack({"units.yaml": "kind: unit\nentries:\n  - &fz\n    id: settler\n    ombat: 1\n"
+                                     "  - <<: *fz\n    id: fz_copy\n"}, pack_id="merged", depends=())
     content = load_content([pack])
     unknown = [(d.line, d.column) for d in content.diagnostics if d.code == "E0011"]
     assert unknown and set(unknown) == {(5, 5)}  # at the anchor's key, for both entries

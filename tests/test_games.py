@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from rulewright.api import load_game, new_game
-from rulewright.tools.cli import app
-from rulewright.tools.play import play_game, summary
-from typer.testing import CliRunner
+from rulewright.api import load_game, new_game, play_game, summary
+from rulewright.engine.playout import play_out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -35,25 +33,24 @@ def test_hundred_seeds(players):
         kind = ["random", "greedy"][seed % 2]
         game = new_game(players=players, seed=seed)
         seats = [make_bot(kind, seed * 1000 + i) for i in range(players)]
-        while game.pending is not None:
-            d = game.pending
-            game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
+        def checked(game, _step, seed=seed):  # before each choice is applied, and at the end below
             problems = check_invariants(game)
             assert not problems, (players, seed, len(game.actions), problems)
-        assert game.over, (players, seed)
+
+        play_out(game, seats, on_step=checked)
+        assert game.over and not check_invariants(game), (players, seed)
 
 
-def test_same_seed_same_json_output():
-    runner = CliRunner()
-    first = runner.invoke(app, ["play", "--players", "3", "--seed", "11", "--json"])
-    second = runner.invoke(app, ["play", "--players", "3", "--seed", "11", "--json"])
+def test_same_seed_same_json_output(cli):
+    first = cli(["play", "--players", "3", "--seed", "11", "--json"])
+    second = cli(["play", "--players", "3", "--seed", "11", "--json"])
     assert first.exit_code == 0, first.output
     assert first.output == second.output
     data = json.loads(first.output)
     assert data["seed"] == 11 and data["winner"]
     for p in data["players"]:
         assert {"name", "bot", "vp", "vp_breakdown"} <= set(p)
-    other = runner.invoke(app, ["play", "--players", "3", "--seed", "12", "--json"])
+    other = cli(["play", "--players", "3", "--seed", "12", "--json"])
     assert other.output != first.output
 
 
@@ -71,11 +68,10 @@ def test_save_anywhere_and_continue_to_the_same_end(cut):
     assert partial.log == full.log
 
 
-def test_replay_command_reaches_the_same_end(tmp_path):
-    runner = CliRunner()
+def test_replay_command_reaches_the_same_end(tmp_path, cli):
     save = tmp_path / "game.json"
-    played = runner.invoke(app, ["play", "--players", "2", "--seed", "4", "--json", "--save", str(save)])
-    replayed = runner.invoke(app, ["replay", str(save), "--json"])
+    played = cli(["play", "--players", "2", "--seed", "4", "--json", "--save", str(save)])
+    replayed = cli(["replay", str(save), "--json"])
     assert played.exit_code == 0 and replayed.exit_code == 0, replayed.output
     assert json.loads(played.output)["players"] == json.loads(replayed.output)["players"]
 

@@ -7,11 +7,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulewright.api import new_game
+from rulewright.api import new_game, play_game
 from rulewright.engine.bots import RandomBot
+from rulewright.engine.playout import play_out
 from rulewright.rules.clash.phases.invariants import check_invariants
 from rulewright.rules.clash.state.view import visible_log
-from rulewright.tools.play import play_game
 
 VARIANTS = [[], ["four_round"], ["no_events"], ["optional_events"], ["roll_to_end"], ["wonderful_ending"]]
 
@@ -42,11 +42,7 @@ def _hidden_items(game, player: int) -> set[str]:
 def test_view_hides_hands_decks_tiles_wonders_and_rng():
     game = new_game(players=3, seed=8)
     bots = [RandomBot(i) for i in range(3)]
-    for _ in range(150):  # or until the game ends (a random bot may lose its last city early)
-        d = game.pending
-        if d is None:
-            break
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    play_out(game, bots, limit=150)  # or until the game ends (a random bot may lose its last city early)
     for viewer in range(3):
         v = game.view(viewer)
         blob = json.dumps(v)
@@ -72,11 +68,12 @@ def test_invariants_hold_in_bot_games():
     for seed in range(6):
         game = new_game(players=2 + seed % 3, seed=seed)
         bots = [RandomBot(seed * 7 + i) for i in range(4)]
-        while game.pending:
-            d = game.pending
-            game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
-            problems = check_invariants(game)
+        def checked(game, step, seed=seed):
+            problems = check_invariants(game)  # before each choice is applied, and once at the end below
             assert not problems, (seed, len(game.actions), problems)
+
+        play_out(game, bots, on_step=checked)
+        assert not check_invariants(game)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -84,10 +81,11 @@ def test_invariants_hold_in_bot_games():
 def test_invariants_property(seed, players, variant):
     game = new_game(players=players, seed=seed, variants=variant)
     bot = RandomBot(seed)
-    while game.pending:
-        d = game.pending
-        game.apply({"player": d.player, "choice": bot.choose(game, d)})
-        assert not check_invariants(game), check_invariants(game)
+    def checked(g, _step):  # before each choice is applied, and once at the end below
+        assert not check_invariants(g), check_invariants(g)
+
+    play_out(game, lambda _p: bot, on_step=checked)
+    assert not check_invariants(game), check_invariants(game)
 
 
 @pytest.mark.soak

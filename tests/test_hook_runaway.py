@@ -7,19 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rulewright.api import new_game
 from rulewright.dsl.loader import load_content
 from rulewright.engine.decision import RunawayEffect
 from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
 
 HOARDING = str(Path(__file__).resolve().parent / "packs" / "hoarding")
 
 
 def _game(advances: list[str]) -> Game:
-    return Game(definition(["base", HOARDING]), {
-        "players": 2, "seed": 1, "packs": ["base", HOARDING],
-        "position": {"players": [{"advances": advances, "resources": {"food": 1, "gold": 1}}],
-                     "cities": [{"owner": 0, "at": "D2"}]}})
+    return new_game(players=2, seed=1, packs=["base", HOARDING], position={
+        "players": [{"advances": advances, "resources": {"food": 1, "gold": 1}}], "cities": [{"owner": 0, "at": "D2"}]})
 
 
 def _stopped(game: Game, prefix: str) -> RunawayEffect:

@@ -6,11 +6,10 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
 
 
 def _position(**pos) -> Game:
-    return Game(definition(), {"players": 2, "seed": 1, "position": pos})
+    return new_game(players=2, seed=1, position=pos)
 
 
 def _refused(game: Game, action, reason: str) -> None:
@@ -64,7 +63,7 @@ def test_over_the_stacking_limit_is_refused():
 
 
 def test_after_the_game_is_over():
-    from rulewright.tools.play import play_game
+    from rulewright.api import play_game
 
     game = play_game(2, 1, ["random"])
     _refused(game, {"player": 0, "choice": "end"}, "the game is over")

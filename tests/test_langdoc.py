@@ -13,18 +13,14 @@ import pytest
 from browser import chromium
 from rulewright.dsl.loader import game_vocab
 from rulewright.dsl.vocabulary import WORD_SECTIONS
-from rulewright.tools.cli import app
 from rulewright.tools.langdoc.markdown import anchor
 from rulewright.tools.langdoc.model import ABILITY_FORMS, STATEMENT_FORMS
-from typer.testing import CliRunner
-
-runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
+def built(tmp_path_factory, cli) -> Path:
     out = tmp_path_factory.mktemp("docs")
-    res = runner.invoke(app, ["docs", "--out", str(out)])
+    res = cli(["docs", "--out", str(out)])
     assert res.exit_code == 0, res.output
     return out
 
@@ -69,8 +65,8 @@ def test_html_page_is_self_contained_with_a_search_box(built: Path) -> None:
     assert not re.search(r"""(src|href)=["']?https?://""", html)
 
 
-def test_unknown_game_is_a_usage_error(tmp_path: Path) -> None:
-    res = runner.invoke(app, ["docs", "--out", str(tmp_path), "--game", "nosuchgame"])
+def test_unknown_game_is_a_usage_error(tmp_path: Path, cli) -> None:
+    res = cli(["docs", "--out", str(tmp_path), "--game", "nosuchgame"])
     assert res.exit_code == 2
 
 

@@ -13,10 +13,6 @@ from rulewright.dsl.limits import MAX_RUNTIME, cap
 from rulewright.dsl.yamlsafe import TOO_BIG, expanded_size
 from rulewright.engine.decision import RunawayEffect
 from rulewright.rules.clash.state.splits import bounded_splits
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
-
-runner = CliRunner()
 
 
 def manifest(extra: str = "") -> str:
@@ -30,16 +26,12 @@ def advance(id_: str, effect: str = "", requires: str = "[]", name: str = "", te
     return body + "    effect: |\n" + "".join(f"      {line}\n" for line in effect.splitlines())
 
 
-def make(tmp_path: Path, files: dict[str, str], rules: str = "") -> Path:
-    root = tmp_path / "hostile"
-    for name, text in {"pack.yaml": manifest(rules), **files}.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+def make(write_pack, files: dict[str, str], rules: str = "") -> Path:
+    return write_pack(files, pack_id="hostile", manifest_text=manifest(rules))
 
 
-def lint(root: Path) -> list[dict]:
-    result = runner.invoke(app, ["lint", str(root), "--format", "json"])
+def lint(cli, root: Path) -> list[dict]:
+    result = cli(["lint", str(root), "--format", "json"])
     assert result.exit_code in (0, 1), result.output
     return json.loads(result.output)["diagnostics"]
 
@@ -61,16 +53,16 @@ def codes(diags: list[dict], severity: str = "error") -> list[str]:
     ("rules:\n  params:\n    starting_city_mood: furious\n", "unknown mood 'furious'"),
     ("rules:\n  status_phase:\n    - {step: x, do: no_such_step}\n", "unknown procedure 'no_such_step'"),
 ])
-def test_a_bad_rules_overlay_is_an_error_naming_the_manifest(tmp_path: Path, rules: str, needle: str) -> None:
-    diags = lint(make(tmp_path, {}, rules))
+def test_a_bad_rules_overlay_is_an_error_naming_the_manifest(tmp_path: Path, rules: str, needle: str, write_pack, cli) -> None:
+    diags = lint(cli, make(write_pack, {}, rules))
     hits = [d for d in diags if needle in d["message"]]
     assert hits and hits[0]["file"].endswith("pack.yaml") and hits[0]["severity"] == "error", diags
     assert hits[0]["line"] > 1  # points at the key
 
 
-def test_play_refuses_such_a_pack_with_one_line(tmp_path: Path) -> None:
-    root = make(tmp_path, {}, "rules:\n  flow: 5\n")
-    result = runner.invoke(app, ["play", "--players", "2", "--pack", str(root)])
+def test_play_refuses_such_a_pack_with_one_line(tmp_path: Path, write_pack, cli) -> None:
+    root = make(write_pack, {}, "rules:\n  flow: 5\n")
+    result = cli(["play", "--players", "2", "--pack", str(root)])
     assert result.exit_code == 1 and "rules.flow" in result.output and "Traceback" not in result.output
 
 
@@ -81,34 +73,34 @@ def test_play_refuses_such_a_pack_with_one_line(tmp_path: Path) -> None:
     ("name: V\nparams: {starting_units: [dragon]}\n", "unknown unit 'dragon'"),
     ("name: V\nflow: 5\n", "flow must be a list"),
 ])
-def test_a_bad_variant_file_is_an_error(tmp_path: Path, text: str, needle: str) -> None:
-    diags = lint(make(tmp_path, {"variants/v.yaml": text}))
+def test_a_bad_variant_file_is_an_error(tmp_path: Path, text: str, needle: str, write_pack, cli) -> None:
+    diags = lint(cli, make(write_pack, {"variants/v.yaml": text}))
     assert any(needle in d["message"] and d["file"].endswith("v.yaml") for d in diags), diags
 
 
-def test_bundled_packs_lint_clean_with_the_new_checks() -> None:
-    result = runner.invoke(app, ["lint", "--format", "json"])
+def test_bundled_packs_lint_clean_with_the_new_checks(cli) -> None:
+    result = cli(["lint", "--format", "json"])
     assert result.exit_code == 0
     assert json.loads(result.output)["errors"] == 0
 
 
 # ---- names, cycles, tags, Unicode ------------------------------------------------------------------
 
-def test_prerequisite_cycles_are_errors_naming_the_cycle(tmp_path: Path) -> None:
+def test_prerequisite_cycles_are_errors_naming_the_cycle(tmp_path: Path, write_pack, cli) -> None:
     body = "kind: advance\nentries:\n" + advance("alpha", requires="[beta]") + advance("beta", requires="[alpha]") \
         + advance("selfish", requires="[selfish]")
-    diags = [d for d in lint(make(tmp_path, {"advances.yaml": body})) if d["code"] == "E0022"]
+    diags = [d for d in lint(cli, make(write_pack, {"advances.yaml": body})) if d["code"] == "E0022"]
     messages = " ".join(d["message"] for d in diags)
     assert "alpha -> beta -> alpha" in messages and "selfish -> selfish" in messages
 
 
-def test_trigger_cycles_across_entries_are_warned() -> None:
+def test_trigger_cycles_across_entries_are_warned(cli) -> None:
     looping = Path(__file__).resolve().parent / "packs" / "looping"
-    diags = [d for d in lint(looping) if d["code"] == "W0302"]
+    diags = [d for d in lint(cli, looping) if d["code"] == "W0302"]
     assert diags and any("sulking" in d["message"] and "pondering" in d["message"] for d in diags)
 
 
-def test_a_misspelt_combat_tag_is_an_error(tmp_path: Path) -> None:
+def test_a_misspelt_combat_tag_is_an_error(tmp_path: Path, write_pack, cli) -> None:
     card = """kind: action_card
 entries:
   - id: tempel_card
@@ -124,15 +116,15 @@ entries:
       effect: |
         modify combat_dice: += 1
 """
-    bad = [d for d in lint(make(tmp_path, {"actions.yaml": card})) if d["code"] == "E0023"]
+    bad = [d for d in lint(cli, make(write_pack, {"actions.yaml": card})) if d["code"] == "E0023"]
     assert bad and "tempel" in bad[0]["message"] and "temple" in bad[0]["hint"]
 
 
-def test_a_lone_surrogate_is_an_error_and_explain_does_not_crash(tmp_path: Path) -> None:
+def test_a_lone_surrogate_is_an_error_and_explain_does_not_crash(tmp_path: Path, write_pack, cli) -> None:
     body = "kind: advance\nentries:\n" + advance("ghost", name='"Gh\\ud800st"', effect="on advance_gained: gain 1 idea")
-    root = make(tmp_path, {"advances.yaml": body})
-    assert "E0024" in codes(lint(root))
-    result = runner.invoke(app, ["explain", "ghost", "--pack", str(root)])
+    root = make(write_pack, {"advances.yaml": body})
+    assert "E0024" in codes(lint(cli, root))
+    result = cli(["explain", "ghost", "--pack", str(root)])
     assert result.exit_code in (0, 1) and "Traceback" not in result.output
 
 
@@ -147,13 +139,13 @@ def test_a_lone_surrogate_is_an_error_and_explain_does_not_crash(tmp_path: Path)
     "modify combat_dice: = 1000000000",
     'action "Pow" free: gain 99*99*99*99*99*99*99*99*99*99*99*99*99*99*99 food',
 ])
-def test_huge_numbers_in_effects_are_errors_naming_the_card(tmp_path: Path, effect: str) -> None:
+def test_huge_numbers_in_effects_are_errors_naming_the_card(tmp_path: Path, effect: str, write_pack, cli) -> None:
     body = "kind: advance\nentries:\n" + advance("greedy_card", effect=effect)
-    diags = [d for d in lint(make(tmp_path, {"advances.yaml": body})) if d["code"] == "E0250"]
+    diags = [d for d in lint(cli, make(write_pack, {"advances.yaml": body})) if d["code"] == "E0250"]
     assert diags and diags[0]["file"].endswith("advances.yaml") and diags[0]["line"] >= 10
 
 
-def test_huge_copies_are_a_schema_error(tmp_path: Path) -> None:
+def test_huge_copies_are_a_schema_error(tmp_path: Path, write_pack, cli) -> None:
     card = """kind: event_card
 entries:
   - id: many
@@ -162,15 +154,15 @@ entries:
     text: x
     source: authored
 """
-    diags = lint(make(tmp_path, {"events.yaml": card}))
+    diags = lint(cli, make(write_pack, {"events.yaml": card}))
     assert any("copies" in d["message"] or "1000000000" in d["message"] for d in diags if d["severity"] == "error")
 
 
-def test_an_alias_bomb_is_refused(tmp_path: Path) -> None:
+def test_an_alias_bomb_is_refused(tmp_path: Path, write_pack, cli) -> None:
     lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
     lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     lines += ["kind: advance", "entries: *a9"]
-    diags = lint(make(tmp_path, {"advances.yaml": "\n".join(lines) + "\n"}))
+    diags = lint(cli, make(write_pack, {"advances.yaml": "\n".join(lines) + "\n"}))
     assert any(d["code"] == "E0006" and d["file"].endswith("advances.yaml") for d in diags)
 
 
@@ -183,12 +175,12 @@ def test_expanded_size_counts_shared_nodes_and_refuses_cycles() -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_a_fifo_in_a_pack_is_skipped_with_a_warning(tmp_path: Path) -> None:
-    root = make(tmp_path, {})
+def test_a_fifo_in_a_pack_is_skipped_with_a_warning(tmp_path: Path, write_pack, cli) -> None:
+    root = make(write_pack, {})
     os.mkfifo(root / "stuck.yaml")
     os.makedirs(root / "variants")
     os.mkfifo(root / "variants" / "stuck.yaml")
-    diags = lint(root)
+    diags = lint(cli, root)
     assert [d["code"] for d in diags if d["file"].endswith("stuck.yaml")] == ["W0007", "W0007"]
 
 
@@ -219,17 +211,14 @@ def test_extra_actions_beyond_the_cap_stop_as_a_runaway_naming_the_entry() -> No
     assert "Farming (farming)" in str(err.value) and "actions in one turn" in str(err.value)
 
 
-def test_a_free_action_that_does_nothing_stops_the_game_naming_the_card(tmp_path: Path) -> None:
+def test_a_free_action_that_does_nothing_stops_the_game_naming_the_card(tmp_path: Path, write_pack, cli) -> None:
     """Found by the soak: bots took `action "Draw" free: draw 0 event_card` for ever (200,000 decisions)."""
-    from rulewright.engine.machine import Game
-    from rulewright.rules.clash.state.definition import definition
 
     body = "kind: advance\nentries:\n" + advance("idle_card", effect='action "Idle" free: draw 0 event_card')
-    root = str(make(tmp_path, {"advances.yaml": body}))
-    assert not codes(lint(Path(root)))
-    game = Game(definition(["base", root]), {
-        "players": 2, "seed": 1, "packs": ["base", root],
-        "position": {"players": [{"advances": ["farming", "idle_card"]}], "cities": [{"owner": 0, "at": "D2"}]}})
+    root = str(make(write_pack, {"advances.yaml": body}))
+    assert not codes(lint(cli, Path(root)))
+    game = new_game(players=2, seed=1, packs=["base", root], position={
+        "players": [{"advances": ["farming", "idle_card"]}], "cities": [{"owner": 0, "at": "D2"}]})
     with pytest.raises(RunawayEffect) as err:
         for _ in range(MAX_RUNTIME["special"] + 1):
             before = game.state_hash()

@@ -5,30 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
-runner = CliRunner()
-MANIFEST = "id: {id}\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
-
-
-def make(tmp_path: Path) -> Path:
-    root = tmp_path / "mypack"
-    (root / "tests").mkdir(parents=True)
-    (root / "sub").mkdir()
-    (root / "extra").mkdir()
-    (root / "pack.yaml").write_text(MANIFEST.format(id="mypack"))
-    (root / "sub" / "pack.yaml").write_text(MANIFEST.format(id="subpack"))
-    (root / "extra" / "cards.yaml").write_text("kind: advance\nentries: []\n")
-    (root / "notes.yml").write_text("a: 1\n")
-    (root / "tests" / "t.yaml").write_text("name: t\n")
+def make(write_pack) -> Path:
+    root = write_pack({"extra/cards.yaml": "kind: advance\nentries: []\n", "notes.yml": "a: 1\n",
+                       "tests/t.yaml": "name: t\n"})
+    write_pack(root=root / "sub", pack_id="subpack")
     return root
 
 
-def test_lint_names_every_skipped_path(tmp_path, monkeypatch):
-    root = make(tmp_path)
+def test_lint_names_every_skipped_path(tmp_path, monkeypatch, write_pack, cli):
+    root = make(write_pack)
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, ["lint", "mypack"])
+    res = cli(["lint", "mypack"])
     assert res.exit_code == 0, res.output
     lines = [x for x in res.output.splitlines() if x.startswith("skipped ")]
     assert lines == [
@@ -40,39 +28,39 @@ def test_lint_names_every_skipped_path(tmp_path, monkeypatch):
     assert root.exists()
 
 
-def test_lint_json_lists_skipped(tmp_path, monkeypatch):
-    make(tmp_path)
+def test_lint_json_lists_skipped(tmp_path, monkeypatch, write_pack, cli):
+    make(write_pack)
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, ["lint", "mypack", "--format", "json"])
+    res = cli(["lint", "mypack", "--format", "json"])
     data = json.loads(res.output)
     assert {s["path"] for s in data["skipped"]} == {"mypack/extra/", "mypack/notes.yml", "mypack/sub/",
                                                     "mypack/tests/"}
 
 
-def test_folder_of_packs_lints_each_and_says_so(tmp_path, monkeypatch):
-    make(tmp_path)
+def test_folder_of_packs_lints_each_and_says_so(tmp_path, monkeypatch, write_pack, cli):
+    make(write_pack)
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, ["lint", "."])
+    res = cli(["lint", "."])
     assert res.exit_code == 0, res.output
     assert "skipped ./: not a pack: linted the packs in it, mypack" in res.output
     assert "checked" in res.output and "2 packs" in res.output
 
 
-def test_file_without_kind_is_reported(tmp_path, monkeypatch):
-    root = make(tmp_path)
+def test_file_without_kind_is_reported(tmp_path, monkeypatch, write_pack, cli):
+    root = make(write_pack)
     (root / "stray.yaml").write_text("entries: []\n")
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, ["lint", "mypack", "--format", "json"])
+    res = cli(["lint", "mypack", "--format", "json"])
     assert res.exit_code == 1
     codes = [(Path(d["file"]).name, d["code"], d["message"]) for d in json.loads(res.output)["diagnostics"]]
     assert ("stray.yaml", "E0014", "no `kind:` in this file") in codes
 
 
-def test_words_lists_a_kind():
-    res = runner.invoke(app, ["words", "city_filter"])
+def test_words_lists_a_kind(cli):
+    res = cli(["words", "city_filter"])
     assert res.exit_code == 0
     words = res.output.split()
     assert words[:5] == ["coastal", "inland", "with_army", "not_happy", "not_angry"]
     assert {"angry", "not_neutral", "size_3", "size_3_or_more", "not_size_1"} <= set(words)
-    bad = runner.invoke(app, ["words", "mesure"])
+    bad = cli(["words", "mesure"])
     assert bad.exit_code == 2 and "did you mean 'measure'" in bad.output

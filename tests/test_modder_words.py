@@ -9,7 +9,6 @@ from rulewright.dsl.checker import check_effect
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.parser import parse_effect
 from rulewright.engine import games
-from rulewright.engine.machine import Game
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +55,9 @@ def test_can_take_accepts_every_basic_action(defn):
     {"players": [{"advances": ["farming", "mining"], "resources": {"food": 0, "wood": 0, "ore": 0, "idea": 0}}],
      "cities": [{"owner": 0, "at": "D2"}]},
 ], ids=["rich", "poor"])
-def test_can_take_agrees_with_the_action_menu(defn, position):
+def test_can_take_agrees_with_the_action_menu(defn, game_at, position):
     from rulewright.rules.clash.cards.cardrules import FUNCTIONS
-    game = Game(defn, {"players": 2, "seed": 1, "packs": ["base"], "variants": [], "position": position})
+    game = game_at(position, packs=["base"])
     assert game.pending.kind == "action"
     offered = set(game.pending.options)
     ctx = game.rt.ctx(0, "rules")
@@ -86,12 +85,10 @@ def test_explain_says_when_a_card_action_is_not_offered(defn):
     assert said.endswith("Not offered when none of your cities passes its filters.")
 
 
-def test_explain_shows_an_advance_border():
+def test_explain_shows_an_advance_border(cli):
     import json
 
-    from rulewright.tools.cli import app
-    from typer.testing import CliRunner
 
-    res = CliRunner().invoke(app, ["explain", "writing", "--pack", "base", "-f", "json"])
+    res = cli(["explain", "writing", "--pack", "base", "-f", "json"])
     english = json.loads(res.output)["english"]
     assert english[-1].startswith("Culture border: getting it raises your culture level by 1")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
+from rulewright.api import new_game
 from rulewright.tools.scenarios import run_scenario
 
 CIV = ["base", "civilizations"]
@@ -32,9 +31,9 @@ def test_food_above_the_limit_without_storage_names_the_line(tmp_path: Path):
 
 
 def test_food_above_two_is_fine_with_the_ability_that_lifts_the_limit():
-    g = Game(definition(["base"]), {"players": 2, "seed": 1, "position": {
+    g = new_game(players=2, seed=1, packs=["base"], position={
         "players": [{"advances": ["farming", "mining", "storage"], "resources": {"food": 5}}],
-        "cities": [{"owner": 0, "at": "D2"}]}})
+        "cities": [{"owner": 0, "at": "D2"}]})
     assert g.state["players"][0]["res"]["food"] == 5
 
 
@@ -69,11 +68,11 @@ def test_a_land_unit_at_sea_must_be_aboard(tmp_path: Path):
 
 
 def test_units_aboard_ships_fill_them_in_order_and_no_further(tmp_path: Path):
-    g = Game(definition(["base"]), {"players": 2, "seed": 1, "position": {
+    g = new_game(players=2, seed=1, packs=["base"], position={
         "reveal": "all", "players": [{"advances": ["farming", "mining", "fishing"]}],
         "units": [{"owner": 0, "type": "ship", "at": "C3", "count": 2},
                   {"owner": 0, "type": "army", "at": "C3", "count": 3, "aboard": True},
-                  {"owner": 0, "type": "settler", "at": "C3", "aboard": 2}]}})
+                  {"owner": 0, "type": "settler", "at": "C3", "aboard": 2}]})
     units = g.state["units"]
     ships = sorted(u for u, d in units.items() if d["type"] == "ship")
     carried = {s: sorted(units[u]["type"] for u, d in units.items() if d["ship"] == s) for s in ships}
@@ -84,11 +83,11 @@ def test_units_aboard_ships_fill_them_in_order_and_no_further(tmp_path: Path):
 
 
 def test_units_aboard_can_attack_from_the_ship_at_once():
-    g = Game(definition(["base"]), {"players": 2, "seed": 1, "position": {
+    g = new_game(players=2, seed=1, packs=["base"], position={
         "reveal": "all", "players": [{"advances": ["farming", "mining", "fishing", "tactics"]}],
         "cities": [{"owner": 1, "at": "D8"}],
         "units": [{"owner": 0, "type": "ship", "at": "C3"}, {"owner": 0, "type": "army", "at": "C3", "aboard": True},
-                  {"owner": 1, "type": "army", "at": "C4"}], "dice": [5, 1]}})
+                  {"owner": 1, "type": "army", "at": "C4"}], "dice": [5, 1]})
     g.apply({"player": 0, "choice": "move"})
     assert g.pending.options == ["aboard:1:0", "ships:1"]  # the army aboard may move on its own
     g.apply({"player": 0, "choice": "aboard:1:0"})
@@ -98,10 +97,10 @@ def test_units_aboard_can_attack_from_the_ship_at_once():
 
 
 def test_discarded_leaders_are_set_and_named_leaders_checked():
-    g = Game(definition(CIV), {"players": 2, "seed": 1, "position": {
+    g = new_game(players=2, seed=1, packs=CIV, position={
         "players": [{"civilization": "rome", "leader": "sulla", "leaders_left": ["augustus"],
                      "discarded_leaders": ["julius_caesar"]}],
-        "cities": [{"owner": 0, "at": "D2"}]}})
+        "cities": [{"owner": 0, "at": "D2"}]})
     assert g.state["players"][0]["discarded_leaders"] == ["julius_caesar"]
 
 

@@ -15,11 +15,9 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from rulewright.api import load_game
+from rulewright.api import load_game, play_game
 from rulewright.engine.hexgrid import neighbors, parse_space_id
 from rulewright.rules.clash.board.map import build_layout, load_map_data, place_region
-from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
 from rulewright.tools.render import (
     HEADER_H,
     HEX,
@@ -32,7 +30,6 @@ from rulewright.tools.render import (
 )
 from rulewright.tools.replay_html import build_viewer_data, games_of_interest, replay_html, viewer_html
 from rulewright.tools.svg import E, document, escape_attr, escape_text, fmt
-from typer.testing import CliRunner
 
 SEEDS = {2: 4, 3: 1, 4: 2}
 
@@ -363,34 +360,33 @@ def test_viewer_data_matches_the_log(three):
 
 
 # ----- command line -------------------------------------------------------------------------------------
-def test_render_and_replay_commands(tmp_path, three):
+def test_render_and_replay_commands(tmp_path, three, cli):
     save = tmp_path / "game.json"
     save.write_text(json.dumps(three))
-    runner = CliRunner()
     out = tmp_path / "board.svg"
-    r = runner.invoke(app, ["render", str(save), "--step", "30", "--as", "Player 2", "--out", str(out)])
+    r = cli(["render", str(save), "--step", "30", "--as", "Player 2", "--out", str(out)])
     assert r.exit_code == 0, r.output
     root = parse(out.read_text())
     assert root.get("data-step") == "30"
     assert root.get("data-viewer") == str(parse_viewer("Player 2", [p["name"] for p in load_game(three, 0)
                                                                      .state["players"]]))
-    assert runner.invoke(app, ["render", str(save), "--step", "99999", "--out", str(out)]).exit_code == 2
-    assert runner.invoke(app, ["render", str(save), "--as", "Nobody", "--out", str(out)]).exit_code == 2
-    assert runner.invoke(app, ["render", str(tmp_path / "missing.json")]).exit_code == 1
+    assert cli(["render", str(save), "--step", "99999", "--out", str(out)]).exit_code == 2
+    assert cli(["render", str(save), "--as", "Nobody", "--out", str(out)]).exit_code == 2
+    assert cli(["render", str(tmp_path / "missing.json")]).exit_code == 1
     html = tmp_path / "v.html"
-    r = runner.invoke(app, ["replay", str(save), "--html", str(html), "--as", "0", "--upto", "60"])
+    r = cli(["replay", str(save), "--html", str(html), "--as", "0", "--upto", "60"])
     assert r.exit_code == 0, r.output
     assert html.read_text().count('id="rw-slider"') == 1
     assert 'max="60"' in html.read_text()
     # the text replay still works as before, and --as alone is refused
-    r = runner.invoke(app, ["replay", str(save), "--json"])
+    r = cli(["replay", str(save), "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["actions"] == len(three["actions"])
-    assert runner.invoke(app, ["replay", str(save), "--as", "0"]).exit_code == 2
+    assert cli(["replay", str(save), "--as", "0"]).exit_code == 2
 
 
-def test_play_writes_the_viewer(tmp_path):
+def test_play_writes_the_viewer(tmp_path, cli):
     html = tmp_path / "game.html"
-    r = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--json", "--html", str(html)])
+    r = cli(["play", "--players", "2", "--seed", "3", "--json", "--html", str(html)])
     assert r.exit_code == 0, r.output
     assert html.exists() and "<!DOCTYPE html>" in html.read_text()
 
@@ -425,19 +421,19 @@ def test_frame_without_pending_or_winner_draws():
     assert parse_space_id(kind(root, "city")[0].get("data-space")) in r.centre
 
 
-def test_png_output_with_the_png_extra(tmp_path, three):
+def test_png_output_with_the_png_extra(tmp_path, three, cli):
     pytest.importorskip("resvg_py", reason="PNG output needs the optional png extra (resvg-py)")
     save = tmp_path / "game.json"
     save.write_text(json.dumps(three))
     out = tmp_path / "board.png"
-    r = CliRunner().invoke(app, ["render", str(save), "--step", "10", "--out", str(out)])
+    r = cli(["render", str(save), "--step", "10", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_simulate_writes_viewers_of_games_of_interest(tmp_path):
+def test_simulate_writes_viewers_of_games_of_interest(tmp_path, cli):
     out = tmp_path / "sim"
-    r = CliRunner().invoke(app, ["simulate", "--games", "2", "--players", "2", "--seed", "9", "--out", str(out),
+    r = cli(["simulate", "--games", "2", "--players", "2", "--seed", "9", "--out", str(out),
                                  "--quiet"])
     assert r.exit_code == 0, r.output
     index = json.loads((out / "viewers.json").read_text())
@@ -446,6 +442,6 @@ def test_simulate_writes_viewers_of_games_of_interest(tmp_path):
     for entry in index:
         page = (out / entry["file"]).read_text()
         assert f'max="{entry["actions"]}"' in page  # the replayed game is the simulated one
-    assert CliRunner().invoke(app, ["simulate", "--games", "1", "--players", "2", "--out", str(tmp_path / "s2"),
+    assert cli(["simulate", "--games", "1", "--players", "2", "--out", str(tmp_path / "s2"),
                                     "--quiet", "--no-viewers"]).exit_code == 0
     assert not (tmp_path / "s2" / "viewers.json").exists()

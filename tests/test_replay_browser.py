@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser import ARTIFACTS, chromium
-from rulewright.tools.play import play_game
+from rulewright.api import play_game
 from rulewright.tools.replay_html import replay_html
 
 

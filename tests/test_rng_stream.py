@@ -16,6 +16,7 @@ import warnings
 from rulewright.api import load_game, new_game
 from rulewright.engine import rng
 from rulewright.engine.bots import RandomBot
+from rulewright.engine.playout import play_out
 from rulewright.tools.serve.hub import check_spec
 
 with warnings.catch_warnings():
@@ -65,12 +66,7 @@ def test_the_server_creates_a_game_with_an_os_seed_and_shows_it_to_nobody(tmp_pa
 
 def _played(seed: int, game_id: str = "clash", players: int = 3, steps: int = 120):
     game = new_game(players=players, seed=seed, game_id=game_id)
-    bots = [RandomBot(seed % 1000 + i) for i in range(players)]
-    for _ in range(steps):
-        d = game.pending
-        if d is None:
-            break
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    play_out(game, [RandomBot(seed % 1000 + i) for i in range(players)], limit=steps)
     return game
 
 

@@ -12,20 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rulewright.api import load_game
+from rulewright.api import load_game, new_game
 from rulewright.engine.decision import RunawayEffect
 from rulewright.engine.machine import Game
 from rulewright.rules.clash.state import runtime
-from rulewright.rules.clash.state.definition import definition
 
 LOOPING = str(Path(__file__).resolve().parent / "packs" / "looping")
 
 
 def _position(advances: list[str]) -> Game:
-    return Game(definition(["base", LOOPING]), {
-        "players": 2, "seed": 1, "packs": ["base", LOOPING],
-        "position": {"players": [{"advances": ["farming", *advances], "resources": {"food": 2, "idea": 2}}],
-                     "cities": [{"owner": 0, "at": "D2"}]}})
+    return new_game(players=2, seed=1, packs=["base", LOOPING], position={
+        "players": [{"advances": ["farming", *advances], "resources": {"food": 2, "idea": 2}}],
+        "cities": [{"owner": 0, "at": "D2"}]})
 
 
 def _stopped(game: Game, choice: str) -> RunawayEffect:

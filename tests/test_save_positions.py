@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 from rulewright.api import new_game
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
 
-runner = CliRunner()
 GARBAGE = {
     "clash": [{"players": "x"}, {"players": [None]}, {"cities": [{"owner": 0, "at": "D2", "mood": []}]},
               {"cities": [{"owner": 0, "at": "D2", "wonders": [1]}]}, {"players": [{"advances": ["nonexistent"]}]},
@@ -34,19 +31,19 @@ def _save(tmp_path: Path, game_id: str, **config) -> Path:
 
 
 @pytest.mark.parametrize("game_id, k", CASES, ids=[f"{g}-{i}" for g, i in CASES])
-def test_a_garbage_position_is_one_error_line_in_every_command(tmp_path: Path, game_id: str, k: int) -> None:
+def test_a_garbage_position_is_one_error_line_in_every_command(tmp_path: Path, game_id: str, k: int, cli) -> None:
     path = _save(tmp_path, game_id, position=GARBAGE[game_id][k])
     commands = [["replay", str(path)], ["render", str(path), "--out", str(tmp_path / "b.svg")],
                 ["play", "--resume", str(path)], ["analyze", str(path)],
                 ["replay", str(path), "--html", str(tmp_path / "r.html"), "--as", "0"]]
     for cmd in commands:
-        result = runner.invoke(app, cmd, input="1\n")
+        result = cli(cmd, input="1\n")
         assert result.exit_code in (1, 2), (cmd, result.exit_code, result.output)
         assert "internal error" not in result.output and "error" in result.output, (cmd, result.output)
 
 
-def test_markup_in_player_names_is_printed_as_text_on_resume(tmp_path: Path) -> None:
+def test_markup_in_player_names_is_printed_as_text_on_resume(tmp_path: Path, cli) -> None:
     path = _save(tmp_path, "clash", names=["[/x]", "[red]oops[/]", "\\"])
-    result = runner.invoke(app, ["play", "--resume", str(path)], input="1\n1\n")
+    result = cli(["play", "--resume", str(path)], input="1\n1\n")
     assert result.exit_code == 1 and "input ended before the game did" in result.output, result.output
     assert "[/x]" in result.output and "[red]oops[/]" in result.output

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
-from rulewright.tools.cli import app
 from rulewright.tools.scenarios import run_scenario
-from typer.testing import CliRunner
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 EXAMPLES = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(), re.S)
@@ -74,25 +72,19 @@ def test_a_content_file_is_not_read_as_a_scenario():
 
 
 @pytest.mark.parametrize("depth", [0, 6])
-def test_test_command_runs_a_packs_tests_folder(tmp_path, depth):
+def test_test_command_runs_a_packs_tests_folder(tmp_path, depth, write_pack, cli):
     """The messages hold whole paths on one line, however long the path (a deep folder here)."""
     root = tmp_path.joinpath(*[f"a-rather-long-folder-name-{i}" for i in range(depth)])
-    pack = root / "mypack"
-    (pack / "tests").mkdir(parents=True)
-    (pack / "pack.yaml").write_text("id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (pack / "cards.yaml").write_text("kind: advance\nentries: []\n")
-    (pack / "tests" / "build.yaml").write_text(
-        "name: build in my pack\nplayers: 2\nposition:\n  players:\n    - {advances: [farming, mining], "
-        "resources: {food: 2, ore: 2}}\n  cities:\n    - {owner: 0, at: D2}\nactions: [build, army]\n"
-        "expect:\n  - {path: units, length: 1}\n  - {path: vp.0, equals: 2.0}\n")
-    res = CliRunner().invoke(app, ["test", str(pack)])
+    pack = write_pack({"cards.yaml": "kind: advance\nentries: []\n", "tests/build.yaml":
+                       "name: build in my pack\nplayers: 2\nposition:\n  players:\n    - {advances: [farming, mining], "
+                       "resources: {food: 2, ore: 2}}\n  cities:\n    - {owner: 0, at: D2}\nactions: [build, army]\n"
+                       "expect:\n  - {path: units, length: 1}\n  - {path: vp.0, equals: 2.0}\n"}, root=root / "mypack")
+    res = cli("test", pack)
     assert res.exit_code == 0, res.output
     assert f"running the scenarios of pack {pack} in {pack / 'tests'}/\n" in res.output
     assert "1 passed, 0 failed" in res.output
-    empty = root / "empty"
-    empty.mkdir()
-    (empty / "pack.yaml").write_text((pack / "pack.yaml").read_text().replace("mypack", "empty"))
-    res = CliRunner().invoke(app, ["test", str(empty)])
+    empty = write_pack(pack_id="empty", root=root / "empty")
+    res = cli("test", empty)
     assert res.exit_code == 1 and "no tests/ folder" in res.output and str(empty / "tests") in res.output
 
 

@@ -17,11 +17,9 @@ POSITION = {"players": [{"advances": ["farming", "mining", "fishing"], "resource
 
 
 def _game():
-    from rulewright.engine import games
-    from rulewright.engine.machine import Game
+    from rulewright.api import new_game
 
-    d = games.find("clash").definition(["base"], [])
-    return Game(d, {"players": 2, "seed": 1, "packs": ["base"], "variants": [], "position": POSITION})
+    return new_game(players=2, seed=1, packs=["base"], game_id="clash", position=POSITION)
 
 
 def _space_paths(obj, path=()):

@@ -8,6 +8,7 @@ import pytest
 import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 from rulewright.api import new_game
 from rulewright.engine.bots import bot_error, make_bot
+from rulewright.engine.playout import play_out
 from rulewright.engine.search import Budget, SearchBot
 from rulewright.engine.service import from_json, to_json
 
@@ -16,13 +17,10 @@ def _to_search_decision(seed: int):
     """A 2-player game at player 0's choice of action (with a choice), kept as a service JSON string."""
     game = new_game(players=2, seed=seed, checkpoints=True)
     bots = [make_bot("greedy", seed + i) for i in range(2)]
-    steps = 0
-    while True:
-        d = game.pending
-        if steps > 12 and d.player == 0 and d.kind == "action" and len(d.options) > 2:
-            return to_json(game)
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
-        steps += 1
+    play_out(game, bots, stop=lambda g: len(g.actions) > 12 and g.pending.player == 0 and g.pending.kind == "action"
+             and len(g.pending.options) > 2)
+    assert game.pending is not None
+    return to_json(game)
 
 
 def _swap_hidden(text: str) -> str:

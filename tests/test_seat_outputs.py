@@ -11,23 +11,18 @@ from pathlib import Path
 import pytest
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
+from rulewright.engine.playout import play_out
 from rulewright.rules.clash.state.view import visible_log
-from rulewright.tools.cli import app
 from rulewright.tools.replay_html import replay_html
 from test_hidden_and_invariants import _hidden_items
-from typer.testing import CliRunner
 
 SEED = 9_876_543_21
-runner = CliRunner()
-
 
 @pytest.fixture(scope="module")
 def game():
     g = new_game(players=3, seed=SEED)
     bots = [RandomBot(i) for i in range(3)]
-    for _ in range(90):
-        d = g.pending
-        g.apply({"player": d.player, "choice": bots[d.player].choose(g, d)})
+    assert play_out(g, bots, limit=90) == 90
     return g
 
 
@@ -66,26 +61,26 @@ def test_replay_viewer_page(game, seat) -> None:
 
 
 @pytest.mark.parametrize("seat", ["0", "1"])
-def test_render_and_replay_as_a_seat_through_the_cli(game, seat, tmp_path: Path) -> None:
+def test_render_and_replay_as_a_seat_through_the_cli(game, seat, tmp_path: Path, cli) -> None:
     save = tmp_path / "g.json"
     save.write_text(json.dumps(game.save()))
     out = tmp_path / "board.svg"
-    result = runner.invoke(app, ["render", str(save), "--as", seat, "--out", str(out)])
+    result = cli(["render", str(save), "--as", seat, "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert_nothing_hidden(out.read_text(), game, int(seat))
     page = tmp_path / "v.html"
-    result = runner.invoke(app, ["replay", str(save), "--html", str(page), "--as", seat])
+    result = cli(["replay", str(save), "--html", str(page), "--as", seat])
     assert result.exit_code == 0, result.output
     assert_nothing_hidden(page.read_text(), game, int(seat))
     assert str(SEED) not in result.output
 
 
-def test_play_json_as_a_seat_holds_no_seed() -> None:
+def test_play_json_as_a_seat_holds_no_seed(cli) -> None:
     """`play --json --as SEAT` adds that seat's view: a per-seat output, so the seed is left out."""
-    result = runner.invoke(app, ["play", "--players", "2", "--seed", str(SEED), "--json", "--as", "1"])
+    result = cli(["play", "--players", "2", "--seed", str(SEED), "--json", "--as", "1"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert "view" in out and "seed" not in out
     assert str(SEED) not in result.output
-    public = runner.invoke(app, ["play", "--players", "2", "--seed", str(SEED), "--json"])
+    public = cli(["play", "--players", "2", "--seed", str(SEED), "--json"])
     assert json.loads(public.output)["seed"] == SEED  # the whole account (no seat named) keeps it

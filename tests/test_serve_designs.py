@@ -10,9 +10,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from rulewright.tools.cli import app as cli
 from rulewright.tools.serve.designs import Designs
-from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -22,16 +20,13 @@ from rulewright.tools.serve.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 CHEAP = "name: Cheap growth\ntext: Pieces cost food and ore.\nparams:\n  grow_cost: {$replace: {food: 1, ore: 1}}\n"
-MANIFEST = "id: mine\nname: Mine\nversion: 1.0.0\ngame: clash\ndepends: [base]\n"
 
 
-def designs(tmp_path: Path) -> Designs:
+def designs(tmp_path: Path, write_pack) -> Designs:
     (tmp_path / "variants").mkdir()
     (tmp_path / "variants" / "cheap.yaml").write_text(CHEAP)
     (tmp_path / "variants" / "coins.yaml").write_text("name: Coins\ngame: wonders7\nparams: {starting_coins: 6}\n")
-    (tmp_path / "packs" / "mine" / "variants").mkdir(parents=True)
-    (tmp_path / "packs" / "mine" / "pack.yaml").write_text(MANIFEST)
-    (tmp_path / "packs" / "mine" / "variants" / "long.yaml").write_text("name: Long\nparams: {rounds: 8}\n")
+    write_pack({"variants/long.yaml": "name: Long\nparams: {rounds: 8}\n"}, pack_id="mine", root=tmp_path / "packs" / "mine")
     (tmp_path / "secret.yaml").write_text(CHEAP)
     return Designs((tmp_path / "packs",), (tmp_path / "variants",))
 
@@ -41,8 +36,8 @@ def page_data(c: TestClient) -> dict:
     return json.loads(re.search(r'<script id="rw-data" type="application/json">(.*?)</script>', text).group(1))
 
 
-def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
-    d = designs(tmp_path)
+def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path, write_pack):
+    d = designs(tmp_path, write_pack)
     data = page_data(TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1"))
     assert data["folders"] == {"packs": [str(tmp_path / "packs")], "variants": [str(tmp_path / "variants")]}
     clash = next(g for g in data["games"] if g["id"] == "clash")
@@ -55,8 +50,8 @@ def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path):
     assert str(tmp_path / "variants" / "coins.yaml") not in [v["id"] for v in clash["variants"]]
 
 
-def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
-    d = designs(tmp_path)
+def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path, write_pack):
+    d = designs(tmp_path, write_pack)
     c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
     cheap = str(tmp_path / "variants" / "cheap.yaml")
     r = c.post("/api/games", json={"players": 2, "seed": 5, "seats": ["human", "greedy"],
@@ -72,8 +67,8 @@ def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path):
     ("variants", "SECRET"), ("variants", "/etc/passwd"), ("variants", "../secret.yaml"),
     ("packs", "/etc"), ("packs", "PACKS/.."), ("packs", "PACKS/mine/../mine"),
 ])
-def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
-    d = designs(tmp_path)
+def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value, write_pack):
+    d = designs(tmp_path, write_pack)
     c = TestClient(create_app(tmp_path / "g.db", designs=d), base_url="http://127.0.0.1")
     value = value.replace("SECRET", str(tmp_path / "secret.yaml")).replace("PACKS", str(tmp_path / "packs"))
     r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], field: [value]})
@@ -85,6 +80,6 @@ def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value):
     assert r.status_code == 400 and f"start it with --{field[:-1]}-dir" in r.json()["error"]
 
 
-def test_serve_refuses_a_folder_that_is_not_there(tmp_path):
-    res = CliRunner().invoke(cli, ["serve", "--variant-dir", str(tmp_path / "nope"), "--port", "1"])
+def test_serve_refuses_a_folder_that_is_not_there(tmp_path, cli):
+    res = cli("serve", "--variant-dir", tmp_path / "nope", "--port", "1")
     assert res.exit_code == 2 and "no folder" in res.output

@@ -16,7 +16,6 @@ import pytest
 from rulewright.engine.search import SearchBot
 from rulewright.tools.serve.guard import Limits, allowed_hosts
 from rulewright.tools.serve.store import StoreError
-from typer.testing import CliRunner
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -207,8 +206,7 @@ def test_a_locked_games_file_is_an_error_naming_it(tmp_path):
     (b"not a database at all" * 100, "file is not a database"),
     (None, "another layout"),
 ])
-def test_an_empty_or_foreign_games_file_is_refused_at_start(tmp_path, content, words):
-    from rulewright.tools.cli import app
+def test_an_empty_or_foreign_games_file_is_refused_at_start(tmp_path, content, words, cli):
 
     db = tmp_path / "g.sqlite3"
     if content is None:
@@ -220,7 +218,7 @@ def test_an_empty_or_foreign_games_file_is_refused_at_start(tmp_path, content, w
     with pytest.raises(StoreError, match=re.escape(words)) as err:
         create_app(db)
     assert str(db) in str(err.value)
-    result = CliRunner().invoke(app, ["serve", "--db", str(db), "--port", "1"])
+    result = cli(["serve", "--db", str(db), "--port", "1"])
     assert result.exit_code == 1 and words in result.output
     assert db.read_bytes() == before  # left as it was
 

@@ -1,7 +1,7 @@
 """The browser seat at 7 Wonders (`rulewright serve`): `POST /api/games` with `"game": "wonders7"`, driven
 in-process through Starlette's test client, as tests/test_serve_api.py drives Clash games.
 
-A seat's state carries its panel (the game's extras `seat_panel`), its hand and its pending pick with the
+A seat's state carries its panel (the game's descriptor's `seat_panel`), its hand and its pending pick with the
 options' labels; nothing it is sent (state, board, page) names a card held only by another player; the
 board is the game's own drawing; bots play their seats and a human seat plays to the end.
 """

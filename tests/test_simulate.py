@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
+from rulewright.api import play_game
 from rulewright.tools.simulate import simulate_run
 from rulewright.tools.stats import wilson
-from typer.testing import CliRunner
 
 SETTINGS = {"games": 8, "players": 3, "seed": 5, "bots": ["greedy"], "packs": ["base"], "variants": []}
 
@@ -17,10 +15,9 @@ def _strip(report: dict) -> dict:
     return {k: v for k, v in report.items() if k != "complete"}
 
 
-def test_simulate_command_writes_report_csv_and_plots(tmp_path):
-    runner = CliRunner()
+def test_simulate_command_writes_report_csv_and_plots(tmp_path, cli):
     one, two = tmp_path / "one", tmp_path / "two"
-    r1 = runner.invoke(app, ["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "1",
+    r1 = cli(["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "1",
                              "--out", str(one), "-q", "--no-viewers"])
     assert r1.exit_code == 0, r1.output
     assert "seat 0" in r1.output and "win rate" in r1.output
@@ -28,7 +25,7 @@ def test_simulate_command_writes_report_csv_and_plots(tmp_path):
     assert report["games"] == 8
     assert (one / "games.csv").read_text().count("\n") == 1 + 8 * 3
     assert len(list(one.glob("*.png"))) >= 2
-    r2 = runner.invoke(app, ["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "2",
+    r2 = cli(["simulate", "--games", "8", "--players", "3", "--seed", "5", "--workers", "2",
                              "--out", str(two), "-q", "--no-viewers"])
     assert r2.exit_code == 0, r2.output
     assert json.loads((two / "report.json").read_text()) == report

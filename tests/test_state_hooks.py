@@ -3,10 +3,8 @@ something listens (so unheard hooks cost nothing), and counted by times_this_tur
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from rulewright.api import new_game
 from rulewright.dsl.loader import game_vocabulary
-from rulewright.engine.machine import Game
 from rulewright.rules.clash.state.definition import definition
 
 STATE_HOOKS = ["resource_gained", "resource_paid", "resource_lost", "city_mood_changed", "city_size_changed",
@@ -28,38 +26,32 @@ def test_hooks_nobody_listens_to_are_not_emitted():
     assert not set(STATE_HOOKS) & defn.listened_hooks  # the base game reacts to none of them
 
 
-def _pack(tmp_path: Path, effect: str) -> str:
-    pack = tmp_path / "counting"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: counting\nname: Counting\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (pack / "categories.yaml").write_text(
-        "kind: category\nentries:\n  - {id: counting, name: Counting, government: false, advances: [tally],"
-        " order: 13, text: COUNTING, source: authored}\n")
-    (pack / "advances.yaml").write_text(
-        "kind: advance\nentries:\n  - id: tally\n    name: Tally\n    category: counting\n    requires: []\n"
-        "    border: none\n    text: test\n    source: authored\n    effect: |\n      " + effect + "\n")
-    return str(pack)
+def _pack(write_pack, effect: str) -> str:
+    return str(write_pack({
+        "categories.yaml": "kind: category\nentries:\n  - {id: counting, name: Counting, government: false, "
+                           "advances: [tally], order: 13, text: COUNTING, source: authored}\n",
+        "advances.yaml": "kind: advance\nentries:\n  - id: tally\n    name: Tally\n    category: counting\n"
+                         "    requires: []\n    border: none\n    text: test\n    source: authored\n"
+                         "    effect: |\n      " + effect + "\n"}, pack_id="counting"))
 
 
-def test_a_hook_counted_by_times_this_turn_is_emitted_without_a_trigger(tmp_path):
-    pack = _pack(tmp_path, 'action "Count" free when times_this_turn(card_played) >= 1: gain 1 gold')
+def test_a_hook_counted_by_times_this_turn_is_emitted_without_a_trigger(tmp_path, write_pack):
+    pack = _pack(write_pack, 'action "Count" free when times_this_turn(card_played) >= 1: gain 1 gold')
     defn = definition(["base", pack])
     assert "card_played" in defn.listened_hooks and "card_drawn" not in defn.listened_hooks
-    game = Game(defn, {"players": 2, "seed": 1, "packs": ["base", pack], "position": {
+    game = new_game(players=2, seed=1, packs=["base", pack], position={
         "players": [{"advances": ["tally"], "resources": {"gold": 0}, "hand": {"action_card": ["festival"]}}],
-        "cities": [{"owner": 0, "at": "D2", "mood": "angry"}, {"owner": 1, "at": "D8"}]}})
+        "cities": [{"owner": 0, "at": "D2", "mood": "angry"}, {"owner": 1, "at": "D8"}]})
     assert not any(o.startswith("special:tally") for o in game.pending.options)
     game.apply({"player": 0, "choice": "special:festival#0"})
     assert any(o.startswith("special:tally") for o in game.pending.options)  # a card was played this turn
 
 
-def test_the_state_hooks_are_worded_in_english_by_hooks_and_explain():
+def test_the_state_hooks_are_worded_in_english_by_hooks_and_explain(cli):
     from rulewright.dsl.explain import explain_effect
     from rulewright.dsl.parser import parse_effect
-    from rulewright.tools.cli import app
-    from typer.testing import CliRunner
 
-    res = CliRunner().invoke(app, ["hooks"], env={"COLUMNS": "240"})
+    res = cli(["hooks"], env={"COLUMNS": "240"})
     assert res.exit_code == 0
     row = next(line for line in res.output.splitlines() if "resource_gained" in line)
     assert "you gain resources or tokens" in row

@@ -8,13 +8,11 @@ import json
 import pytest
 from rulewright.dsl.rules_paths import setting_overlay
 from rulewright.engine import games
-from rulewright.tools.cli import app
 from rulewright.tools.sweep import split_values
-from typer.testing import CliRunner
 
 
-def _sweep(tmp_path, *args: str):
-    r = CliRunner().invoke(app, ["sweep", *args, "-q", "--width", "80", "--out", str(tmp_path)])
+def _sweep(cli, tmp_path, *args: str):
+    r = cli(["sweep", *args, "-q", "--width", "80", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     return r, json.loads((tmp_path / "sweep.json").read_text())
 
@@ -23,8 +21,8 @@ def _mean(result: dict, measure: str, value: str) -> float:
     return next(r["mean"] for r in result["means"] if r["measure"] == measure and r["value"] == value)
 
 
-def test_sweep_clash_rounds(tmp_path):
-    r, result = _sweep(tmp_path, "params.rounds=1,2", "--games", "2", "--players", "2")
+def test_sweep_clash_rounds(tmp_path, cli):
+    r, result = _sweep(cli, tmp_path, "params.rounds=1,2", "--games", "2", "--players", "2")
     assert _mean(result, "rounds", "1") == 1.0 and _mean(result, "rounds", "2") == 2.0
     seeds = [[json.loads(x)["seed"] for x in p.read_text().splitlines()] for p in sorted(tmp_path.glob("*/games.jsonl"))]
     assert len(seeds) == 2 and seeds[0] == seeds[1]  # every value on the same seeds
@@ -37,17 +35,17 @@ def test_sweep_clash_rounds(tmp_path):
     assert "bots: seat 0 greedy, seat 1 greedy" in r.output.replace("\n", " ")
 
 
-def test_sweep_wonders7_starting_coins(tmp_path):
-    _, result = _sweep(tmp_path, "params.starting_coins=0,9", "--game", "wonders7", "--games", "2", "--players", "3")
+def test_sweep_wonders7_starting_coins(tmp_path, cli):
+    _, result = _sweep(cli, tmp_path, "params.starting_coins=0,9", "--game", "wonders7", "--games", "2", "--players", "3")
     assert result["game"] == "wonders7"
     assert {"vp[2]", "stages", "cards_green", "military"} <= {x["measure"] for x in result["means"]}
     assert _mean(result, "coins", "9") > _mean(result, "coins", "0")
 
 
-def test_unknown_path_names_the_nearest_keys(tmp_path):
-    r = CliRunner().invoke(app, ["sweep", "grow_cost.food=0,1", "--games", "2", "-q", "--out", str(tmp_path)])
+def test_unknown_path_names_the_nearest_keys(tmp_path, cli):
+    r = cli(["sweep", "grow_cost.food=0,1", "--games", "2", "-q", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "did you mean params.grow_cost.food" in r.output
-    r = CliRunner().invoke(app, ["sweep", "params.rounds=4", "--games", "2", "-q", "--out", str(tmp_path)])
+    r = cli(["sweep", "params.rounds=4", "--games", "2", "-q", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "at least two values" in r.output
 
 

@@ -4,11 +4,10 @@ round` parse, read back in English, and count their uses in the right period; th
 from __future__ import annotations
 
 import pytest
+from rulewright.api import new_game
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.parser import parse_effect
 from rulewright.engine.abilities import Trigger
-from rulewright.engine.machine import Game
-from rulewright.rules.clash.state.definition import definition
 
 
 @pytest.mark.parametrize("text,per,times,english", [
@@ -46,8 +45,8 @@ def test_a_wrong_limit_is_a_diagnostic(text):
 
 
 def _runtime():
-    game = Game(definition(["base"]), {"players": 2, "seed": 1, "position": {"cities": [{"owner": 0, "at": "D2"},
-                                                                                       {"owner": 1, "at": "D8"}]}})
+    game = new_game(players=2, seed=1, packs=["base"], position={"cities": [{"owner": 0, "at": "D2"},
+                                                                            {"owner": 1, "at": "D8"}]})
     return game.rt
 
 

@@ -6,9 +6,7 @@ import json
 import subprocess
 import sys
 
-from rulewright.tools.cli import app
 from rulewright.tools.tournament import merge_result, run_tournament
-from typer.testing import CliRunner
 
 
 def test_tournament_alternates_seats_and_reports_an_interval(tmp_path):
@@ -24,10 +22,10 @@ def test_tournament_alternates_seats_and_reports_an_interval(tmp_path):
     assert len(rows) == 1 and rows[0]["win_rate"] == 0.5
 
 
-def test_tournament_command_refuses_bad_bots():
-    r = CliRunner().invoke(app, ["tournament", "--bots", "greedy", "--games", "2"])
+def test_tournament_command_refuses_bad_bots(cli):
+    r = cli(["tournament", "--bots", "greedy", "--games", "2"])
     assert r.exit_code == 2 and "two bots" in r.output
-    r = CliRunner().invoke(app, ["tournament", "--bots", "search:never,greedy", "--games", "2"])
+    r = cli(["tournament", "--bots", "search:never,greedy", "--games", "2"])
     assert r.exit_code == 2 and "budget" in r.output
 
 

@@ -6,9 +6,6 @@ import re
 import textwrap
 from pathlib import Path
 
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
-
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -18,37 +15,36 @@ def _tutorial_blocks() -> list[str]:
     return [textwrap.dedent(b) for b in re.findall(r"```(?:yaml|text)\n(.*?)```", section, re.S)]
 
 
-def test_tutorial(tmp_path, monkeypatch):
+def test_tutorial(tmp_path, monkeypatch, cli):
     blocks = _tutorial_blocks()
     pack_yaml, advances_yaml, lint_output, scenario_yaml = blocks
     monkeypatch.chdir(tmp_path)
     pack = tmp_path / "mypack"
     (pack / "tests").mkdir(parents=True)
     (pack / "pack.yaml").write_text(pack_yaml)
-    runner = CliRunner()
 
     # the mistake shown in the README is reported exactly as shown
     (pack / "advances.yaml").write_text(advances_yaml.replace("city has temple", "city has tempel"))
-    result = runner.invoke(app, ["lint", "mypack"])
+    result = cli(["lint", "mypack"])
     assert result.exit_code == 1
     first = lint_output.strip().splitlines()[0]
     assert first in result.output
 
     (pack / "advances.yaml").write_text(advances_yaml)
-    result = runner.invoke(app, ["lint", "mypack"])
+    result = cli(["lint", "mypack"])
     assert result.exit_code == 0, result.output
 
-    result = runner.invoke(app, ["explain", "printing", "--pack", "mypack"])
+    result = cli(["explain", "printing", "--pack", "mypack"])
     assert result.exit_code == 0, result.output
     assert "1 idea" in result.output
 
     (pack / "tests" / "printing.yaml").write_text(scenario_yaml)
-    result = runner.invoke(app, ["test", "mypack"])
+    result = cli(["test", "mypack"])
     assert result.exit_code == 0, result.output
     assert "1 passed, 0 failed" in result.output
 
     # and the scenario really tests the advance: without it, no idea is gained
     (pack / "tests" / "printing.yaml").write_text(scenario_yaml.replace(", printing]", "]"))
-    result = runner.invoke(app, ["test", "mypack"])
+    result = cli(["test", "mypack"])
     assert result.exit_code == 1
     assert "0 passed, 1 failed" in result.output

@@ -110,3 +110,20 @@ def test_wonders7_a_pick_is_taken_back_until_the_next_player_picks():
         g.apply({"player": last, "choice": g.pending.options[0]})
     check = undo_check(g, last) if g.actions[-1]["player"] == last else None
     assert check is not None and check.steps == 0 and "revealed new information" in check.reason
+
+
+def test_the_answer_is_kept_until_the_actions_change(monkeypatch):
+    """A seat asks at every page refresh; the replay behind the answer runs once per state of the game,
+    and a new action (or an undo) gives a fresh answer, not the remembered one."""
+    import rulewright.engine.undo as module
+
+    g = clash()
+    p = g.pending.player
+    g.apply({"player": p, "choice": "advance"})
+    replays = []
+    real = module._check
+    monkeypatch.setattr(module, "_check", lambda game, player: replays.append(player) or real(game, player))
+    assert undo_check(g, p).steps == 1 and undo_check(g, p).steps == 1 and replays == [p]
+    undo(g, p)
+    assert undo_check(g, p).steps == 0 and "no decision has been made yet" in undo_check(g, p).reason
+    assert len(replays) == 2  # undo itself used the kept answer; the new state was judged once

@@ -11,11 +11,8 @@ from pathlib import Path
 import pytest
 from rulewright.dsl.overlay import OverlayError, apply, diff
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.cli import app
 from rulewright.tools.scenarios import run_scenario
-from typer.testing import CliRunner
 
-runner = CliRunner()
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
 BLOCKS = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
 HEAD = re.compile(r"# file: (\S+)\s+lint: ([\w ]+?)\s+changes: (.+)")
@@ -28,8 +25,8 @@ def write(tmp_path: Path, name: str) -> Path:
     return path
 
 
-def run_json(*args: str) -> dict:
-    res = runner.invoke(app, [*args, "--format", "json"])
+def run_json(cli, *args: str) -> dict:
+    res = cli([*args, "--format", "json"])
     assert res.exit_code in (0, 1), res.output
     return json.loads(res.stdout)
 
@@ -83,12 +80,12 @@ def test_diff_names_every_changed_path():
 # ---- the guide: every example, and the two examples' games --------------------------------------------
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_guide_example_lints_and_diffs_as_it_says(tmp_path, name):
+def test_guide_example_lints_and_diffs_as_it_says(tmp_path, name, cli):
     _, lint_said, changes_said = HEAD.match(EXAMPLES[name]).groups()
     path = write(tmp_path, name)
-    codes = [d["code"] for d in run_json("lint", str(path))["diagnostics"]]
+    codes = [d["code"] for d in run_json(cli, "lint", str(path))["diagnostics"]]
     assert codes == ([] if lint_said == "clean" else lint_said.split()), codes
-    paths = [c["path"] for c in run_json("variant", "diff", str(path))["changes"]]
+    paths = [c["path"] for c in run_json(cli, "variant", "diff", str(path))["changes"]]
     assert paths == ([] if changes_said.strip() == "none" else changes_said.split())
 
 
@@ -141,54 +138,51 @@ def test_stout_defenders_adds_a_die_and_keeps_gold_and_ideas(tmp_path):
 
 # ---- lint, list, explain, play ---------------------------------------------------------------------------
 
-def test_unknown_key_is_an_error_with_the_accepted_keys_and_position(tmp_path):
+def test_unknown_key_is_an_error_with_the_accepted_keys_and_position(tmp_path, cli):
     path = tmp_path / "v.yaml"
     path.write_text("name: V\nparams:\n  grwo_cost: {food: 1}\n")
-    diags = run_json("lint", str(path))["diagnostics"]
+    diags = run_json(cli, "lint", str(path))["diagnostics"]
     assert [(d["code"], d["line"], d["column"], d["severity"]) for d in diags] == [("E0043", 3, 3, "error")]
     assert "did you mean 'grow_cost'" in diags[0]["hint"] and "accepted here: rounds" in diags[0]["hint"]
     assert diags[0]["file"].endswith("v.yaml")
 
 
-def test_a_variant_file_with_errors_is_refused_by_play(tmp_path):
+def test_a_variant_file_with_errors_is_refused_by_play(tmp_path, cli):
     path = tmp_path / "v.yaml"
     path.write_text("name: V\nparms: {rounds: 4}\n")
-    res = runner.invoke(app, ["play", "--players", "2", "--variant", str(path)])
+    res = cli(["play", "--players", "2", "--variant", str(path)])
     assert res.exit_code != 0 and "unknown key 'parms'" in res.output and "Traceback" not in res.output
-    unknown = runner.invoke(app, ["play", "--players", "2", "--variant", "four_roun"])
+    unknown = cli(["play", "--players", "2", "--variant", "four_roun"])
     assert unknown.exit_code != 0 and "did you mean 'four_round'" in unknown.output
 
 
-def test_pack_lint_checks_variants_and_does_not_say_it_skipped_them(tmp_path, monkeypatch):
-    root = tmp_path / "mypack"
-    (root / "variants").mkdir(parents=True)
-    (root / "pack.yaml").write_text("id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (root / "variants" / "same.yaml").write_text("name: Same\nparams: {rounds: 6}\n")
+def test_pack_lint_checks_variants_and_does_not_say_it_skipped_them(tmp_path, monkeypatch, write_pack, cli):
+    write_pack({"variants/same.yaml": "name: Same\nparams: {rounds: 6}\n"})
     monkeypatch.chdir(tmp_path)
-    out = run_json("lint", "mypack")
+    out = run_json(cli, "lint", "mypack")
     assert out["skipped"] == []
     assert [(Path(d["file"]).name, d["code"]) for d in out["diagnostics"]] == [("same.yaml", "W0046")]
 
 
-def test_list_and_explain_show_what_a_variant_changes(tmp_path):
-    rows = {r["id"]: r for r in json.loads(runner.invoke(app, ["list", "variants", "--format", "json"]).stdout)}
+def test_list_and_explain_show_what_a_variant_changes(tmp_path, cli):
+    rows = {r["id"]: r for r in json.loads(cli(["list", "variants", "--format", "json"]).stdout)}
     assert rows["no_events"]["summary"] == "params.event_effects always -> never"
     assert [c["path"] for c in rows["four_round"]["changes"]] == [
         "params.rounds", "params.free_advances_per_status", "params.starting_units", "params.starting_city_mood"]
     stout = write(tmp_path, "stout_defenders.yaml")
-    rep = run_json("explain", str(stout))
+    rep = run_json(cli, "explain", str(stout))
     assert rep["name"] == "Stout defenders" and rep["removes"] == []
     assert rep["english"] == ["Combat dice increases by 1 when side is defender."]
-    text = runner.invoke(app, ["explain", "lead_us"])
+    text = cli(["explain", "lead_us"])
     assert text.exit_code == 0 and "params.leader_choice" in text.output
 
 
-def test_every_bundled_variant_lints_clean_and_changes_something():
+def test_every_bundled_variant_lints_clean_and_changes_something(cli):
     for game in ("clash", "wonders7"):
-        rows = json.loads(runner.invoke(app, ["list", "variants", "--game", game, "--format", "json"]).stdout)
+        rows = json.loads(cli(["list", "variants", "--game", game, "--format", "json"]).stdout)
         assert rows and all(r["changes"] for r in rows), game
         for r in rows:
-            assert run_json("lint", r["file"], "--game", game)["diagnostics"] == [], r["id"]
+            assert run_json(cli, "lint", r["file"], "--game", game)["diagnostics"] == [], r["id"]
 
 
 def test_an_edited_variant_file_gives_new_rules_to_the_next_game(tmp_path):
@@ -214,11 +208,11 @@ SHOWN = re.findall(r"```text\n\$ rulewright (.*?)\n(.*?)```", GUIDE.read_text(en
 
 
 @pytest.mark.parametrize("command,shown", SHOWN, ids=[c for c, _ in SHOWN])
-def test_guide_output_is_what_the_command_prints(tmp_path, monkeypatch, command, shown):
+def test_guide_output_is_what_the_command_prints(tmp_path, monkeypatch, command, shown, cli):
     for name in EXAMPLES:
         write(tmp_path, name)
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, command.split(), env={"COLUMNS": "200"})
+    res = cli(command.split(), env={"COLUMNS": "200"})
     printed = [" ".join(line.split()) for line in res.output.splitlines()]
     for line in shown.strip().splitlines():
         assert " ".join(line.split()) in printed, (line, res.output)

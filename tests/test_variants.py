@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import json
 
-from rulewright.api import new_game
+from rulewright.api import new_game, play_game
 from rulewright.rules.clash.state.definition import definition
-from rulewright.tools.cli import app
-from rulewright.tools.play import play_game
-from typer.testing import CliRunner
 
 
 def test_four_round_setup():
@@ -32,8 +29,8 @@ def test_variant_changes_only_what_it_says():
     assert base.rules["flow"] == four.rules["flow"]
 
 
-def test_list_variants_json():
-    result = CliRunner().invoke(app, ["list", "variants", "--format", "json"])
+def test_list_variants_json(cli):
+    result = cli(["list", "variants", "--format", "json"])
     assert result.exit_code == 0, result.output
     ids = {v["id"] for v in json.loads(result.output)}
     assert ids == {"no_events", "optional_events", "four_round", "roll_to_end", "wonderful_ending", "lead_us", "what_if"}

@@ -10,15 +10,11 @@ import pytest
 from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.service import from_json, to_json
-from rulewright.tools.cli import app
-from typer.testing import CliRunner
-
-runner = CliRunner()
 
 
 @pytest.mark.parametrize("players", [3, 7])
-def test_play_json_finishes_with_every_players_points(players):
-    result = runner.invoke(app, ["play", "--game", "wonders7", "--players", str(players), "--seed", "4", "--json"])
+def test_play_json_finishes_with_every_players_points(players, cli):
+    result = cli(["play", "--game", "wonders7", "--players", str(players), "--seed", "4", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["game"] == "wonders7" and data["players_count"] == players and data["rounds"] == 3
@@ -28,71 +24,71 @@ def test_play_json_finishes_with_every_players_points(players):
     for p in data["players"]:
         assert p["vp"] == sum(p["vp_breakdown"].values())
         assert set(p["vp_breakdown"]) == {"military", "treasury", "wonder", "civilian", "science", "commerce", "guild"}
-    again = runner.invoke(app, ["play", "--game", "wonders7", "--players", str(players), "--seed", "4", "--json"])
+    again = cli(["play", "--game", "wonders7", "--players", str(players), "--seed", "4", "--json"])
     assert again.output == result.output
 
 
-def test_play_refuses_a_player_count_the_game_does_not_allow_and_an_unknown_game():
-    result = runner.invoke(app, ["play", "--game", "wonders7", "--players", "2"])
+def test_play_refuses_a_player_count_the_game_does_not_allow_and_an_unknown_game(cli):
+    result = cli(["play", "--game", "wonders7", "--players", "2"])
     assert result.exit_code == 2 and "3 to 7 players" in result.output
-    result = runner.invoke(app, ["play", "--game", "chess"])
+    result = cli(["play", "--game", "chess"])
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output
 
 
-def test_play_prints_the_score_table_and_variants_apply():
-    result = runner.invoke(app, ["play", "--game", "wonders7", "--players", "4", "--seed", "2", "--variant", "side_b",
+def test_play_prints_the_score_table_and_variants_apply(cli):
+    result = cli(["play", "--game", "wonders7", "--players", "4", "--seed", "2", "--variant", "side_b",
                                  "--json"])
     assert result.exit_code == 0, result.output
     assert all(p["board"].endswith("_b") for p in json.loads(result.output)["players"])
-    text = runner.invoke(app, ["play", "--game", "wonders7", "--players", "3", "--seed", "2"])
+    text = cli(["play", "--game", "wonders7", "--players", "3", "--seed", "2"])
     assert text.exit_code == 0 and "Final scores" in text.output and "Winner" in text.output
 
 
-def test_list_cards_counts_the_148_printed_cards_and_the_boards():
-    result = runner.invoke(app, ["list", "cards", "--game", "wonders7", "--format", "json"])
+def test_list_cards_counts_the_148_printed_cards_and_the_boards(cli):
+    result = cli(["list", "cards", "--game", "wonders7", "--format", "json"])
     assert result.exit_code == 0, result.output
     cards = json.loads(result.output)
     assert len(cards) == 148
     assert sum(1 for c in cards if c["colour"] == "purple") == 10
     assert {c["age"] for c in cards} == {1, 2, 3}
-    boards = json.loads(runner.invoke(app, ["list", "boards", "-g", "wonders7", "-f", "json"]).output)
+    boards = json.loads(cli(["list", "boards", "-g", "wonders7", "-f", "json"]).output)
     assert len(boards) == 14 and {b["side"] for b in boards} == {"a", "b"}
 
 
-def test_lint_is_clean_and_explain_reads_cards_and_stages():
-    result = runner.invoke(app, ["lint", "--game", "wonders7", "--format", "json"])
+def test_lint_is_clean_and_explain_reads_cards_and_stages(cli):
+    result = cli(["lint", "--game", "wonders7", "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["errors"] == 0 and data["counts"] == {"age_card": 78, "wonder_board": 14}
-    out = json.loads(runner.invoke(app, ["explain", "rhodes_a", "--game", "wonders7", "-f", "json"]).output)
+    out = json.loads(cli(["explain", "rhodes_a", "--game", "wonders7", "-f", "json"]).output)
     assert any(line.startswith("stage 2:") and "shields" in line for line in out["english"])
-    found = json.loads(runner.invoke(app, ["explain", "vineyard", "-f", "json"]).output)  # no --game: found there
+    found = json.loads(cli(["explain", "vineyard", "-f", "json"]).output)  # no --game: found there
     assert found["kind"] == "age_card"
-    out = json.loads(runner.invoke(app, ["explain", "marketplace", "--game", "wonders7", "-f", "json"]).output)
+    out = json.loads(cli(["explain", "marketplace", "--game", "wonders7", "-f", "json"]).output)
     assert out["english"] == ["Manufactured goods bought from a neighbour (both) cost 1 coin each."]
 
 
-def test_render_draws_the_cities_and_never_a_hidden_hand(tmp_path):
+def test_render_draws_the_cities_and_never_a_hidden_hand(tmp_path, cli):
     save = tmp_path / "game.json"
-    assert runner.invoke(app, ["play", "--game", "wonders7", "--players", "3", "--seed", "5", "--save",
+    assert cli(["play", "--game", "wonders7", "--players", "3", "--seed", "5", "--save",
                                str(save)]).exit_code == 0
     out = tmp_path / "mid.svg"
-    result = runner.invoke(app, ["render", str(save), "--step", "4", "--as", "0", "-o", str(out)])
+    result = cli(["render", str(save), "--step", "4", "--as", "0", "-o", str(out)])
     assert result.exit_code == 0, result.output
     svg = out.read_text()
     assert svg.count('data-kind="city"') == 3 and "7 Wonders" in svg
     final = tmp_path / "end.svg"
-    assert runner.invoke(app, ["render", str(save), "-o", str(final)]).exit_code == 0
+    assert cli(["render", str(save), "-o", str(final)]).exit_code == 0
     assert final.read_text().count('data-kind="card"') >= 3 * 12
     page = tmp_path / "replay.html"
-    result = runner.invoke(app, ["replay", str(save), "--html", str(page), "--as", "2"])
+    result = cli(["replay", str(save), "--html", str(page), "--as", "2"])
     assert result.exit_code == 0, result.output
     text = page.read_text()
     assert "7 Wonders" in text and "seen by Player 3" in text and 'data-kind=\\"city\\"' in text
 
 
-def test_simulate_reports_win_rates_per_wonder_board(tmp_path):
-    result = runner.invoke(app, ["simulate", "--game", "wonders7", "--games", "4", "--players", "3", "-o",
+def test_simulate_reports_win_rates_per_wonder_board(tmp_path, cli):
+    result = cli(["simulate", "--game", "wonders7", "--games", "4", "--players", "3", "-o",
                                  str(tmp_path), "-q"])
     assert result.exit_code == 0, result.output
     assert "win rate per wonder board" in result.output
@@ -100,8 +96,8 @@ def test_simulate_reports_win_rates_per_wonder_board(tmp_path):
     assert report["games"] == 4 and sum(g["games"] for g in report["per_civilization"].values()) == 12
 
 
-def test_hooks_take_the_game():
-    result = runner.invoke(app, ["hooks", "--game", "wonders7"])
+def test_hooks_take_the_game(cli):
+    result = cli(["hooks", "--game", "wonders7"])
     assert result.exit_code == 0 and "card_built" in result.output and "stage_built" in result.output
 
 
@@ -141,8 +137,7 @@ def test_forks_and_the_service_resume_mid_turn():
 
 
 def test_the_greedy_bot_beats_random_play():
-    from rulewright.api import scores
-    from rulewright.tools.play import play_game
+    from rulewright.api import play_game, scores
 
     share = 0.0
     for seed in range(10):

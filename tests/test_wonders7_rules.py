@@ -11,8 +11,8 @@ import pytest
 from rulewright.api import load_game, new_game, scores
 from rulewright.engine.bots import RandomBot, make_bot
 from rulewright.engine.machine import Game
+from rulewright.engine.playout import play_out
 from rulewright.rules.wonders7.commerce import payment_options
-from rulewright.rules.wonders7.definition import definition
 from rulewright.rules.wonders7.flow import direction, military_conflicts
 from rulewright.rules.wonders7.scoring import final_scores, science_points
 from rulewright.rules.wonders7.turn import card_cost
@@ -28,8 +28,7 @@ def position_game(players: list[dict], age: int = 1, **extra) -> Game:
         spec = {"board": board, "hand": ["t_glass", "t_quarry"]}
         spec.update(players[i] if i < len(players) else {})
         specs.append(spec)
-    config = {"players": 3, "seed": 1, "packs": [MINI], "position": {"age": age, "players": specs, **extra}}
-    return Game(definition([MINI]), config)
+    return new_game(players=3, seed=1, packs=[MINI], game_id="wonders7", position={"age": age, "players": specs, **extra})
 
 
 def drive(game: Game, choices: list[str]) -> None:
@@ -136,8 +135,7 @@ def test_hands_pass_left_right_left_and_the_last_card_is_discarded():
         assert game.state["players"][left]["hand"] == expected
     assert [direction(game.rt)] == ["left"]
     bot = RandomBot(3)
-    while game.state["age"] == 1:
-        game.apply({"player": game.pending.player, "choice": bot.choose(game, game.pending)})
+    play_out(game, lambda _p: bot, stop=lambda g: g.state["age"] != 1)
     assert direction(game.rt) == "right"
     # every card of age I went somewhere: a city, a wonder stage or the discard pile (the last ones too)
     placed = sum(len(p["built"]) + p["stages"] for p in game.state["players"]) + len(game.state["discard"])
@@ -214,8 +212,7 @@ def test_bot_games_finish_deterministically_and_replay_from_a_save(players):
     def play(seed):
         g = new_game(players=players, seed=seed, packs=["base"], game_id="wonders7")
         seats = [make_bot("greedy" if p % 2 else "random", seed * 10 + p, "wonders7") for p in range(players)]
-        while g.pending:
-            g.apply({"player": g.pending.player, "choice": seats[g.pending.player].choose(g, g.pending)})
+        play_out(g, seats)
         return g
     one, two = play(4), play(4)
     assert one.over and one.log == two.log and one.state == two.state

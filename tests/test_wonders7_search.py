@@ -10,6 +10,7 @@ from collections import Counter
 import rulewright.rules.wonders7  # noqa: F401 - registers the game and its bots
 from rulewright.api import new_game, scores
 from rulewright.engine.bots import make_bot
+from rulewright.engine.playout import play_out
 from rulewright.engine.rng import Rng
 from rulewright.engine.search import SearchBot
 from rulewright.engine.service import from_json, to_json
@@ -21,9 +22,7 @@ GAME = "wonders7"
 def _play(seed: int) -> tuple[list[dict], dict]:
     game = new_game(players=3, seed=seed, game_id=GAME, forkable=True)
     bots = [make_bot("search:2", seed, GAME), make_bot("greedy", seed + 1, GAME), make_bot("greedy", seed + 2, GAME)]
-    while game.pending is not None:
-        d = game.pending
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    play_out(game, bots)
     return game.actions, scores(game)
 
 
@@ -38,12 +37,9 @@ def _mid_turn(seed: int, checkpoints: bool = False):
     """A 3-player game at player 1's pick in age I, turn 2, once player 0 has picked (in secret)."""
     game = new_game(players=3, seed=seed, game_id=GAME, checkpoints=checkpoints, forkable=not checkpoints)
     bots = [make_bot("greedy", seed + i, GAME) for i in range(3)]
-    while True:
-        d = game.pending
-        if game.state["turn"] == 2 and d.kind == "pick" and d.player == 1:
-            assert game.state["players"][0]["pick"] is not None
-            return game
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    play_out(game, bots, stop=lambda g: g.state["turn"] == 2 and g.pending.kind == "pick" and g.pending.player == 1)
+    assert game.pending.player == 1 and game.state["players"][0]["pick"] is not None
+    return game
 
 
 def _swap_hidden(text: str) -> str:
@@ -98,10 +94,7 @@ def test_a_guess_keeps_the_players_view_and_stays_legal():
     # the sampled world plays on by the rules: player 0 picks again, the turn resolves, hands stay even
     bots = [make_bot("greedy", i, GAME) for i in range(3)]
     asked = []
-    while world.state["turn"] == 2:
-        d = world.pending
-        asked.append(d.player)
-        world.apply({"player": d.player, "choice": bots[d.player].choose(world, d)})
+    play_out(world, bots, stop=lambda g: g.state["turn"] != 2, on_step=lambda _g, step: asked.append(step.decision.player))
     assert 0 in asked and len({len(pl["hand"]) for pl in world.state["players"]}) == 1
 
 
@@ -112,11 +105,8 @@ def test_a_mid_turn_fork_is_independent_of_its_game():
     assert fork.state_hash() == real_hash and fork.pending.to_json() == game.pending.to_json()
     bots = [make_bot("greedy", i, GAME) for i in range(3)]
     played = []
-    while fork.pending is not None and len(played) < 12:
-        d = fork.pending
-        action = {"player": d.player, "choice": bots[d.player].choose(fork, d)}
-        fork.apply(action)
-        played.append(action)
+    play_out(fork, bots, limit=12,
+             on_step=lambda _g, step: played.append({"player": step.decision.player, "choice": step.choice}))
     assert game.state_hash() == real_hash  # the fork played on; the game did not move
     assert [pl["pick"] for pl in game.state["players"]] == picks
     for action in played:  # the same actions take the game where they took the fork

@@ -28,7 +28,7 @@ def analyze_game(save: dict, samples: int = 4, horizon: int = 24, seed: int = 0,
     from ..engine.machine import Game
 
     whole = load_game(save)  # validates the save and its actions
-    show_ids = games.find(whole.definition.game_id).extras.get("scenario_show") or str  # Clash: "1,1" reads B2
+    show_ids = games.find(whole.definition.game_id).scenario_show or str  # Clash: "1,1" reads B2
     game = Game(whole.definition, whole.config, forkable=True)
     names = [p["name"] for p in game.state["players"]]
     actions = save["actions"]

@@ -74,7 +74,7 @@ def print_balance(rep: dict, console: Console) -> None:
         console.print(f"first player in round 1 wins {rate} ({ci}; an equal share is {fp['equal_share']:.1%}); "
                       f"by place in the round-1 turn order: {order}")
     if rep["per_label"]:
-        word = game_registry.find(s["game"]).extras.get("seat_label_word", "civilisation")
+        word = game_registry.find(s["game"]).seat_label_word
         lab = Table(title=f"win rate per {word}", title_justify="left")
         for col in (word, "games", "win rate", "95% CI"):
             lab.add_column(col, justify="left" if col == word else "right")

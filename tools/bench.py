@@ -39,6 +39,7 @@ from typing import Annotated
 
 import typer
 
+from ..engine.playout import play_out
 from .errors import output_file
 
 CIV_PACKS = ["base", "civilizations"]
@@ -61,14 +62,13 @@ def _play(players: int, seed: int, legal_times: list[float], packs: list[str] | 
     bot = RandomBot(seed)
     start = time.perf_counter()
     game = new_game(players=players, seed=seed, packs=packs)
-    n = 0
-    while game.pending is not None:
+
+    def listed(game, _step) -> None:  # the decision is still pending: time listing its legal actions
         t = time.perf_counter()
         game.legal_actions()
         legal_times.append(time.perf_counter() - t)
-        d = game.pending
-        game.apply({"player": d.player, "choice": bot.choose(game, d)})
-        n += 1
+
+    n = play_out(game, lambda _p: bot, on_step=listed)
     return time.perf_counter() - start, n
 
 
@@ -109,15 +109,16 @@ def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: s
     game = new_game(players=4, seed=78, forkable=True, game_id=game_id)
     bots = [make_bot("greedy", 78 + i, game_id) for i in range(4)]
     samples: list[float] = []
-    steps = 0
-    while game.pending is not None and len(samples) < (40 if quick else 200):
-        if steps >= start and steps % 2 == 0:
+    wanted = 40 if quick else 200
+
+    def fork(game, step) -> bool:  # forked with the decision pending, before the choice is applied
+        if step.index >= start and step.index % 2 == 0:
             t = time.process_time()
             game.fork()
             samples.append(time.process_time() - t)
-        d = game.pending
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
-        steps += 1
+        return len(samples) >= wanted
+
+    play_out(game, bots, on_step=fork)
     return {f"fork_us_p50{suffix}": round(_pct(samples, 0.5) * 1e6, 1),
             f"fork_us_p99{suffix}": round(_pct(samples, 0.99) * 1e6, 1)}
 
@@ -191,9 +192,7 @@ def measure(quick: bool) -> dict:
     # the stateless JSON service path on a mid-game 4-player game
     game = new_game(players=4, seed=77, checkpoints=True)
     bot = RandomBot(77)
-    for _ in range(150):
-        d = game.pending
-        game.apply({"player": d.player, "choice": bot.choose(game, d)})
+    play_out(game, lambda _p: bot, limit=150)
     results["state_json_bytes_4p"] = len(json.dumps(game.state, separators=(",", ":")))
     from ..engine.service import to_json
 

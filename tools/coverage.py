@@ -1,7 +1,7 @@
 """What of the content a set of simulated games used: wonders built, objectives completed, events drawn,
 and the content never used at all (so a designer sees at once what the bots left untried).
 
-The per-player facts are read from a finished game (`used_content`), stored in each game record, and
+The per-player facts are read from a finished game (`used_content`, never from its log), stored in each game record, and
 summarised by pure functions of the records (`per_wonder`, `per_objective`, `per_event`, `never_used`).
 """
 
@@ -26,28 +26,12 @@ def catalog(packs: list[str], variants: list[str], game: str | None = None) -> d
 
 
 def used_content(game: Any) -> list[dict]:
-    """Per seat: wonders built, objective cards completed and event cards drawn, from the state and the log."""
-    defn = game.definition
-    names = [p["name"] for p in game.state["players"]]
-    wonder_by_name = {e.name: w for w, e in defn.wonders.items()}
-    events = {e.name: e.id for e in defn.content.of_kind("event_card")}
-    out = [{"wonders": [], "objectives": list(p.get("completed", [])), "events_drawn": []}
-           for p in game.state["players"]]
-    for line in game.log:
-        text = line.strip()
-        for i, name in enumerate(names):
-            if not text.startswith(name + " "):
-                continue
-            rest = text[len(name) + 1:]
-            if rest.startswith("builds the "):
-                wonder = rest[len("builds the "):].rsplit(" at ", 1)[0]
-                if wonder in wonder_by_name:
-                    out[i]["wonders"].append(wonder_by_name[wonder])
-            elif rest.startswith("draws the event "):
-                event = rest[len("draws the event "):]
-                if event in events:
-                    out[i]["events_drawn"].append(events[event])
-    return out
+    """Per seat: wonders built, objective cards completed and event cards drawn, from the state and what the
+    runtime recorded as it happened (`rt.used`), never from the log's wording."""
+    used = getattr(game.rt, "used", {})
+    return [{"wonders": list(used.get("wonder_built", {}).get(i, [])), "objectives": list(p.get("completed", [])),
+             "events_drawn": list(used.get("event_card_drawn", {}).get(i, []))}
+            for i, p in enumerate(game.state["players"])]
 
 
 def _per(records: list[dict], field: str, count: str, rate: str) -> dict:

@@ -30,12 +30,14 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ..api import MAX_STEPS
 from ..engine import games
 from ..engine.bots import bot_error
 from ..engine.decision import Decision, IllegalAction
 from ..engine.machine import Game
+from ..engine.playout import Asking, Unfinished, play_out
 from ..engine.undo import undo, undo_check
-from .play import MAX_STEPS, print_scores, readable
+from .play import print_scores, readable
 from .seat import (
     HUMAN,
     bot_choice,
@@ -118,8 +120,8 @@ class TerminalSeat:
         self.last_seat: int | None = None
         self.standing = Standing()  # the questions each seat answered once for the game (always N)
         self.just_undone = False  # a question taken back is asked, not answered again by itself
-        # the decisions that open a turn, before which the panel is shown again (the game's extras say)
-        self.turn_kinds = tuple(games.find(game.definition.game_id).extras.get("seat_turn_kinds", ("action",)))
+        # the decisions that open a turn, before which the panel is shown again (the game's descriptor says)
+        self.turn_kinds = games.find(game.definition.game_id).seat_turn_kinds
 
     # ---- input ----------------------------------------------------------------------------------
     def _read(self, prompt: str) -> str:
@@ -372,24 +374,21 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
                   f"Saving to {escape(str(path))}. Type help at a prompt.", highlight=False)
     if not humans:
         console.print("[dim]no human seat: the bots play the whole game[/]")
+
+    def person(game: Game, d: Decision) -> str | None:
+        write_save(game, path)
+        try:
+            return seat.choose(d)
+        except Undo:  # the game goes back; the loop asks for the decision now pending
+            undo(game, d.player)
+            seat.taken_back(d.player)
+            return None
+
     try:
-        steps = 0
-        while game.pending is not None:
-            if steps >= MAX_STEPS:
-                raise Stop(f"the game did not finish within {MAX_STEPS} decisions", 3)
-            d = game.pending
-            if seats[d.player] == HUMAN:
-                write_save(game, path)
-                try:
-                    choice = seat.choose(d)
-                except Undo:
-                    undo(game, d.player)
-                    seat.taken_back(d.player)
-                    continue
-            else:
-                choice = bot_choice(game, seats[d.player])
-            game.apply({"player": d.player, "choice": choice})
-            steps += 1
+        play_out(game, lambda p: Asking(person if seats[p] == HUMAN else lambda g, d: bot_choice(g, seats[d.player])),
+                 limit=MAX_STEPS, strict=True)
+    except Unfinished as err:
+        _stopped(game, path, console, str(err), 3)
     except KeyboardInterrupt:
         _stopped(game, path, console, "interrupted", 130)
     except Stop as stop:

@@ -65,7 +65,7 @@ def copies_of(e: Entry, game: str) -> int:
 def entry_json(e: Entry, content: Content | None = None) -> dict:
     out = {"id": e.id, "name": e.name, "kind": e.kind, "pack": e.pack, "source": e.data.get("source")}
     if content is not None:
-        extra = games.find(content.game).extras.get("entry_fields")
+        extra = games.find(content.game).entry_fields
         if extra is not None:
             out.update(extra(e))
     if e.kind == "advance":

@@ -70,15 +70,14 @@ def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict
 def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None, game: str | None = None,
                     packs: tuple[str, ...] | None = None, of_pack: str | None = None) -> dict[str, list[str]]:
     """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs` (default:
-    the game's bundled packs; the default game; a game names its kinds, packs and the kinds mutated one ability
-    at a time (`per_ability`) in its extras `mutation`);
+    the game's bundled packs; the default game; a game names its kinds, packs and the kinds mutated one
+    ability at a time in its descriptor);
     `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
     cov = coverage(paths)
     module = games.find(game or games.default_game())
-    spec = module.extras.get("mutation") or {}
-    base = module.definition(tuple(packs or spec.get("packs", BUNDLED)))
-    kinds = tuple(spec.get("kinds", MUTATED_KINDS))
-    per_ability = tuple(spec.get("per_ability", PER_ABILITY_KINDS))
+    base = module.definition(tuple(packs or module.mutation_packs or BUNDLED))
+    kinds = tuple(module.mutation_kinds or MUTATED_KINDS)
+    per_ability = tuple(module.mutation_per_ability or PER_ABILITY_KINDS)
     entries = [e for e in base.content.entries.values() if of_pack is None or e.pack == of_pack]
     targets = [e.id for e in entries if e.kind in kinds and e.effect is not None and e.effect.abilities]
     targets += [f"{e.id}#{k}" for e in entries

@@ -1,7 +1,7 @@
 """A small drawing of the spaces an option would change, for the browser seat (issue 35: a region's two
 orientations drawn before the choice).
 
-A game names, per option, spaces and the terrain each would show (its extras `option_spaces`); this draws
+A game names, per option, spaces and the terrain each would show (its descriptor's `option_spaces`); this draws
 them as flat-topped hexes in the board's own layout and colours, labelled as on the board, so the two ways
 to turn an explored region can be compared at a glance.
 """

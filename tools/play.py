@@ -12,64 +12,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..api import load_game, new_game, scores
+from ..api import load_game, play_game, summary
 from ..engine import games
-from ..engine.bots import bot_error, bots_for, make_bot
+from ..engine.bots import bot_error, bots_for
 from ..engine.decision import IllegalAction
 from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
 from .clikit import check_game
 from .errors import output_file
 from .inputs import read_json
-
-MAX_STEPS = 200_000
-
-
-def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None = None,
-              variants: list[str] | None = None, game_id: str | None = None) -> Game:
-    """Play a complete game with one bot per seat; bot seeds derive from the game seed."""
-    game_id = game_id or games.default_game()
-    games.find(game_id)  # imports the game's package: its bots register
-    forkable = any(b.partition(":")[0] == "search" for b in bots)  # a searching bot forks the game
-    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id)
-    game.config["bots"] = list(bots)
-    seats = [make_bot(bots[i % len(bots)], seed * 1000 + i, game_id) for i in range(players)]
-    steps = 0
-    while game.pending is not None:
-        if steps >= MAX_STEPS:
-            raise RuntimeError(f"game did not finish within {MAX_STEPS} decisions")
-        d = game.pending
-        game.apply({"player": d.player, "choice": seats[d.player].choose(game, d)})
-        steps += 1
-    return game
-
-
-def summary(game: Game) -> dict:
-    """The game's result as JSON: the generic fields, plus what the game adds per player (its `extras`:
-    `player_summary`, and `progress` for how far it went)."""
-    s = scores(game)
-    bots = game.config.get("bots") or []
-    extras = games.find(game.definition.game_id).extras
-    per_player = extras.get("player_summary") or (lambda g, i: {})
-    progress = extras.get("progress") or (lambda g: g.state.get("round"))
-    out = {
-        "seed": game.config.get("seed"),
-        "players_count": len(game.state["players"]),
-        "packs": game.config.get("packs", ["base"]),
-        "variants": game.config.get("variants", []),
-        "rounds": progress(game),
-        "actions": len(game.actions),
-        "winner": [game.state["players"][p]["name"] for p in s["winners"]],
-        "players": [
-            {"name": pl["name"], "bot": bots[i % len(bots)] if bots else None, "vp": s["vp"][i],
-             "vp_breakdown": s["breakdown"][i], **per_player(game, i)}
-            for i, pl in enumerate(game.state["players"])
-        ],
-    }
-    if game.definition.game_id != games.default_game():
-        out["game"] = game.definition.game_id
-    return out
-
 
 _SPACE = re.compile(r"(?<![\w.])(-?\d+),(-?\d+)(?![\w.])")
 
@@ -99,8 +50,7 @@ def print_game(game: Game, console: Console) -> None:
 
 def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
-    columns = list(games.find(game.definition.game_id).extras.get("score_columns")
-                   or data["players"][0]["vp_breakdown"])
+    columns = list(games.find(game.definition.game_id).score_columns or data["players"][0]["vp_breakdown"])
     # light rules between columns: eight columns of a 4-player Civilizations game fit 80 without cutting a heading
     table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"),
                   box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
@@ -137,11 +87,11 @@ def play(players: int = typer.Option(3, "--players", "-n", min=1, max=8, help="p
          ) -> None:
     """Play a complete game (Clash of Cultures unless --game) with bots and tell it round by round; --human to take a seat."""
     game_id = check_game(game_name)
-    lo, hi = games.find(game_id).extras.get("players", (2, 4))
+    lo, hi = games.find(game_id).players
     if not lo <= players <= hi:
         typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
         raise typer.Exit(2)
-    if (human or resume is not None) and not games.find(game_id).extras.get("seats", True):
+    if (human or resume is not None) and not games.find(game_id).terminal_seats:
         typer.echo(f"error: {game_id} has no terminal seats yet: play it with bots", err=True)
         raise typer.Exit(2)
     if human or resume is not None:

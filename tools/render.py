@@ -102,9 +102,9 @@ def game_title(game: Game) -> str:
 
 
 def render_game(game: Game, viewer: int | None = None, steps: int | None = None) -> str:
-    """The SVG document of a game as it stands now: the game's own drawing (its extras `render_svg`), else
+    """The SVG document of a game as it stands now: the game's own drawing (its descriptor's `render_svg`), else
     the hex board with its panels."""
-    own = games.find(game.definition.game_id).extras.get("render_svg")
+    own = games.find(game.definition.game_id).render_svg
     if own is not None:
         return own(game, viewer, game_title(game))
     r = BoardRenderer(game.rt.defn, len(game.state["players"]), viewer)

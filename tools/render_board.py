@@ -122,8 +122,8 @@ class BoardRenderer(Panels, Pieces):
             return None
         for entry in self.map_data.get("regions", []) + self.map_data.get("starting_regions", []):
             if entry["id"] == tile:
-                # the game's map geometry (Clash: rules/clash/board/map.py), handed over as its extras
-                geometry = games.find(self.defn.game_id).extras["board_geometry"]
+                # the game's map geometry (Clash: rules/clash/board/map.py), handed over in its descriptor
+                geometry = games.find(self.defn.game_id).board_geometry
                 return geometry["place_region"](self.layout.slots[index].anchor, b["rots"][index],
                                                 geometry["region_terrains"](entry))
         return None

@@ -65,7 +65,7 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
     game: Game | None = None
     for game, fr in step_frames(save, viewer):
         if renderer is None:
-            own = games.find(game.definition.game_id).extras.get("render_parts")
+            own = games.find(game.definition.game_id).render_parts
             renderer = _OwnDrawing(own, game, viewer) if own is not None else \
                 BoardRenderer(game.rt.defn, len(game.state["players"]), viewer)
         ids = []
@@ -101,7 +101,7 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
 
 
 class _OwnDrawing:
-    """A game's own drawing (its extras `render_parts`: width, height, fragments) behind the interface of
+    """A game's own drawing (its descriptor's `render_parts`: width, height, fragments) behind the interface of
     the hex board renderer, for the viewer."""
 
     def __init__(self, parts, game: Game, viewer: int | None):
@@ -389,7 +389,7 @@ def write_interesting_viewers(records: list[dict], settings: dict, out: Path) ->
 
     Files are `out/viewer-g<game>-<reasons>.html`, plus `out/viewers.json` saying which is which.
     """
-    from .play import play_game
+    from ..api import play_game
 
     by_game = {r["game"]: r for r in records}
     written: list[Path] = []

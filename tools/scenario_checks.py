@@ -4,7 +4,7 @@ A `path` reads a view of the game: the state's own fields (players.0.res.gold, c
 `vp` (victory points per player), `score` (the scoring breakdown per player: score.breakdown.0.advances),
 `log` (its lines, ids shown as the game labels them), `pending` (kind, player, prompt, options) and
 `options`. The game's labels (Clash: board labels such as D2 for space ids) work in paths and options, and
-messages show them (`Labels`, from the game's extras `scenario_label` and `scenario_show`).
+messages show them (`Labels`, from the game's descriptor's `scenario_label` and `scenario_show`).
 """
 
 from __future__ import annotations

@@ -43,8 +43,8 @@ from .scenario_checks import Labels, check, pending_note, same, translate, waiti
 def _labels(spec: dict) -> Labels:
     """The game's way of reading what authors write for ids and of showing ids to them (Clash: board
     labels "D2" for spaces), or none."""
-    extras = games.find(spec_game(spec)).extras
-    return Labels(extras.get("scenario_label") or same, extras.get("scenario_show") or same)
+    module = games.find(spec_game(spec))
+    return Labels(module.scenario_label or same, module.scenario_show or same)
 
 
 def spec_game(spec: dict) -> str:

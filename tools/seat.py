@@ -54,9 +54,9 @@ SUMMARY = 70  # characters of an option's one-line summary
 
 
 def option_text(game: Game, d: Decision, option: str) -> str:
-    """What choosing `option` means, in words: the game's own (its extras `option_text`), else the text of
+    """What choosing `option` means, in words: the game's own (its descriptor's `option_text`), else the text of
     the content entry or basic action the option names ('' when it names none)."""
-    own = games.find(game.definition.game_id).extras.get("option_text")
+    own = games.find(game.definition.game_id).option_text
     if own is not None:
         text = own(game, d, option)
         if text:
@@ -93,15 +93,15 @@ def option_targets(game: Game, option: str) -> list[str]:
 
 
 def option_warning(game: Game, d: Decision, option: str) -> str:
-    """A question to confirm before taking `option` ('' for none): the game's own (extras `option_warning`),
+    """A question to confirm before taking `option` ('' for none): the game's own (its descriptor's `option_warning`),
     such as ending a turn with actions left."""
-    own = games.find(game.definition.game_id).extras.get("option_warning")
+    own = games.find(game.definition.game_id).option_warning
     return str(own(game, d, option) or "") if own is not None else ""
 
 
 def standing(game: Game, d: Decision) -> bool:
-    """May the person answer this question once for the whole game (the game's extras `standing_kinds`)?"""
-    return d.kind in games.find(game.definition.game_id).extras.get("standing_kinds", ())
+    """May the person answer this question once for the whole game (the game's descriptor's `standing_kinds`)?"""
+    return d.kind in games.find(game.definition.game_id).standing_kinds
 
 
 def pending_json(d: Decision, game: Game | None = None) -> dict:
@@ -112,7 +112,7 @@ def pending_json(d: Decision, game: Game | None = None) -> dict:
         out["targets"] = [option_targets(game, o) for o in d.options]
         out["warnings"] = [option_warning(game, d, o) for o in d.options]
         out["standing"] = standing(game, d)
-        spaces = games.find(game.definition.game_id).extras.get("option_spaces")
+        spaces = games.find(game.definition.game_id).option_spaces
         if spaces is not None:
             from .option_picture import picture
 
@@ -157,8 +157,8 @@ def hand_cards(game: Game, player: int) -> list[dict[str, str]]:
 
 
 def seat_panel(game: Game, player: int) -> list[str]:
-    """The seat's panel as lines of text: the game's own (its extras `seat_panel`), else its hand and points."""
-    own = games.find(game.definition.game_id).extras.get("seat_panel")
+    """The seat's panel as lines of text: the game's own (its descriptor's `seat_panel`), else its hand and points."""
+    own = games.find(game.definition.game_id).seat_panel
     if own is not None:
         return list(own(game, player))
     vp = score_json(game)["vp"][player]

@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterator
 from multiprocessing import get_context
 from typing import Any
 
+from ..api import MAX_STEPS
 from ..engine import games as game_registry
 from ..engine.machine import Game
+from ..engine.playout import Step, play_out
 
-MAX_STEPS = 200_000
 # a thing the set-up deals to each player (no decision to forbid it): the player's field and the set-up
 # key that deals it by hand (7 Wonders deals boards: `boards`; Clash's civilisations are chosen instead)
 DEALT = {"board": "boards"}
@@ -40,7 +41,7 @@ def _turn_key(state: dict) -> tuple:
 
 def seat_labels(game: Game) -> list[str | None]:
     """What each seat played as: the game's `seat_label` (7 Wonders: the board) or its civilisation."""
-    label = game_registry.find(game.definition.game_id).extras.get("seat_label")
+    label = game_registry.find(game.definition.game_id).seat_label
     if label is not None:
         return [label(game, p) for p in range(len(game.state["players"]))]
     return [p.get("civilization") for p in game.state["players"]]
@@ -74,31 +75,29 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
     trajectory: list[list[float]] = []
     first = None
     last = None
-    asked = options = 0
+    options = 0
     tally: dict[str, int] = {}
-    while game.pending is not None:
-        if asked >= MAX_STEPS:
-            raise RuntimeError(f"game did not finish within {MAX_STEPS} decisions")
+
+    def record(game: Game, step: Step) -> None:
+        nonlocal first, last, options
         key = _turn_key(game.state)
         if key != last and (key[2] or 0) >= 1:
             last = key
             trajectory.append([float(v) for v in module.scores(game)["vp"]])
             if first is None:
                 first = game.state.get("first")
-        d = game.pending
-        asked += 1
+        d = step.decision
         options += len(d.options)
-        choice = seats[d.player].choose(game, d)
-        key = f"{d.kind}:{head(choice)}"
-        tally[key] = tally.get(key, 0) + 1
-        game.apply({"player": d.player, "choice": choice})
+        choice = f"{d.kind}:{head(step.choice)}"
+        tally[choice] = tally.get(choice, 0) + 1
+
+    asked = play_out(game, seats, limit=MAX_STEPS, on_step=record, strict=True)
     final = module.scores(game)
     trajectory.append([float(v) for v in final["vp"]])
-    progress = module.extras.get("progress") or (lambda g: g.state.get("round"))
     return {"game": task["game"], "seed": task["seed"], "vp": [float(v) for v in final["vp"]],
             "winners": list(final["winners"]), "first": first, "labels": seat_labels(game),
             "bots": [kinds[i % len(kinds)] for i in range(task["players"])],
-            "rounds": progress(game), "actions": len(game.actions), "asked": asked, "options": options,
+            "rounds": module.progress(game), "actions": len(game.actions), "asked": asked, "options": options,
             "trajectory": trajectory, "choices": dict(sorted(tally.items())), "seconds": round(time.perf_counter() - start, 3),
             **(extra(game) if extra is not None else {})}
 

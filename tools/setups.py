@@ -186,7 +186,7 @@ def resolve(game: str, players: int, bots: str, backend: str) -> tuple[str, list
     from .clikit import check_game
 
     game_id = check_game(game)
-    lo, hi = games.find(game_id).extras.get("players", (2, 4))
+    lo, hi = games.find(game_id).players
     if not lo <= players <= hi:
         typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
         raise typer.Exit(2)

@@ -35,7 +35,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def game_measures(game_id: str | None):
     """The end-of-game measures the game supplies (engine/measures.py)."""
-    return game_registry.find(game_id or game_registry.default_game()).extras["measures"]
+    return game_registry.find(game_id or game_registry.default_game()).measures
 
 
 def run_one(task: dict) -> dict:
@@ -43,18 +43,18 @@ def run_one(task: dict) -> dict:
 
     `measures` holds the game's own end-of-game measures (the rows of compare and sweep); the other fields
     feed simulate's report (per seat, per advance, per card, coverage)."""
-    from .play import play_game, summary
+    from ..api import play_game, summary
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
     game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"))
     data = summary(game)
     module = game_registry.find(game.definition.game_id)
-    measures = module.extras["measures"].of(game)
+    measures = module.measures.of(game)
     base = {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
             "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
             "measures": measures}
-    own = module.extras.get("simulation_record")
+    own = module.simulation_record
     if own is not None:  # the game describes its own games (7 Wonders: the boards, the cards built)
         return {**base, **own(game, data, bots), "seconds": round(time.perf_counter() - start, 4)}
     played = getattr(game.rt, "cards_played", {})
@@ -192,8 +192,7 @@ def print_summary(rep: dict, console: Console) -> None:
                       f"{vp['mean']:.2f}", f"{vp['low']:.2f}-{vp['high']:.2f}")
     console.print(table)
     if rep.get("per_civilization"):
-        word = game_registry.find(rep["settings"].get("game") or game_registry.default_game()).extras.get("seat_label_word",
-                                                                                           "civilisation")
+        word = game_registry.find(rep["settings"].get("game") or game_registry.default_game()).seat_label_word
         civ = Table(title=f"win rate per {word}", title_justify="left")
         for col in (word, "games", "win rate", "95% CI"):
             civ.add_column(col, justify="left" if col == word else "right")
@@ -238,7 +237,7 @@ def simulate(
 
     game_id = check_game(game)
     module = game_registry.find(game_id)
-    lo, hi = module.extras.get("players", (2, 4))
+    lo, hi = module.players
     if not lo <= players <= hi:
         typer.echo(f"error: {game_id} is for {lo} to {hi} players, not {players}", err=True)
         raise typer.Exit(2)

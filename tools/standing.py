@@ -1,7 +1,7 @@
 """Standing answers: a question a person always answers the same way in a game is asked once (issue 35).
 
 A question is the same when its seat, decision kind, prompt and options are the same; only the kinds a
-game names in its extras (`standing_kinds`, e.g. Clash's "Raze a size-1 city for 1 gold?") may be
+game names in its descriptor (`standing_kinds`, e.g. Clash's "Raze a size-1 city for 1 gold?") may be
 answered once for the game. The terminal seat keeps them here; the page keeps its own in the browser.
 """
 

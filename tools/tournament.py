@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated
@@ -28,6 +27,7 @@ def play_match(task: dict) -> dict:
     from ..api import new_game, scores
     from ..engine import games
     from ..engine.bots import make_bot
+    from ..engine.playout import Step, play_out
 
     games.find(games.default_game())  # imports the game's package: its bots register
 
@@ -37,13 +37,12 @@ def play_match(task: dict) -> dict:
     game = new_game(players=2, seed=seed, packs=task["packs"], forkable=True)
     bots = [make_bot(k, seed * 1000 + i) for i, k in enumerate(kinds)]
     ms: list[float] = []
-    while game.pending is not None:
-        d = game.pending
-        t = time.perf_counter()
-        choice = bots[d.player].choose(game, d)
-        if d.player == seat and len(d.options) > 1:
-            ms.append((time.perf_counter() - t) * 1000)
-        game.apply({"player": d.player, "choice": choice})
+
+    def timed(_game, step: Step) -> None:
+        if step.decision.player == seat and len(step.decision.options) > 1:
+            ms.append(step.seconds * 1000)
+
+    play_out(game, bots, on_step=timed)
     s = scores(game)
     share = 1.0 / len(s["winners"]) if seat in s["winners"] else 0.0
     searched = [x * 1000 for x in getattr(bots[seat], "decision_seconds", [])]  # a search bot's own account

@@ -4,7 +4,7 @@ The game is its data (vocabulary.yaml, content.yaml, game.yaml) and the rule pro
 package: the map (board, pieces), what cities collect (economy), the five phases (start, manage,
 movement, research; flow), culture, battles (combat, conquest), the victories and the greedy bot.
 Importing this package registers the game (`civ_board`) and its greedy bot; every tool hook it hands
-the generic tools is in tools_support.EXTRAS.
+the generic tools is a named field of its descriptor (engine/games.py GameModule), made in tools_support.
 """
 
 from __future__ import annotations
@@ -14,7 +14,26 @@ from ...engine.games import GameModule
 from ...engine.games import register as register_game
 from .bots import GreedyBot
 from .definition import GAME_ID, definition, variant_files
-from .tools_support import EXTRAS, scores
+from .end_measures import CIV_MEASURES
+from .render_svg import render_parts, render_svg
+from .seat import seat_panel
+from .tools_support import (
+    MUTATED,
+    SCORE_COLUMNS,
+    entry_fields,
+    player_summary,
+    progress,
+    scores,
+    seat_label,
+    simulation_record,
+)
 
 register("greedy", GreedyBot, game=GAME_ID)
-GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files}))
+GAME = register_game(GameModule(
+    GAME_ID, definition, scores, CIV_MEASURES, variant_files=variant_files,
+    progress=progress, player_summary=player_summary, score_columns=SCORE_COLUMNS,
+    simulation_record=simulation_record, seat_label=seat_label, seat_label_word="civilisation",
+    entry_fields=entry_fields, mutation_kinds=MUTATED, mutation_packs=("base",),
+    mutation_per_ability=MUTATED,
+    seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research"),
+    render_svg=render_svg, render_parts=render_parts))

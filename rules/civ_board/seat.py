@@ -1,4 +1,4 @@
-"""What a person's seat shows of Civilization (the game's extras `seat_panel`): the seat's dials (trade,
+"""What a person's seat shows of Civilization (the descriptor field `seat_panel`): the seat's dials (trade,
 culture, the culture track, coins), government, techs by pyramid row, cities with their production, its
 own standing forces, culture cards and markers, and each rival's public side. Read from the seat's view
 (engine/hidden.py), so another player's forces, hand or research pick are never shown."""

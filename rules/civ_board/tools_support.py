@@ -1,5 +1,5 @@
-"""What the generic tools (play, simulate, list) need of Civilization, handed over as the game module's
-`extras`: the score table (the advanced tie-breaker's victory score, the winner by the rules' victory),
+"""What the generic tools (play, simulate, list) need of Civilization, handed over as fields of the game's
+descriptor (engine/games.py GameModule): the score table (the advanced tie-breaker's victory score, the winner by the rules' victory),
 per-player summary fields, progress (turns) and how `list` shows an entry."""
 
 from __future__ import annotations
@@ -7,12 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from .economy import coins
-from .end_measures import CIV_MEASURES
-from .render_svg import render_parts, render_svg
-from .seat import seat_panel
 from .victory import victory_score
 
-SCORE_COLUMNS = ["techs", "culture_spaces", "coins"]
+SCORE_COLUMNS = ("techs", "culture_spaces", "coins")
 # the kinds whose effects mutation testing changes (each ability of an entry on its own, too)
 MUTATED = ("civ_tech", "civ_wonder", "civ_government", "civ_civilization", "civ_culture_card", "civ_great_person",
            "civ_building")
@@ -57,11 +54,3 @@ def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
                         "civilization": pl["civ"], "wonders": [], "objectives": [], "events_drawn": [],
                         "victory": p.get("victory")})
     return {"rounds": int(game.state.get("turn", 0)), "players": players}
-
-
-EXTRAS: dict[str, Any] = {"simulation_record": simulation_record, "measures": CIV_MEASURES,
-                          "render_svg": render_svg, "render_parts": render_parts,"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
-                          "entry_fields": entry_fields, "score_columns": SCORE_COLUMNS, "players": (2, 4),
-                          "seat_label_word": "civilisation", "seat_panel": seat_panel,
-                          "seat_turn_kinds": ("city_action", "move", "research"),
-                          "mutation": {"packs": ("base",), "kinds": MUTATED, "per_ability": MUTATED}}

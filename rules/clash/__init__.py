@@ -55,14 +55,14 @@ def scenario_label(text: str) -> str:
     return space_of(text) if _LABEL.match(text) else text
 
 
-# what the generic tools need of this game (engine/games.py `extras`)
-EXTRAS = {"scenario_label": scenario_label, "scenario_show": readable, "variant_files": variant_files,
-          "visible_log": visible_log, "seat_panel": seat_panel, "option_text": option_text,
-          "option_warning": option_warning, "option_spaces": option_spaces, "standing_kinds": ("raze", "confirm"),
-          "board_geometry": {"place_region": place_region, "region_terrains": region_terrains}, "player_summary": player_summary, "progress": lambda game: game.state["round"], "players": (2, 4),
-          "score_columns": ["city_pieces", "advances", "wonders", "objectives", "events"],
-          "measures": CLASH_MEASURES}  # end-of-game measures for simulate, compare and sweep
-
 _import_all()
 register("greedy", GreedyBot)
-GAME = register_game(GameModule(GAME_ID, definition, scores, extras=EXTRAS))
+# what the generic tools need of this game (engine/games.py, the descriptor)
+GAME = register_game(GameModule(
+    GAME_ID, definition, scores, CLASH_MEASURES, variant_files=variant_files,
+    progress=lambda game: game.state["round"], player_summary=player_summary,
+    score_columns=("city_pieces", "advances", "wonders", "objectives", "events"),
+    seat_panel=seat_panel, option_text=option_text, option_warning=option_warning, option_spaces=option_spaces,
+    standing_kinds=("raze", "confirm"), visible_log=visible_log,
+    scenario_label=scenario_label, scenario_show=readable,
+    board_geometry={"place_region": place_region, "region_terrains": region_terrains}))

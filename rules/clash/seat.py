@@ -1,4 +1,4 @@
-"""What a person's seat shows of Clash of Cultures (the game's extras `seat_panel`): the seat's round,
+"""What a person's seat shows of Clash of Cultures (the `seat_panel` of its descriptor): the seat's round,
 resources and points, its hand, its cities and its units, all read from that seat's view so nothing
 hidden from it is shown."""
 

@@ -17,8 +17,17 @@ from . import turn  # noqa: F401 - registers build_from_discard
 from .bots import GreedyBot
 from .definition import definition, variant_files
 from .end_measures import WONDERS7_MEASURES
+from .render_svg import render_parts, render_svg
 from .scoring import final_scores
-from .tools_support import EXTRAS
+from .seat import seat_panel
+from .tools_support import (
+    SCORE_COLUMNS,
+    entry_fields,
+    player_summary,
+    progress,
+    seat_label,
+    simulation_record,
+)
 
 GAME_ID = "wonders7"
 
@@ -29,5 +38,10 @@ def scores(game) -> dict:
 
 
 register("greedy", GreedyBot, game=GAME_ID)
-GAME = register_game(GameModule(GAME_ID, definition, scores, extras={**EXTRAS, "variant_files": variant_files,
-                                                                         "measures": WONDERS7_MEASURES}))
+GAME = register_game(GameModule(
+    GAME_ID, definition, scores, WONDERS7_MEASURES, variant_files=variant_files,
+    progress=progress, player_summary=player_summary, score_columns=SCORE_COLUMNS,
+    simulation_record=simulation_record, seat_label=seat_label, seat_label_word="wonder board",
+    entry_fields=entry_fields, mutation_kinds=("age_card", "wonder_board"), mutation_packs=("base",),
+    seat_panel=seat_panel, seat_turn_kinds=("pick", "discard_pile"),
+    render_svg=render_svg, render_parts=render_parts))

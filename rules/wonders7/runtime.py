@@ -36,27 +36,39 @@ class Wonders:
 
     # ---- players and seats
     def player(self, p: int) -> dict:
+        """A player's part of the state (coins, board, built cards, hand, military tokens)."""
         return self.state["players"][p]
 
     def name(self, p: int) -> str:
+        """The player's name, as logs and seats show it."""
         return self.player(p)["name"]
 
     def left(self, p: int) -> int:
+        """The seat to p's left (the hand passed clockwise goes there; trading and conflicts look both
+        ways)."""
         return (p - 1) % self.n
 
     def right(self, p: int) -> int:
+        """The seat to p's right."""
         return (p + 1) % self.n
 
     def neighbours(self, p: int) -> list[int]:
+        """p's two neighbours, left then right: whom p trades with and fights."""
         return [self.left(p), self.right(p)]
 
     def players_in_turn_order(self) -> list[int]:
+        """Every seat in order: 7 Wonders' picks are simultaneous, so the order only fixes whose decision is
+        asked first."""
         return list(range(self.n))
 
     def log(self, line: str) -> None:
+        """Append a line to the game's log (only what every player may read: a pick is logged once
+        revealed)."""
         self.game.log.append(line)
 
     def source_name(self, source: str) -> str:
+        """What a person reads for an ability's source: the card's name, or the board's name and stage for
+        `<board>@<n>`."""
         board, _, stage = source.partition("@")
         e = self.d.content.entries.get(board)
         name = e.name if e is not None else source
@@ -64,6 +76,7 @@ class Wonders:
 
     # ---- what is in force
     def sources(self, p: int) -> list[str]:
+        """What is in force for p: the wonder board, each built stage and every card built in the city."""
         pl = self.player(p)
         out = [pl["board"]] if pl.get("board") else []
         out += [stage_source(pl["board"], k) for k in range(1, pl["stages"] + 1)]
@@ -78,6 +91,7 @@ class Wonders:
                     yield [f(ctx) for f in g.args]
 
     def granted(self, name: str, p: int) -> bool:
+        """Does p have at least one `grant name(...)` in force (its condition met)?"""
         return next(self.grants(p, name), None) is not None
 
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
@@ -91,6 +105,7 @@ class Wonders:
 
     # ---- counting (points_per, cards())
     def whose(self, p: int, who: Any) -> list[int]:
+        """The seats a count covers for `who` (me, neighbours, all, or a seat index), from p's seat."""
         if who == "neighbours":
             return sorted(set(self.neighbours(p)) - {p}) if self.n > 2 else [self.left(p)]
         if who == "all":
@@ -98,6 +113,8 @@ class Wonders:
         return [who if isinstance(who, int) else p]
 
     def count(self, p: int, countable: str) -> int:
+        """How many of `countable` p has: a card colour, `stage` (wonder stages built) or `defeat` (defeat
+        tokens)."""
         pl = self.player(p)
         if countable == "stage":
             return pl["stages"]
@@ -106,6 +123,8 @@ class Wonders:
         return sum(1 for c in pl["built"] if self.d.colour(c) == countable)
 
     def count_of(self, p: int, countable: str, who: Any) -> int:
+        """`count` summed over the seats `who` names from p's seat (the card language's cards(countable,
+        who))."""
         return sum(self.count(q, countable) for q in self.whose(p, who))
 
     # ---- decisions
@@ -115,6 +134,8 @@ class Wonders:
 
     # ---- the card language's verbs
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
+        """The card language's gain: coins are taken at once (other gains in 7 Wonders are grants, counted
+        when needed)."""
         n = int(n or 0)
         if what == "coin" and n:
             self.player(ctx.me)["coins"] += n
@@ -122,9 +143,12 @@ class Wonders:
         yield from ()
 
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
+        """Can the card's owner pay `cost` now? Only coins are paid this way; resources are produced, not
+        spent."""
         return sum(int(n or 0) for w, n in cost if w == "coin") <= self.player(ctx.me)["coins"]
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
+        """Pay `cost` from the owner's coins (never below zero; the rules checked can_pay before)."""
         pl = self.player(ctx.me)
         for w, n in cost:
             if w == "coin":
@@ -132,33 +156,46 @@ class Wonders:
         yield from ()
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
+        """The card language's lose: paid like a cost."""
         yield from self.pay(ctx, [(what, n)])
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
+        """The card language's draw: 7 Wonders' cards are dealt by the flow, never drawn by a card, so nothing
+        happens."""
         yield from ()
 
     def call(self, ctx: Ctx, name: str, args: list) -> Any:
+        """Evaluate a card-language function written in the rules (registry FUNCTIONS) for the card's
+        owner."""
         return FUNCTIONS[name](self, ctx, *args)
 
     def do(self, ctx: Ctx, name: str, args: list) -> Generator:
+        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner."""
         yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
 
     def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
+        """An object's attribute in card text: 7 Wonders' text reads none, so always None."""
         return None
 
     def has(self, ctx: Ctx, container: Any, item: Any) -> bool:
+        """Does `container` (a list) hold `item`? (The card language's `in`.)"""
         return isinstance(container, (list, tuple, set)) and item in container
 
     def cancel(self, ctx: Ctx) -> None:
+        """Cancel the event a trigger answers (the rule that emitted it reads ctx.vars["cancelled"])."""
         ctx.vars["cancelled"] = True
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
+        """Not part of 7 Wonders: card text that asks for it is a mistake of the content, reported at once."""
         raise RuntimeError("7 Wonders has no grants until end of turn")
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
+        """Ask the card's owner to choose one of `labels` (its index is returned), prompted with the source's
+        name."""
         return (yield from choose_one(ctx.me, f"{self.source_name(ctx.source)}: {prompt}", labels))
 
     def confirm(self, ctx: Ctx, prompt: str) -> Generator:
+        """Ask the card's owner a yes-or-no question; returns True for yes."""
         return (yield from confirm(ctx.me, prompt))
 
 

@@ -1,4 +1,4 @@
-"""What a person's seat shows of 7 Wonders (the game's extras `seat_panel`): the seat's own city (cards by
+"""What a person's seat shows of 7 Wonders (the `seat_panel` of its descriptor): the seat's own city (cards by
 colour, coins, wonder stages, production, shields, science, points so far), its hand, and both
 neighbours' cities. Cards are read from that seat's view (engine/hidden.py), so another player's hand or
 pending pick is never shown; production, shields and science come from built cards and stages, which

@@ -1,15 +1,13 @@
-"""What the generic tools (play, simulate, render, list) need of 7 Wonders, handed over as the game
-module's `extras`: per-player summary fields, the score table's columns, the table drawn as text, the
-seats' labels for win rates (the wonder boards), and how `list` shows a card."""
+"""What the generic tools (play, simulate, render, list) need of 7 Wonders, handed over in the game's
+descriptor (engine/games.py `GameModule`): per-player summary fields, the score table's columns, the
+seats' labels for win rates (the wonder boards), and how `list` shows a card; also the table drawn as text."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .render_svg import render_parts, render_svg
 from .runtime import COLOURS
 from .scoring import final_scores
-from .seat import seat_panel
 
 
 def player_summary(game, p: int) -> dict[str, Any]:
@@ -72,11 +70,4 @@ def simulation_record(game, data: dict, bots: list[str]) -> dict[str, Any]:
     return {"rounds": int(game.state.get("age", 0)), "players": players}
 
 
-SCORE_COLUMNS = ["military", "treasury", "wonder", "civilian", "science", "commerce", "guild"]
-
-EXTRAS: dict[str, Any] = {"player_summary": player_summary, "progress": progress, "seat_label": seat_label,
-                          "entry_fields": entry_fields, "render_text": render_text,
-                          "score_columns": SCORE_COLUMNS, "players": (3, 7),
-                          "seat_panel": seat_panel, "seat_turn_kinds": ("pick", "discard_pile"), "simulation_record": simulation_record,
-                          "seat_label_word": "wonder board", "render_svg": render_svg, "render_parts": render_parts,
-                          "mutation": {"kinds": ("age_card", "wonder_board"), "packs": ("base",)}}
+SCORE_COLUMNS = ("military", "treasury", "wonder", "civilian", "science", "commerce", "guild")

@@ -36,7 +36,6 @@ from .store import Record, Store, StoreError
 
 log = logging.getLogger("rulewright.serve")
 
-MAX_PLAYERS = 4  # a game that does not say its own range (extras `players`)
 MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
 MAX_SEED = 2**63 - 1
 FIELDS = ("game", "players", "seed", "packs", "variants", "seats")
@@ -96,11 +95,11 @@ def _names(spec: dict, key: str, known: list[str], limit: int, designs: Designs 
 
 def known_games() -> list[str]:
     """The games a browser seat can play: the installed ones that do not refuse seats."""
-    return [g for g in games.installed() if games.find(g).extras.get("seats", True)]
+    return [g for g in games.installed() if games.find(g).terminal_seats]
 
 
 def player_range(game: str) -> tuple[int, int]:
-    lo, hi = games.find(game).extras.get("players", (2, MAX_PLAYERS))
+    lo, hi = games.find(game).players
     return int(lo), int(hi)
 
 
@@ -120,7 +119,7 @@ def known_variants(packs: list[str], game: str | None = None) -> list[str]:
 def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
     from ...dsl.loader import load_content
 
-    return tuple(games.find(game).extras["variant_files"](load_content(list(packs), game)))
+    return tuple(games.find(game).variant_files(load_content(list(packs), game)))
 
 
 def playable_kinds(game: str) -> list[str]:

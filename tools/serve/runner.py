@@ -17,6 +17,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from ...engine.playout import Asking, play_out
 from ..seat import HUMAN, bot_choice, names
 
 if TYPE_CHECKING:
@@ -97,11 +98,11 @@ class BotRunner:
             start = len(game.actions)
             until = time.monotonic() + limits.bot_slice_s
             try:
-                while (game.pending is not None and table.kinds[game.pending.player] != HUMAN
-                       and time.monotonic() < until and not hub.closing):
-                    d = game.pending
-                    choice = bot_choice(game, table.kinds[d.player], time_cap=limits.bot_decision_s)
-                    game.apply({"player": d.player, "choice": choice})
+                # bot_choice is looked up at each call (a test may replace it); a bot is made afresh per decision
+                play_out(game, lambda p: Asking(lambda g, d: bot_choice(g, table.kinds[d.player],
+                                                                        time_cap=limits.bot_decision_s)),
+                         stop=lambda g: (table.kinds[g.pending.player] == HUMAN or time.monotonic() >= until
+                                         or hub.closing))
             except Exception:
                 who = names(game)[game.pending.player] if game.pending is not None else "a bot"
                 log.exception("rulewright serve: the bot of %s in game %s could not move", who, game_id)

@@ -105,6 +105,7 @@ def build_wonder(rt: Clash, p: int, *where: str | None, ctx=None, reserved_only:
     if rt.player(p)["reserved_wonder"] == wonder:
         rt.player(p)["reserved_wonder"] = None
     rt.log(f"  {rt.name(p)} builds the {rt.defn.wonders[wonder].name} at {city}")
+    rt.note_used("wonder_built", p, wonder)
     yield from rt.emit("wonder_built", p, city=city, wonder=wonder)
     yield from rt.emit("city_activated", p, city=city)
     yield from end_activation(rt, city)

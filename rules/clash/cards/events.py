@@ -67,6 +67,7 @@ def _draw_event(rt: Clash, p: int) -> Generator:
     entry = rt.defn.content.entries[card]
     rt.log(f"  {rt.name(p)} draws the event {entry.name}")
     rt.note("event_card_drawn", p)  # drawn, whether or not its effect then applies (end_measures.py)
+    rt.note_used("event_card_drawn", p, card)
     rt.state["discard"]["event_card"].append(card)
     for icon in entry.data.get("icons") or []:
         yield from resolve_icon(rt, p, icon)

@@ -120,14 +120,17 @@ class Changes:
 
     # ---- cards -------------------------------------------------------------------------------------
     def card_drawn(self, p: int, card: str, deck: str, cause: str) -> Generator:
+        """p drew `card` from `deck` (`cause`: why): the card_drawn hook runs when anything listens."""
         if self.hears("card_drawn"):
             yield from self.emit("card_drawn", p, card=card, deck=deck, cause=cause)
 
     def card_played(self, p: int, card: str) -> Generator:
+        """p played `card` for its effect: the card_played hook runs when anything listens."""
         if self.hears("card_played"):
             yield from self.emit("card_played", p, card=card)
 
     def card_discarded(self, p: int, card: str, cause: str) -> Generator:
+        """p discarded `card` (`cause`: why): the card_discarded hook runs when anything listens."""
         if self.hears("card_discarded"):
             yield from self.emit("card_discarded", p, card=card, cause=cause)
 

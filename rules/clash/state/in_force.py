@@ -105,9 +105,11 @@ class InForce:
         return [s for s, by in self.defn.specials_of.get(civ, ()) if by in have or top.get(by) in have]
 
     def is_army(self, utype: str) -> bool:
+        """Is `utype` an army type (content: the unit types that fight on land)?"""
         return utype in self.defn.army_types
 
     def is_ship(self, utype: str) -> bool:
+        """Is `utype` a ship type?"""
         return utype in self.defn.ship_types
 
     def sources(self, p: int) -> list[str]:
@@ -119,6 +121,7 @@ class InForce:
         return got + extra if extra else got
 
     def in_hand(self, p: int, source: str) -> bool:
+        """Is `source` an action card in p's hand (a card's abilities work from the hand)?"""
         return p >= 0 and source in self.player(p)["hand"].get(HAND_KIND, ())
 
     def play_card(self, p: int, card: str) -> Generator:
@@ -130,9 +133,13 @@ class InForce:
         yield from self.card_played(p, card)
 
     def ctx(self, p: int, source: str, /, **vars: Any) -> Ctx:
+        """A card-language context for p and `source`, with variables bound (what compiled effects run
+        against)."""
         return Ctx(self, p, source, vars)
 
     def active(self, ability, p: int) -> bool:
+        """Is the ability's source in force for p now (p's sources, limited uses left, conditions of the
+        entry)?"""
         if p < 0:
             return False
         return ability.source in self.active_set(p)
@@ -183,6 +190,7 @@ class InForce:
         return ab.when is None or bool(ab.when(ctx))
 
     def granted(self, name: str, p: int, **vars: Any) -> bool:
+        """Does p have at least one `grant name(...)` in force (standing or until end of turn)?"""
         return bool(self.grants(name, p, **vars))
 
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
@@ -292,12 +300,13 @@ class InForce:
             yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))
 
     def source_name(self, source: str) -> str:
+        """What a person reads for a source id: its content entry's name (else the id itself)."""
         e = self.defn.content.entries.get(source)
         return e.name if e else source
 
 
 def once_key(ab) -> str:
-    """The key of a limited ability's uses in the player's `used` (a position may set it: position_extras)."""
+    """The key of a limited ability's uses in the player's `used` (a position may set it: position_progress)."""
     kind = type(ab).__name__
     name = getattr(ab, "quantity", "") or getattr(ab, "shared", "") or getattr(ab, "hook", "") \
         or getattr(ab, "title", "")

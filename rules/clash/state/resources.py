@@ -24,6 +24,8 @@ class Resources:
     ability questions of InForce (quantity, grants, source_name)."""
 
     def limit(self, p: int, what: str) -> int:
+        """The most of `what` p may hold: mood and culture at their levels, food at its limit, others at the
+        scale's top (each as changed by abilities in force)."""
         pl = self.player(p)
         top = self.params["scale_max"]
         if what == "mood":
@@ -51,6 +53,8 @@ class Resources:
                 yield from self.lose_resource(p, k, over, "rules")
 
     def gain(self, ctx: Ctx, what: str, n: int, at: Any = None) -> Generator:
+        """The card language's gain for the card's owner: resources and tokens up to their limits (logged;
+        a cap is said), extra actions, event points, or new units placed (`at` a space when given)."""
         p = ctx.me
         n = int(n or 0)
         self.gain_tally[0] += max(0, n)
@@ -166,6 +170,8 @@ class Resources:
         return payable(res, need, self.substitutes(ctx.me, purpose))
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
+        """The card language's pay: the card's owner pays `cost` for `purpose`, asked how when there is a
+        choice; returns the payment."""
         paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,
                                        self.source_name(ctx.source), self.cause_of(ctx.source))
         return paid
@@ -198,9 +204,11 @@ class Resources:
         return paid
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
+        """The card language's lose: the card's owner loses up to n of `what` (resource_lost runs)."""
         yield from self.lose_resource(ctx.me, what, n, self.cause_of(ctx.source))
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
+        """The card language's draw: the card's owner draws n cards of `deck` (see draw_cards)."""
         yield from self.draw_cards(ctx.me, deck, int(n or 0), self.cause_of(ctx.source))
 
     def draw_cards(self, p: int, deck: str, n: int, cause: str = "rules") -> Generator:
@@ -228,9 +236,12 @@ class Resources:
 
     # ---- small helpers used by procedures ------------------------------------------------------
     def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:
+        """Put a new unit of `utype` for p on `space` (aboard `ship` if given); returns its id. No hook runs:
+        the caller emits."""
         return add_unit(self.state, p, utype, space, ship)
 
     def special_actions(self, p: int) -> list[SpecialAction]:
+        """The special actions p's sources in force offer (content `action:` abilities), in source order."""
         out = []
         for src in self.sources(p):
             for a in self.index.actions.get(src, ()):
@@ -238,12 +249,15 @@ class Resources:
         return out
 
     def triggers_on(self, hook: str) -> list[Trigger]:
+        """Every trigger written on `hook` in the content (in force or not: the caller checks)."""
         return self.index.triggers.get(hook, [])
 
     def grants_list(self, name: str) -> list[Grant]:
+        """Every `grant name(...)` written in the content (in force or not: the caller checks)."""
         return self.index.grants.get(name, [])
 
     def hex_of(self, space: str):
+        """The axial hex coordinates of a space id ("q,r")."""
         return parse_space_id(space)
 
 

@@ -47,6 +47,7 @@ class Clash(InForce, Resources, Changes):
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
         self.cards_played: dict[int, list[str]] = {}  # statistics for simulations (rebuilt by replay)
         self.fired: dict[str, dict[int, int]] = {}  # hook -> player -> firings, for end_measures.py (idem)
+        self.used: dict[str, dict[int, list[str]]] = {}  # what -> player -> content ids, for simulate's coverage
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
 
@@ -60,20 +61,27 @@ class Clash(InForce, Resources, Changes):
     # ---- state access --------------------------------------------------------------------------
     @property
     def state(self) -> dict:
+        """The running game's state (rules read and change it only through this runtime and the machine)."""
         return self.game.state
 
     @property
     def rng(self) -> Rng:
+        """The seeded random stream kept in the state: every die and shuffle draws from it, so games replay
+        exactly."""
         return Rng(self.state)
 
     def player(self, i: int) -> dict:
+        """A player's part of the state (resources, advances, hand, ...)."""
         return self.game.state["players"][i]  # the hottest accessor: no detour through `state`
 
     @property
     def n(self) -> int:
+        """The number of players."""
         return len(self.state["players"])
 
     def name(self, i: int) -> str:
+        """A side's name for logs and seats: a player's, "Barbarians", or the content's name of another side
+        (pirates)."""
         if i == BARBARIAN:
             return "Barbarians"
         if i < 0 or i >= self.n:  # another side owned by no player (PIRATES): named by its content
@@ -85,31 +93,43 @@ class Clash(InForce, Resources, Changes):
         per_player = self.fired.setdefault(what, {})
         per_player[p] = per_player.get(p, 0) + 1
 
+    def note_used(self, what: str, p: int, entry: str) -> None:
+        """Record that p used a content entry (`wonder_built`, `event_card_drawn`): simulate's coverage reads
+        these instead of the log's wording (tools/coverage.py)."""
+        self.used.setdefault(what, {}).setdefault(p, []).append(entry)
+
     def says(self, i: int, verb: str) -> str:
         """A side's name with a verb that agrees: 'Player 1 rolls', 'Barbarians roll' (a side of no player)."""
         return f"{self.name(i)} {verb if i < 0 or i >= self.n else verb + 's'}"
 
     def log(self, text: str) -> None:
+        """Append a line to the game's log (public: nothing hidden from a player is written there)."""
         self.game.log.append(text)
 
     def players_in_turn_order(self) -> list[int]:
+        """The players from this round's first player on: the order triggers and status steps run in."""
         return self.turn_order()
 
     def turn_order(self) -> list[int]:
+        """The players in turn order, starting with the round's first player."""
         f = self.state["first"]
         return [(f + k) % self.n for k in range(self.n)]
 
     def cities_of(self, p: int) -> list[str]:
+        """The spaces of p's cities."""
         return [s for s, c in self.state["cities"].items() if c["owner"] == p]
 
     def city(self, space: str) -> dict | None:
+        """The city at `space` (its owner, pieces, mood, wonders), or None."""
         return self.state["cities"].get(space)
 
     def city_size(self, space: str) -> int:
+        """A city's size: its pieces (settlement included)."""
         c = self.state["cities"][space]
         return len(c["pieces"])
 
     def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
+        """The units on `space`, optionally only `owner`'s and only of type `utype`."""
         units = self.state["units"]
         steady = self._steady
         if steady is None:
@@ -124,12 +144,16 @@ class Clash(InForce, Resources, Changes):
                 and (utype is None or units[u]["type"] == utype)]
 
     def units_of(self, p: int, utype: str | None = None) -> list[str]:
+        """p's units, optionally only of type `utype`."""
         return [u for u, d in self.state["units"].items() if d["owner"] == p and (utype is None or d["type"] == utype)]
 
     def role(self, name: str) -> str:
+        """The unit type that plays a role the rules name (e.g. the unit type that settles), from the
+        vocabulary."""
         return self.defn.roles[name]
 
     def is_role(self, utype: str, role: str) -> bool:
+        """Does unit type `utype` play `role`?"""
         return self.defn.roles.get(role) == utype
 
     # ---- the board -----------------------------------------------------------------------------
@@ -147,19 +171,24 @@ class Clash(InForce, Resources, Changes):
         return self._board
 
     def region_terrains(self, tile: str) -> list[str]:
+        """The terrains of a map region, space by space (the definition's map data)."""
         return self.defn.region_terrains(tile)
 
     def terrain(self, space: str) -> str | None:
+        """The terrain of a space as revealed (None while its region lies face down)."""
         return self.board.space(space).terrain
 
     def is_water(self, space: str) -> bool:
+        """Is the space sea?"""
         return self.terrain(space) == "sea"
 
     def is_land(self, space: str) -> bool:
+        """Is the space revealed land (not sea, not face down)?"""
         t = self.terrain(space)
         return t is not None and t != "sea"
 
     def distance(self, a: str, b: str) -> int | None:
+        """Steps between two spaces on the board as revealed (None when no path is known)."""
         return self.board.distance(a, b)
 
     # ---- hooks ----------------------------------------------------------------------------------
@@ -240,6 +269,8 @@ class Clash(InForce, Resources, Changes):
 
     # ---- the card language's runtime --------------------------------------------------------------
     def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
+        """An attribute of an object in card text: a city's owner, size, mood or space (None for anything
+        else)."""
         if isinstance(obj, str) and obj in self.state["cities"]:
             c = self.state["cities"][obj]
             if name == "owner":
@@ -253,6 +284,7 @@ class Clash(InForce, Resources, Changes):
         return None
 
     def has(self, ctx: Ctx, container: Any, item: Any) -> bool:
+        """The card language's `in`: a city holds a piece or wonder, a list holds an item."""
         if isinstance(container, str) and container in self.state["cities"]:
             c = self.state["cities"][container]
             return item in c["pieces"] or item in c["wonders"]
@@ -261,15 +293,20 @@ class Clash(InForce, Resources, Changes):
         return False
 
     def call(self, ctx: Ctx, name: str, args: list) -> Any:
+        """Evaluate a card-language function written in the rules (registry FUNCTIONS) for the card's
+        owner."""
         return FUNCTIONS[name](self, ctx, *args)
 
     def do(self, ctx: Ctx, name: str, args: list) -> Generator:
+        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner."""
         yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
 
     def cancel(self, ctx: Ctx) -> None:
+        """Cancel the event a trigger answers (the rule that emitted it reads ctx.vars["cancelled"])."""
         ctx.vars["cancelled"] = True
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
+        """A permission (`grant name(args)`) for the card's owner until the end of the turn."""
         self.player(ctx.me)["temp"].append([name, list(args), ctx.source])
 
     def grant_until_end_of(self, ctx: Ctx, period: str, name: str, args: list) -> None:
@@ -277,8 +314,11 @@ class Clash(InForce, Resources, Changes):
         self.player(ctx.me)["temp"].append([name, list(args), ctx.source, f"{period}{self.state['round']}"])
 
     def choose(self, ctx: Ctx, labels: list[str], prompt: str) -> Generator:
+        """Ask the card's owner to choose one of `labels` (its index is returned), prompted with the source's
+        name."""
         return (yield from choose_one(ctx.me, f"{self.source_name(ctx.source)}: {prompt}", labels))
 
     def confirm(self, ctx: Ctx, prompt: str) -> Generator:
+        """Ask the card's owner a yes-or-no question; returns True for yes."""
         return (yield from confirm(ctx.me, prompt))
 

@@ -14,7 +14,7 @@ from ....dsl.schemas import check_position as check_position_schema
 from ....engine.hexgrid import label_to_axial, space_id
 from .position_check import check_position
 from .position_edges import apply_edges
-from .position_extras import apply_extras
+from .position_progress import apply_progress
 from .setup import RESOURCES, TOKENS, add_city, add_unit, new_state
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         state["board"]["exhausted"] = [space_of(s) for s in pos["exhausted"]]
     if "dice" in pos:
         state["dice"] = [int(d) for d in pos["dice"]]
-    apply_extras(defn, state, pos)
+    apply_progress(defn, state, pos)
     apply_edges(defn, state, pos, placed)  # aboard, discarded leaders; the rules' limits (position_edges)
     _check_ids(defn, state)
     return state

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .definition import ClashDefinition
 
 
-def apply_extras(defn: ClashDefinition, state: dict, pos: dict) -> None:
+def apply_progress(defn: ClashDefinition, state: dict, pos: dict) -> None:
     for i, spec in enumerate(pos.get("players") or []):
         pl = state["players"][i]
         if "completed" in spec:
