@@ -3,13 +3,12 @@ a game at its first decision, and a runner that drives a rule generator with fix
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.rules.civ_board.bots import GreedyBot
+from where import TESTS
 
-MINI = str(Path(__file__).resolve().parent / "fixtures" / "civ_board_mini")
+MINI = str(TESTS / "fixtures" / "civ_board_mini")
 
 
 def definition():

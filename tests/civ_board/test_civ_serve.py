@@ -10,7 +10,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from rulewright.tools.serve.app import create_app
+from rulewright.tools.seat.serve.app import create_app
 
 
 def test_a_civilization_seat_plays_through_the_api_and_never_sees_the_rivals_forces(tmp_path):

@@ -9,13 +9,13 @@ entry that does not exist fails here before any game is played.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 from rulewright.dsl.parser import parse_effect
+from where import ROOT
 
-PACK = Path(__file__).resolve().parents[1] / "content" / "civ_board" / "base"
+PACK = ROOT / "content" / "civ_board" / "base"
 FILES = {"techs.yaml": "civ_tech", "governments.yaml": "civ_government", "buildings.yaml": "civ_building",
          "wonders.yaml": "civ_wonder", "civilizations.yaml": "civ_civilization",
          "culture_cards.yaml": "civ_culture_card", "great_people.yaml": "civ_great_person",
