@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..api import load_game, new_game, scores
 from ..engine import games
-from ..engine.bots import bot_error, bots_for, make_bot
+from ..engine.bots import SEARCHING, bot_error, bots_for, make_bot
 from ..engine.decision import IllegalAction
 from ..engine.hexgrid import axial_to_label
 from ..engine.machine import Game
@@ -30,7 +30,7 @@ def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None 
     """Play a complete game with one bot per seat; bot seeds derive from the game seed."""
     game_id = game_id or games.default_game()
     games.find(game_id)  # imports the game's package: its bots register
-    forkable = any(b.partition(":")[0] == "search" for b in bots)  # a searching bot forks the game
+    forkable = any(b.partition(":")[0] in SEARCHING for b in bots)  # a searching bot forks the game
     game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id)
     game.config["bots"] = list(bots)
     seats = [make_bot(bots[i % len(bots)], seed * 1000 + i, game_id) for i in range(players)]

@@ -1,0 +1,149 @@
+"""Study: information-set MCTS (engine/ismcts.py) against flat search (engine/search.py) and greedy, at
+the same time per decision, in both games (docs/bots.md, "Information-set tree search").
+
+Games come in pairs: one seed, the two measured bots' seats swapped. Clash of Cultures is played by two
+players (ISMCTS against one opponent). 7 Wonders needs three, so its games seat ISMCTS, flat search and
+greedy, and each game is read as two head-to-head results: ISMCTS against flat search and ISMCTS against
+greedy (1 when it finishes ahead: it wins and the other does not, or neither wins and it has more VP;
+1/2 when level). Each game is one JSON line in the `--log` file as soon as it ends, so a run stopped at
+any point keeps what it played; `--summarise` reads the log and merges Wilson intervals into
+benchmarks/bots.json.
+
+Run: python benchmarks/studies/ismcts_study.py --budget 25ms --pairs 100 --seed 1 --log study.jsonl
+Tuning uses other seeds (--seed 900 and up); the study's seed is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from rulewright.api import new_game, scores
+from rulewright.engine import games
+from rulewright.engine.bots import make_bot
+from rulewright.tools.simulate import game_seed
+from rulewright.tools.stats import wilson
+
+BOTS_JSON = Path(__file__).resolve().parents[1] / "bots.json"
+# (game, players, seats of the pair's first game); the pair's second game swaps seats 0 and 1
+MATCHES = {"clash_flat": ("clash", ["ismcts", "search"]), "clash_greedy": ("clash", ["ismcts", "greedy"]),
+           "wonders7": ("wonders7", ["ismcts", "search", "greedy"])}
+
+
+def play(match: str, budget: str, seed: int, swap: bool, options: dict) -> dict:
+    game_id, names = MATCHES[match]
+    seats = list(names)
+    if swap:
+        seats[0], seats[1] = seats[1], seats[0]
+    games.find(game_id)
+    game = new_game(players=len(seats), seed=seed, forkable=True, game_id=game_id)
+    bots = []
+    for i, name in enumerate(seats):
+        kind = name if name == "greedy" else f"{name}:{budget}"
+        bot = make_bot(kind, seed * 1000 + i, game_id)
+        for key, value in options.items() if name == "ismcts" else ():
+            setattr(bot, key, value)
+        bots.append(bot)
+    start = time.perf_counter()
+    while game.pending is not None:
+        d = game.pending
+        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+    s = scores(game)
+    ms = {name: [round(x * 1000, 2) for x in getattr(bots[seats.index(name)], "decision_seconds", [])]
+          for name in seats if name != "greedy"}
+    return {"match": match, "budget": budget, "seed": seed, "seats": seats, "vp": s["vp"],
+            "winners": list(s["winners"]), "searched_ms": ms, "seconds": round(time.perf_counter() - start, 2),
+            "options": options}
+
+
+def ahead(record: dict, a: str, b: str) -> float:
+    """1 when bot `a` finished ahead of bot `b` in this game, 1/2 when level, else 0."""
+    i, j = record["seats"].index(a), record["seats"].index(b)
+    wi, wj = i in record["winners"], j in record["winners"]
+    if wi != wj:
+        return 1.0 if wi else 0.0
+    if wi:
+        return 0.5  # a shared win
+    vi, vj = record["vp"][i], record["vp"][j]
+    return 1.0 if vi > vj else 0.5 if vi == vj else 0.0
+
+
+def summarise(records: list[dict], a: str, b: str) -> dict:
+    got = [ahead(r, a, b) for r in records]
+    rate, lo, hi = wilson(sum(got), len(got))
+    out = {"games": len(got), "win_rate": rate, "win_rate_ci95": [lo, hi]}
+    for name in (a, b):
+        ms = [x for r in records for x in r["searched_ms"].get(name, [])]
+        if ms:
+            out[f"{name}_searched_ms_p50"] = round(statistics.median(ms), 1)
+            out[f"{name}_searched_ms_mean"] = round(statistics.fmean(ms), 1)
+    return out
+
+
+def entries(records: list[dict], seed: int) -> list[dict]:
+    """The bots.json rows: one per (game, opponent) with the first bot's rate of finishing ahead."""
+    rows = []
+    for match, (game_id, names) in MATCHES.items():
+        mine = [r for r in records if r["match"] == match]
+        if not mine:
+            continue
+        budget = mine[0]["budget"]
+        for other in names[1:]:
+            s = summarise(mine, "ismcts", other)
+            second = other if other == "greedy" else f"{other}:{budget}"
+            rows.append({"bots": f"ismcts vs {other}", "first": f"ismcts:{budget}", "second": second,
+                         "game": game_id, "players": len(names), "seats": names, **s,
+                         "measure": "win share" if len(names) == 2 else "finished ahead of the second bot",
+                         "seed": seed, "paired": "same seed, seats of the first two bots swapped",
+                         "study": "benchmarks/studies/ismcts_study.py"})
+    return rows
+
+
+def merge(rows: list[dict]) -> None:
+    old = json.loads(BOTS_JSON.read_text())
+    keys = {(r["first"], r["second"], r["game"], r["players"]) for r in rows}
+    old = [r for r in old if (r.get("first"), r.get("second"), r.get("game", "clash"), r.get("players")) not in keys]
+    BOTS_JSON.write_text(json.dumps(old + rows, indent=2) + "\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--budget", default="25ms")
+    ap.add_argument("--pairs", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--matches", default="clash_flat,wonders7,clash_greedy")
+    ap.add_argument("--log", type=Path, required=True)
+    ap.add_argument("--options", default="{}", help="ISMCTS attributes as JSON (tuning only)")
+    ap.add_argument("--summarise", action="store_true")
+    ap.add_argument("--write", action="store_true", help="with --summarise: merge into benchmarks/bots.json")
+    args = ap.parse_args()
+    if args.summarise:
+        records = [json.loads(x) for x in args.log.read_text().splitlines() if x.strip()]
+        rows = entries(records, args.seed)
+        print(json.dumps(rows, indent=1))
+        if args.write:
+            merge(rows)
+        return
+    options = json.loads(args.options)
+    done = set()
+    if args.log.exists():
+        done = {(r["match"], r["seed"], tuple(r["seats"])) for r in map(json.loads, args.log.read_text().splitlines())}
+    for pair in range(args.pairs):  # the matches interleaved, so a run cut short has some of each
+        for match in args.matches.split(","):
+            for swap in (False, True):
+                seed = game_seed(args.seed, pair)
+                names = list(MATCHES[match][1])
+                if swap:
+                    names[0], names[1] = names[1], names[0]
+                if (match, seed, tuple(names)) in done:
+                    continue
+                record = play(match, args.budget, seed, swap, options)
+                with args.log.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+
+
+if __name__ == "__main__":
+    main()
