@@ -32,11 +32,12 @@ from .decision import Decision, IllegalAction
 from .rng import Rng, seed_state
 from .search import Budget, SearchSupport
 
-EXPLORATION = 0.7  # UCB's exploration constant (rewards lie in [0, 1])
+EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
 HORIZON = 12  # decisions from the root (tree and play-out) before the evaluation
 ROOT_WIDTH = 4  # the root's options tried at first (the prior's best), as flat search's candidates
 WIDEN = 0.5  # a node may try 1 + WIDEN * sqrt(visits) options (at least ROOT_WIDTH at the root)
 MAX_WIDTH = 8
+PAIRING = 4  # iterations in a row that share one sampled world (paired comparisons, as flat search's sweeps)
 
 
 class Node:
@@ -85,6 +86,8 @@ class IsmctsBot:
         self.horizon = horizon
         self.exploration = exploration
         self.root_width = root_width
+        self.pairing = PAIRING
+        self.opponent_nodes = True  # False: the tree holds only the searcher's decisions, the policy plays the rest
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
         self.time_cap: float | None = None  # a hard stop per decision on top of an iteration budget (a server's)
         self.last_root: Node | None = None  # the last search's tree (for tests and studies)
@@ -111,7 +114,8 @@ class IsmctsBot:
             done += 1
             if self._spent(done, start):
                 break
-            world_seed = rng.below(1 << 62)
+            if done % self.pairing == 0:
+                world_seed = rng.below(1 << 62)
             world = sample_world(game, p, support, world_seed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(), -root.ranked.index(kv[0])))
         self.decision_seconds.append(time.perf_counter() - start)
@@ -136,7 +140,8 @@ class IsmctsBot:
                 d = world.pending
                 if d is None:
                     break
-                if node is not None and len(d.options) > 1 and support.searchable(d):
+                if (node is not None and len(d.options) > 1 and support.searchable(d)
+                        and (self.opponent_nodes or d.player == p)):
                     choice, child = self._step(node, world, d, support, root)
                     path.append(child)
                     world.apply({"player": d.player, "choice": choice})

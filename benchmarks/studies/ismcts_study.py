@@ -24,40 +24,50 @@ from pathlib import Path
 from rulewright.api import new_game, scores
 from rulewright.engine import games
 from rulewright.engine.bots import make_bot
+from rulewright.engine.search import Budget
 from rulewright.tools.simulate import game_seed
 from rulewright.tools.stats import wilson
 
-# the time per searched decision: flat search checks its clock after each sweep (every candidate played
-# out once), so it spends more than its budget; ISMCTS checks after each iteration and is given flat
-# search's measured mean (tuning seeds), so both spend about the same time (the records keep both)
-BUDGETS = {"clash": {"ismcts": "130ms", "search": "100ms"}, "wonders7": {"ismcts": "600ms", "search": "400ms"}}
+# the time per searched decision: flat search plays one sweep (its four candidates played out once each:
+# `search:4`, its cheapest setting); ISMCTS is given flat search's measured mean time per searched
+# decision (see `play`), so both spend the same time on average under whatever load the machine has
+BUDGETS = {"clash": {"search": "4", "ismcts_start_ms": 150}, "wonders7": {"search": "4", "ismcts_start_ms": 600}}
 BOTS_JSON = Path(__file__).resolve().parents[1] / "bots.json"
 # (game, players, seats of the pair's first game); the pair's second game swaps seats 0 and 1
 MATCHES = {"clash_flat": ("clash", ["ismcts", "search"]), "clash_greedy": ("clash", ["ismcts", "greedy"]),
            "wonders7": ("wonders7", ["ismcts", "search", "greedy"])}
 
 
-def play(match: str, budgets: dict, seed: int, swap: bool, options: dict) -> dict:
+def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_ms: dict[str, list[float]]) -> dict:
+    """One game. ISMCTS's time per searched decision is flat search's mean so far: in this game once flat
+    search has decided, else over the run's earlier games of the same game (`flat_ms`), else the start."""
     game_id, names = MATCHES[match]
     seats = list(names)
     if swap:
         seats[0], seats[1] = seats[1], seats[0]
     games.find(game_id)
     game = new_game(players=len(seats), seed=seed, forkable=True, game_id=game_id)
+    earlier = flat_ms.setdefault(game_id, [])
+    start_ms = statistics.fmean(earlier[-400:]) if earlier else budgets[game_id]["ismcts_start_ms"]
     bots = []
     for i, name in enumerate(seats):
-        kind = name if name == "greedy" else f"{name}:{budgets[game_id][name]}"
-        bot = make_bot(kind, seed * 1000 + i, game_id)
+        kind = {"greedy": "greedy", "search": f"search:{budgets[game_id]['search']}", "ismcts": f"ismcts:{start_ms}ms"}
+        bot = make_bot(kind[name], seed * 1000 + i, game_id)
         for key, value in options.items() if name == "ismcts" else ():
             setattr(bot, key, value)
         bots.append(bot)
+    ism = bots[seats.index("ismcts")]
+    flat = bots[seats.index("search")] if "search" in seats else None
     start = time.perf_counter()
     while game.pending is not None:
         d = game.pending
         game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+        if flat is not None and d.player == seats.index("search") and flat.decision_seconds:
+            ism.budget = Budget(playouts=None, seconds=statistics.fmean(flat.decision_seconds))
     s = scores(game)
     ms = {name: [round(x * 1000, 2) for x in getattr(bots[seats.index(name)], "decision_seconds", [])]
           for name in seats if name != "greedy"}
+    earlier.extend(ms.get("search", []))
     return {"match": match, "budgets": budgets[game_id], "seed": seed, "seats": seats, "vp": s["vp"],
             "winners": list(s["winners"]), "searched_ms": ms, "seconds": round(time.perf_counter() - start, 2),
             "options": options}
@@ -98,7 +108,8 @@ def entries(records: list[dict], seed: int) -> list[dict]:
         for other in names[1:]:
             s = summarise(mine, "ismcts", other)
             second = other if other == "greedy" else f"{other}:{budgets[other]}"
-            rows.append({"bots": f"ismcts vs {other}", "first": f"ismcts:{budgets['ismcts']}", "second": second,
+            rows.append({"bots": f"ismcts vs {other}", "first": f"ismcts:time-of-search:{budgets['search']}",
+                         "second": second,
                          "game": game_id, "players": len(names), "seats": names, **s,
                          "measure": "win share" if len(names) == 2 else "finished ahead of the second bot",
                          "seed": seed, "paired": "same seed, seats of the first two bots swapped",
@@ -133,8 +144,11 @@ def main() -> None:
         return
     options = json.loads(args.options)
     done = set()
+    flat_ms: dict[str, list[float]] = {}
     if args.log.exists():
-        done = {(r["match"], r["seed"], tuple(r["seats"])) for r in map(json.loads, args.log.read_text().splitlines())}
+        for r in map(json.loads, args.log.read_text().splitlines()):
+            done.add((r["match"], r["seed"], tuple(r["seats"])))
+            flat_ms.setdefault(MATCHES[r["match"]][0], []).extend(r["searched_ms"].get("search", []))
     for pair in range(args.pairs):  # the matches interleaved, so a run cut short has some of each
         for match in args.matches.split(","):
             for swap in (False, True):
@@ -144,7 +158,7 @@ def main() -> None:
                     names[0], names[1] = names[1], names[0]
                 if (match, seed, tuple(names)) in done:
                     continue
-                record = play(match, json.loads(args.budgets), seed, swap, options)
+                record = play(match, json.loads(args.budgets), seed, swap, options, flat_ms)
                 with args.log.open("a") as f:
                     f.write(json.dumps(record) + "\n")
 
