@@ -58,12 +58,19 @@ def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_m
         bots.append(bot)
     ism = bots[seats.index("ismcts")]
     flat = bots[seats.index("search")] if "search" in seats else None
+    target, given = start_ms / 1000, []  # the time to match; the budget ISMCTS had at each of its searches
     start = time.perf_counter()
     while game.pending is not None:
         d = game.pending
+        budget = ism.budget.seconds
         game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
-        if flat is not None and d.player == seats.index("search") and flat.decision_seconds:
-            ism.budget = Budget(playouts=None, seconds=statistics.fmean(flat.decision_seconds))
+        if len(given) < len(ism.decision_seconds):
+            given.append(budget)
+        if flat is not None and flat.decision_seconds:
+            target = statistics.fmean(flat.decision_seconds)
+        # ISMCTS stops after the iteration that reaches its budget: take its mean overshoot off the budget
+        over = statistics.fmean(ism.decision_seconds) - statistics.fmean(given) if given else 0.0
+        ism.budget = Budget(playouts=None, seconds=max(0.2 * target, target - over))
     s = scores(game)
     ms = {name: [round(x * 1000, 2) for x in getattr(bots[seats.index(name)], "decision_seconds", [])]
           for name in seats if name != "greedy"}
