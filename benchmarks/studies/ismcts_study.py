@@ -95,7 +95,12 @@ def ahead(record: dict, a: str, b: str) -> float:
 def summarise(records: list[dict], a: str, b: str) -> dict:
     got = [ahead(r, a, b) for r in records]
     rate, lo, hi = wilson(sum(got), len(got))
-    out = {"games": len(got), "win_rate": rate, "win_rate_ci95": [lo, hi]}
+    pairs = {r["seed"] for r in records if sum(q["seed"] == r["seed"] for q in records) == 2}
+    out = {"games": len(got), "complete_pairs": len(pairs), "win_rate": rate, "win_rate_ci95": [lo, hi],
+           "mean_vp": [round(statistics.fmean(r["vp"][r["seats"].index(x)] for r in records), 2) for x in (a, b)]}
+    if "greedy" in records[0]["seats"] and b != "greedy":  # the same games read for the second bot
+        ref, ref_lo, ref_hi = wilson(sum(ahead(r, b, "greedy") for r in records), len(records))
+        out[f"{b}_ahead_of_greedy"] = {"rate": ref, "ci95": [ref_lo, ref_hi]}
     for name in (a, b):
         ms = [x for r in records for x in r["searched_ms"].get(name, [])]
         if ms:
