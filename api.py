@@ -11,7 +11,7 @@ save and load, score; play a whole game by bots and summarise it.
 from __future__ import annotations
 
 from .engine import games
-from .engine.bots import make_bot
+from .engine.bots import SEARCHING, make_bot
 from .engine.diagnostics import ContentError
 from .engine.machine import Game, SaveError, validate_save
 from .engine.playout import play_out
@@ -48,7 +48,7 @@ def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None 
     seeds derive from the game seed. Raises engine.playout.Unfinished if it takes over MAX_STEPS decisions."""
     game_id = game_id or games.default_game()
     games.find(game_id)  # imports the game's package: its bots register
-    forkable = any(b.partition(":")[0] == "search" for b in bots)  # a searching bot forks the game
+    forkable = any(b.partition(":")[0] in SEARCHING for b in bots)  # a searching bot forks the game
     game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id)
     game.config["bots"] = list(bots)
     seats = [make_bot(bots[i % len(bots)], seed * 1000 + i, game_id) for i in range(players)]

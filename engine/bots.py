@@ -38,7 +38,14 @@ def _search_bot(seed: int = 0, budget: str | None = None):
     return SearchBot(seed, budget)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "search": _search_bot}  # type: ignore[dict-item]
+def _ismcts_bot(seed: int = 0, budget: str | None = None):
+    from .ismcts import IsmctsBot
+
+    return IsmctsBot(seed, budget)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "search": _search_bot, "ismcts": _ismcts_bot}  # type: ignore[dict-item]
+SEARCHING = frozenset({"search", "ismcts"})  # bots that fork the game (a game for them keeps snapshots)
 # bots of one game only, by game id: the same name (`greedy`) means each game's own heuristic
 GAME_BOTS: dict[str, dict[str, type]] = {}
 
@@ -82,7 +89,7 @@ def bot_error(kind: str, game: str | None = None) -> str | None:
     name, _, arg = kind.partition(":")
     table = bots_for(game)
     if name not in table:
-        return f"unknown bot '{name}' (known: {', '.join(sorted(table))}; search takes a budget: search:200, search:1s)"
+        return f"unknown bot '{name}' (known: {', '.join(sorted(table))}; search and ismcts take a budget: search:200, ismcts:30ms)"
     try:
         table[name](0, arg) if arg else table[name](0)
     except (TypeError, ValueError) as err:

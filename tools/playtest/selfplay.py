@@ -17,7 +17,7 @@ from typing import Any
 
 from ...api import MAX_STEPS
 from ...engine import games as game_registry
-from ...engine.bots import make_bot
+from ...engine.bots import SEARCHING, make_bot
 from ...engine.machine import Game
 from ...engine.playout import Step, play_out
 
@@ -68,7 +68,7 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
     game_id = task["game_id"]
     module = game_registry.find(game_id)  # imports the game's package: its bots register
     kinds = task["bots"]
-    forkable = task.get("forkable", False) or any(k.partition(":")[0] == "search" for k in kinds)
+    forkable = task.get("forkable", False) or any(k.partition(":")[0] in SEARCHING for k in kinds)
     game = new_game(task, forkable)
     if seats is None:
         seats = make_seats(task)

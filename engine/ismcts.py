@@ -1,0 +1,189 @@
+"""Information-set Monte Carlo tree search (single observer, after Cowling, Powley and Whitehouse 2012)
+for any game that offers a `SearchSupport` (engine/search.py).
+
+Flat search gives every candidate of the decision the same number of play-outs and then lets the fast
+policy play on. This bot grows a tree instead, so the time goes where it decides something:
+
+- every iteration samples one world (a fork in which what the deciding player may not know is guessed
+  from their view, `determinise`: the same guess as flat search), then walks down the tree in that world;
+- a node is a sequence of searched decisions from the root (the searcher's and the other players'
+  alike: the searcher's information set when it is theirs); an edge is an option. A world offers only
+  some of a node's options (another player's hand differs from world to world), so a child's UCB counts
+  its tries against the times it was *available* (the paper's availability counts), not against its
+  parent's visits;
+- a node's options are ranked once by the game's prior; only the best few may be tried, more as the
+  node is visited more (progressive widening), the untried best first;
+- below the tree, decisions the game does not search (payments, casualties ...) and the play-out after
+  the new leaf go to the fast policy, until `horizon` decisions from the root; then the game's
+  `evaluate` scores the position for each player, and every node on the path counts the score of the
+  player who chose it.
+
+The answer is the root's most tried option. Budget: iterations (`ismcts:200`, deterministic for a seed)
+or time per decision (`ismcts:30ms`), as for `search`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from .decision import Decision, IllegalAction
+from .rng import Rng, seed_state
+from .search import Budget, SearchSupport
+
+EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
+HORIZON = 12  # decisions from the root (tree and play-out) before the evaluation
+ROOT_WIDTH = 4  # the root's options tried at first (the prior's best), as flat search's candidates
+WIDEN = 0.5  # a node may try 1 + WIDEN * sqrt(visits) options (at least ROOT_WIDTH at the root)
+MAX_WIDTH = 8
+PAIRING = 4  # iterations in a row that share one sampled world (paired comparisons, as flat search's sweeps)
+
+
+class Node:
+    """One node: the statistics of the edge into it and its children by option."""
+
+    __slots__ = ("player", "visits", "total", "avail", "children", "ranked")
+
+    def __init__(self, player: int = -1):
+        self.player = player  # who chose the option leading here (-1: the root)
+        self.visits = 0
+        self.total = 0.0  # sum of the chooser's scores
+        self.avail = 0  # iterations in which the option leading here was offered while its parent was passed
+        self.children: dict[str, Node] = {}
+        self.ranked: list[str] | None = None  # the options in the prior's order (first seen world's)
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def width(self, least: int) -> int:
+        return min(max(least, 1 + int(WIDEN * math.sqrt(self.visits))), MAX_WIDTH)
+
+
+def rank(support: SearchSupport, world: Any, d: Decision) -> list[str]:
+    """The options in the prior's order (ties: the menu's order)."""
+    prior = support.prior(world, d)
+    return [d.options[i] for i in sorted(range(len(d.options)), key=lambda i: (-prior[i], i))]
+
+
+def sample_world(game: Any, player: int, support: SearchSupport, seed: int) -> Any:
+    """A fork with what `player` may not know guessed from their view (sealed: never forked)."""
+    world = game.fork()
+    support.determinise(world.state, player, Rng({"rng": seed_state(seed)}, "rng"))
+    world.seal()
+    return world
+
+
+class IsmctsBot:
+    """SO-ISMCTS over the game's searched decisions; see the module docstring."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
+                 exploration: float = EXPLORATION, root_width: int = ROOT_WIDTH):
+        self._state = {"rng": seed_state(seed)}
+        self.budget = Budget.parse(budget)
+        self.horizon = horizon
+        self.exploration = exploration
+        self.root_width = root_width
+        self.pairing = PAIRING
+        self.opponent_nodes = True  # False: the tree holds only the searcher's decisions, the policy plays the rest
+        self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+        self.time_cap: float | None = None  # a hard stop per decision on top of an iteration budget (a server's)
+        self.last_root: Node | None = None  # the last search's tree (for tests and studies)
+
+    def choose(self, game: Any, decision: Decision) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        start = time.perf_counter()
+        rng = Rng(self._state)
+        support: SearchSupport = game.definition.search_support()
+        if not support.searchable(decision):
+            return support.policy(rng.below(1 << 62)).choose(game, decision)
+        p = decision.player
+        root = self.last_root = Node()
+        world_seed = rng.below(1 << 62)
+        world = sample_world(game, p, support, world_seed)
+        # the root's ranking is of a sampled world's options (the real decision may offer fewer: a bot
+        # forbidden some, tools/restricted.py); the real decision's options only are tried
+        ranked = [o for o in rank(support, world, world.pending) if o in decision.options]
+        root.ranked = ranked + [o for o in decision.options if o not in ranked]
+        done = 0
+        while True:
+            self._iterate(root, world, p, support, world_seed)
+            done += 1
+            if self._spent(done, start):
+                break
+            if done % self.pairing == 0:
+                world_seed = rng.below(1 << 62)
+            world = sample_world(game, p, support, world_seed)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(), -root.ranked.index(kv[0])))
+        self.decision_seconds.append(time.perf_counter() - start)
+        return best[0]
+
+    def _spent(self, done: int, start: float) -> bool:
+        if self.time_cap is not None and time.perf_counter() - start >= self.time_cap:
+            return True
+        if done < min(self.root_width, 2):
+            return False  # the root's two best options are always compared
+        if self.budget.seconds is not None:
+            return time.perf_counter() - start >= self.budget.seconds
+        return done >= (self.budget.playouts or 0)
+
+    def _iterate(self, root: Node, world: Any, p: int, support: SearchSupport, seed: int) -> None:
+        """One iteration in one sampled world: select and expand down the tree, play out, back up."""
+        path: list[Node] = []
+        node: Node | None = root
+        bots: dict[int, Any] = {}
+        try:
+            for _ in range(self.horizon):
+                d = world.pending
+                if d is None:
+                    break
+                if (node is not None and len(d.options) > 1 and support.searchable(d)
+                        and (self.opponent_nodes or d.player == p)):
+                    choice, child = self._step(node, world, d, support, root)
+                    path.append(child)
+                    world.apply({"player": d.player, "choice": choice})
+                    node = child if child.visits else None  # below a new leaf the policy plays on
+                    continue
+                bot = bots.get(d.player)
+                if bot is None:
+                    bot = bots[d.player] = support.policy(seed * 31 + d.player)
+                world.apply({"player": d.player, "choice": bot.choose(world, d)})
+            scores: dict[int, float] = {}
+            for n in path:
+                if n.player not in scores:
+                    scores[n.player] = support.evaluate(world, n.player)
+        except (IllegalAction, RuntimeError):
+            scores = {}  # a guessed world the rules cannot play on counts as a poor outcome for all
+        for n in path:
+            n.visits += 1
+            n.total += scores.get(n.player, 0.0)
+
+    def _step(self, node: Node, world: Any, d: Decision, support: SearchSupport, root: Node) -> tuple[str, Node]:
+        """The option and child to follow at `node` for decision `d` in this world (a new child when the node
+        may try another option)."""
+        if node.ranked is None:
+            node.ranked = rank(support, world, d)
+        offered = set(d.options)
+        least = self.root_width if node is root else 1
+        allowed = [o for o in node.ranked if o in offered][:node.width(least)]
+        if not allowed:  # this world offers only options the node has not ranked: rank them
+            extra = [o for o in rank(support, world, d) if o not in node.ranked]
+            node.ranked += extra
+            allowed = extra[:1]
+        for o in allowed:
+            child = node.children.get(o)
+            if child is not None:
+                child.avail += 1
+        untried = [o for o in allowed if o not in node.children]
+        if untried:
+            o = untried[0]
+            child = node.children[o] = Node(d.player)
+            child.avail = 1
+            return o, child
+        c = self.exploration
+        o = max(allowed, key=lambda o: (node.children[o].mean()
+                                        + c * math.sqrt(math.log(node.children[o].avail) / node.children[o].visits)))
+        return o, node.children[o]

@@ -1,0 +1,130 @@
+"""The information-set tree search bot (engine/ismcts.py): legal in both games, deterministic for a seed
+with an iteration budget, blind to other seats' hidden cards, and its tree's counts add up."""
+
+from __future__ import annotations
+
+import json
+
+import rulewright.rules.clash  # noqa: F401 - registers the games and their bots
+import rulewright.rules.wonders7  # noqa: F401
+from rulewright.api import new_game
+from rulewright.engine.bots import SEARCHING, bot_error, make_bot
+from rulewright.engine.ismcts import IsmctsBot, Node
+from rulewright.engine.service import from_json, to_json
+
+
+def _clash_decision(seed: int) -> str:
+    """A 2-player Clash game at player 0's choice of action (with a choice), as service JSON text."""
+    game = new_game(players=2, seed=seed, checkpoints=True)
+    bots = [make_bot("greedy", seed + i) for i in range(2)]
+    steps = 0
+    while True:
+        d = game.pending
+        if steps > 12 and d.player == 0 and d.kind == "action" and len(d.options) > 2:
+            return to_json(game)
+        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
+        steps += 1
+
+
+def _tree(node: Node) -> dict:
+    return {o: (c.visits, c.avail, round(c.total, 9), _tree(c)) for o, c in sorted(node.children.items())}
+
+
+def _sane(node: Node, player_at_root: int) -> int:
+    """Checks the counts below `node`; returns how many nodes there are."""
+    count = 1
+    for child in node.children.values():
+        assert 1 <= child.visits <= child.avail
+        assert 0.0 <= child.mean() <= 1.0
+        assert sum(g.visits for g in child.children.values()) <= child.visits
+        count += _sane(child, player_at_root)
+    return count
+
+
+def test_ismcts_plays_legal_moves_in_clash():
+    game = new_game(players=2, seed=5, forkable=True)
+    bots = [IsmctsBot(1, "3"), make_bot("greedy", 2)]
+    for _ in range(60):
+        d = game.pending
+        choice = bots[d.player].choose(game, d)
+        assert choice in d.options
+        game.apply({"player": d.player, "choice": choice})
+    searched = len(bots[0].decision_seconds)
+    assert searched > 0
+
+
+def test_ismcts_plays_legal_picks_in_seven_wonders():
+    game = new_game(players=3, seed=2, game_id="wonders7", forkable=True)
+    bots = [make_bot("ismcts:2", 1, "wonders7"), make_bot("greedy", 2, "wonders7"), make_bot("greedy", 3, "wonders7")]
+    while len(bots[0].decision_seconds) < 3:  # three searched picks (the first turns of age I)
+        d = game.pending
+        choice = bots[d.player].choose(game, d)
+        assert choice in d.options
+        game.apply({"player": d.player, "choice": choice})
+    assert "ismcts" in SEARCHING  # play, simulate and compare keep snapshots for it
+
+
+def test_ismcts_is_deterministic_with_an_iteration_budget_and_its_tree_adds_up():
+    text = _clash_decision(6)
+    bots = [IsmctsBot(3, "12"), IsmctsBot(3, "12")]
+    choices = [b.choose(g, g.pending) for b, g in zip(bots, (from_json(text), from_json(text)), strict=True)]
+    assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options
+    root = bots[0].last_root
+    assert _tree(root) == _tree(bots[1].last_root)
+    assert sum(c.visits for c in root.children.values()) == 12  # every iteration passes the root once
+    assert all(c.player == 0 for c in root.children.values())
+    assert len(root.children) >= 2  # the prior's best options are compared
+    assert _sane(root, 0) > len(root.children)  # the tree grew below the root
+    best = max(root.children.values(), key=lambda c: c.visits)
+    assert root.children[choices[0]].visits == best.visits
+
+
+def _swap_clash_hand(text: str) -> str:
+    """The same game with other cards in player 1's hand (swapped with cards of the decks)."""
+    data = json.loads(text)
+    st = data["state"]
+    changed = 0
+    for kind in ("action_card", "objective_card"):
+        hand, deck = st["players"][1]["hand"][kind], st["decks"][kind]
+        for i, card in enumerate(hand):
+            j = next((j for j, c in enumerate(deck) if c not in hand), None)
+            if j is not None:
+                hand[i], deck[j] = deck[j], card
+                changed += 1
+    assert changed
+    return json.dumps(data)
+
+
+def _swap_wonders_hands(text: str) -> str:
+    """The same 7 Wonders game with players 1 and 2 holding each other's hand."""
+    data = json.loads(text)
+    players = data["state"]["players"]
+    players[1]["hand"], players[2]["hand"] = players[2]["hand"], players[1]["hand"]
+    return json.dumps(data)
+
+
+def _same_search(text: str, other: str) -> None:
+    real, changed = from_json(text), from_json(other)
+    assert real.state_hash() != changed.state_hash()  # the games really differ (in hidden things only)
+    assert real.view(0) == changed.view(0)
+    a, b = IsmctsBot(9, "6"), IsmctsBot(9, "6")
+    assert a.choose(real, real.pending) == b.choose(changed, changed.pending)
+    assert _tree(a.last_root) == _tree(b.last_root)
+
+
+def test_ismcts_cannot_see_another_players_hand_in_clash():
+    text = _clash_decision(4)
+    _same_search(text, _swap_clash_hand(text))
+
+
+def test_ismcts_cannot_see_other_players_hands_in_seven_wonders():
+    game = new_game(players=3, seed=4, game_id="wonders7", checkpoints=True)
+    assert game.pending.player == 0 and game.pending.kind == "pick"
+    text = to_json(game)
+    _same_search(text, _swap_wonders_hands(text))
+
+
+def test_bot_names_and_budgets():
+    assert bot_error("ismcts") is None and bot_error("ismcts:50") is None and bot_error("ismcts:30ms") is None
+    assert "bad setting" in bot_error("ismcts:soon")
+    assert IsmctsBot(0, "2s").budget.seconds == 2.0 and IsmctsBot(0, "40").budget.playouts == 40
