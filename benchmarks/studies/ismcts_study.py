@@ -25,7 +25,7 @@ from rulewright.api import new_game, scores
 from rulewright.engine import games
 from rulewright.engine.bots import make_bot
 from rulewright.engine.search import Budget
-from rulewright.tools.simulate import game_seed
+from rulewright.tools.playtest.simulation import game_seed
 from rulewright.tools.playtest.stats import wilson
 
 # the time per searched decision: flat search plays one sweep (its four candidates played out once each:
