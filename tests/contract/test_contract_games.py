@@ -34,7 +34,8 @@ from rulewright.engine.service import from_json, to_json
 TRAIL = 40  # decisions played per game
 SEED = 5
 GAMES = games.installed()
-BOT_BUDGET = {"search": "search:2"}  # a tiny budget: the contract is about what a bot sees, not how well it plays
+# tiny budgets: the contract is about what a bot sees, not how well it plays
+BOT_BUDGET = {"search": "search:2", "ismcts": "ismcts:4"}
 
 
 def _players(game_id: str) -> int:
