@@ -81,3 +81,14 @@ def test_any_other_path_is_refused_with_a_clear_400(tmp_path, field, value, serv
 def test_serve_refuses_a_folder_that_is_not_there(tmp_path, cli):
     res = cli("serve", "--variant-dir", tmp_path / "nope", "--port", "1")
     assert res.exit_code == 2 and "no folder" in res.output
+
+
+def test_the_set_up_page_offers_the_default_game_first(tmp_path, serve_client):
+    """The page preselects the first game it lists; a third game sorting before `clash` must not take its
+    place, as the command line means the default game when none is named."""
+    from rulewright.engine import games
+
+    data = page_data(serve_client(tmp_path / "g.db"))
+    listed = [g["id"] for g in data["games"]]
+    assert listed[0] == games.default_game() and sorted(listed) == sorted(
+        g for g in games.installed() if games.find(g).terminal_seats)

@@ -98,8 +98,10 @@ def _names(spec: dict, key: str, known: list[str], limit: int, designs: Designs 
 
 
 def known_games() -> list[str]:
-    """The games a browser seat can play: the installed ones that do not refuse seats."""
-    return [g for g in games.installed() if games.find(g).terminal_seats]
+    """The games a browser seat can play: the installed ones that do not refuse seats, the default game
+    first (the set-up page preselects the first, as the command line means the default when none is named)."""
+    default = games.default_game()
+    return [g for g in sorted(games.installed(), key=lambda g: g != default) if games.find(g).terminal_seats]
 
 
 def player_range(game: str) -> tuple[int, int]:
