@@ -42,16 +42,17 @@ def measuring_code_for(pkg: Path) -> tuple[Path, str]:
     return pkg / "tools" / "bench.py", "".join(lines)
 
 
-def _unpack(commit: str, into: Path) -> str:
-    """The commit's files under into/rulewright (with this tree's measuring code); returns its full hash."""
-    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{commit}^{{commit}}"],
+def _unpack(commit: str, into: Path, root: Path = ROOT) -> str:
+    """The commit's files (of the checkout `root`) under into/rulewright, with this tree's measuring code;
+    returns its full hash."""
+    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", f"{commit}^{{commit}}"],
                            capture_output=True, text=True)
     if found.returncode != 0:
-        raise typer.BadParameter(f"--against {commit!r}: not a commit of {ROOT} ({found.stderr.strip()})")
+        raise typer.BadParameter(f"--against {commit!r}: not a commit of {root} ({found.stderr.strip()})")
     full = found.stdout.strip()
     pkg = into / "rulewright"
     pkg.mkdir(parents=True)
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", full], capture_output=True, check=True)
+    archive = subprocess.run(["git", "-C", str(root), "archive", full], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(pkg)], input=archive.stdout, check=True)
     target, text = measuring_code_for(pkg)
     target.write_text(text)
