@@ -59,15 +59,43 @@ def _unpack(commit: str, into: Path, root: Path = ROOT) -> str:
     return full
 
 
-def _measure(tree: Path | None, quick: bool, cwd: Path) -> dict:
-    """The figures of one tree (None: this one) from a fresh process."""
+def _module(tree: Path | None) -> str:
+    """The measuring module's name in a tree (None: this one): by the tree's layout."""
+    return "bench" if tree is not None and not (tree / "rulewright" / "tools" / "playtest").is_dir() \
+        else "playtest.measuring"
+
+
+def _env(tree: Path | None) -> dict:
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(tree), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    module = "bench" if tree is not None and not (tree / "rulewright" / "tools" / "playtest").is_dir() \
-        else "playtest.measuring"
-    code = (f"import json\nfrom rulewright.tools.{module} import measure\n"
-            f"print(json.dumps(measure({quick!r}, light=True)))")
+    return env
+
+
+def keep_own_code_if_needed(tree: Path, full: str, root: Path = ROOT) -> str:
+    """'this tree's' when this tree's measuring code runs in the commit; otherwise (it needs what the commit
+    lacks, such as a newer engine function) the commit's own measuring code is put back: 'the commit's own'."""
+    module = _module(tree)
+    check = subprocess.run([sys.executable, "-c", f"import rulewright.tools.{module}"], capture_output=True,
+                           text=True, env=_env(tree), cwd=tree)
+    if check.returncode == 0:
+        return "this tree's"
+    rel = "tools/bench.py" if module == "bench" else "tools/playtest/measuring.py"
+    own = subprocess.run(["git", "-C", str(root), "show", f"{full}:{rel}"], capture_output=True, text=True)
+    if own.returncode != 0:
+        raise RuntimeError(f"this tree's measuring code does not run in {full[:8]} and it has none of its own:\n"
+                           f"{check.stderr[-2000:]}")
+    (tree / "rulewright" / rel).write_text(own.stdout)
+    return "the commit's own"
+
+
+def _measure(tree: Path | None, quick: bool, cwd: Path) -> dict:
+    """The figures of one tree (None: this one) from a fresh process."""
+    env = _env(tree)
+    module = _module(tree)
+    code = (f"import inspect, json\nfrom rulewright.tools.{module} import measure\n"
+            "light = {'light': True} if 'light' in inspect.signature(measure).parameters else {}\n"
+            f"print(json.dumps(measure({quick!r}, **light)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd)
     if out.returncode != 0:
         raise RuntimeError(f"measuring {'the commit' if tree else 'this tree'} failed:\n{out.stderr[-2000:]}")
@@ -84,10 +112,13 @@ def against(commit: str, quick: bool, rounds: int, say=typer.echo) -> dict:
     runs: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         full = _unpack(commit, Path(tmp) / "prev")
+        code = keep_own_code_if_needed(Path(tmp) / "prev", full)
+        say(f"the commit is measured with {code} measuring code")
         for r in range(1, rounds + 1):
             for tree, path in (("previous", Path(tmp) / "prev"), ("current", None)):
                 say(f"round {r}: measuring {'commit ' + full[:8] if path else 'this tree'} ...")
                 runs.append({"tree": tree, "round": r, "results": _measure(path, quick, Path(tmp))})
     prev, cur = _medians(runs, "previous"), _medians(runs, "current")
     ratio = {k: round(cur[k] / prev[k], 3) for k in cur if k in prev and prev[k]}
-    return {"against": full, "rounds": rounds, "previous": prev, "current": cur, "ratio": ratio, "runs": runs}
+    return {"against": full, "rounds": rounds, "measuring_code": code, "previous": prev, "current": cur,
+            "ratio": ratio, "runs": runs}

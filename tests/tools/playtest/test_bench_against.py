@@ -6,7 +6,13 @@ import subprocess
 
 import pytest
 import typer
-from rulewright.tools.playtest.bench_against import MEASURING, _medians, _unpack, measuring_code_for
+from rulewright.tools.playtest.bench_against import (
+    MEASURING,
+    _medians,
+    _unpack,
+    keep_own_code_if_needed,
+    measuring_code_for,
+)
 
 
 @pytest.fixture
@@ -16,6 +22,8 @@ def checkout(tmp_path):
     (root / "engine").mkdir(parents=True)
     (root / "tools" / "playtest").mkdir(parents=True)
     (root / "engine" / "machine.py").write_text("# the engine\n")
+    for package in (root, root / "tools", root / "tools" / "playtest"):
+        (package / "__init__.py").write_text("")
     (root / "tools" / "playtest" / "measuring.py").write_text("# an older measuring module\n")
     git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run([*git, "init", "-q"], check=True)
@@ -50,3 +58,12 @@ def test_medians_per_tree_keep_only_figures_every_run_has():
             {"tree": "previous", "results": {"a": 10.0}}]
     assert _medians(runs, "current") == {"a": 2.0}
     assert _medians(runs, "previous") == {"a": 10.0}
+
+
+def test_a_commit_lacking_what_the_measuring_code_needs_keeps_its_own(tmp_path, checkout):
+    """This tree's measuring code imports the API and the engine's play loop; a commit without them is
+    measured with its own measuring code, and the record says so."""
+    full = _unpack("HEAD", tmp_path / "prev", root=checkout)
+    assert keep_own_code_if_needed(tmp_path / "prev", full, root=checkout) == "the commit's own"
+    own = tmp_path / "prev" / "rulewright" / "tools" / "playtest" / "measuring.py"
+    assert own.read_text() == "# an older measuring module\n"
