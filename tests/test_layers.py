@@ -251,3 +251,25 @@ def test_the_tools_checks_see_a_cycle_through_a_function_and_an_upward_room(tmp_
         [f"{PACKAGE}.tools.seat.human", f"{PACKAGE}.tools.seat.play"]]
     found = [t for t, _, _ in imports(tmp_path / "tools" / "seat" / "human.py", tmp_path)]
     assert room_of(found[1]) > room_of(f"{PACKAGE}.tools.seat.human")
+
+
+def test_every_import_of_the_package_names_a_module_that_exists():
+    """Imports inside functions and under TYPE_CHECKING run late or never, so a stale path after a module
+    moves would only fail when that line runs (a bench section, a type check): check them all here."""
+    missing = []
+    for path in sources():
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - (node.level - 1)] + node.module.split(".")
+            else:
+                parts = node.module.split(".")
+            if parts[0] != PACKAGE:
+                continue
+            where = ROOT.joinpath(*parts[1:])
+            if not (where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()):
+                missing.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {'.'.join(parts)}, which does not exist")
+    assert not missing, "\n".join(missing)

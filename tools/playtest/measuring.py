@@ -50,6 +50,7 @@ from ...engine.bots import RandomBot, make_bot
 from ...engine.playout import play_out
 from ...engine.service import apply_json, to_json
 from ..modding.lsp.session import Session
+from .matches import play_match
 from .simulation import game_seed, run_one
 
 CIV_PACKS = ["base", "civilizations"]
@@ -129,9 +130,6 @@ def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: s
 
 def _search_games(quick: bool) -> dict:
     """2-player games between two search bots at the default budget, in CPU time (tournament seeds)."""
-    from ..tools.simulate import game_seed
-    from ..tools.tournament import play_match
-
     times = []
     for i in range(1 if quick else 2):
         t = time.process_time()

@@ -26,7 +26,7 @@ from .movement import _execute, describe_units, destinations
 from .trade import trade_partner_count
 
 if TYPE_CHECKING:
-    from ...engine.abilities import Ctx
+    from ....engine.abilities import Ctx
     from ..state.runtime import Clash
 
 
