@@ -1,4 +1,4 @@
-"""Set-ups the seat's tests share, whichever game they play (Clash and 7 Wonders alike): the terminal
+"""Set-ups the seat's tests share, whichever game they play (Clash, 7 Wonders and Civilization alike): the terminal
 seat run as a real process, the browser seat's JSON API in-process, a background server and a
 headless browser. One copy here instead of one per test file."""
 

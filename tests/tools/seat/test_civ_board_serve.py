@@ -4,20 +4,14 @@ sent its own forces but only counts of the rival's, and the board is drawn from 
 from __future__ import annotations
 
 import json
-import warnings
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
-from rulewright.tools.seat.serve.app import create_app
+TABLE = {"game": "civ_board", "players": 2, "seed": 3, "seats": ["human", "greedy"]}
 
 
-def test_a_civilization_seat_plays_through_the_api_and_never_sees_the_rivals_forces(tmp_path):
-    c = TestClient(create_app(tmp_path / "g.sqlite3"), base_url="http://127.0.0.1")
-    r = c.post("/api/games", json={"game": "civ_board", "players": 2, "seed": 3, "seats": ["human", "greedy"]})
-    assert r.status_code == 201, r.text
-    g = r.json()
+def test_a_civilization_seat_plays_through_the_api_and_never_sees_the_rivals_forces(tmp_path, serve_client,
+                                                                                       create_table):
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
     token = g["seats"][0]["token"]
     hub = c.app.state.hub
     assert hub.bots.wait_idle(120)

@@ -3,10 +3,6 @@ only counts of a rival's; a whole hot-seat game answered '1' to every question e
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 from civ_helpers import bot_game
 from rulewright.rules.civ_board.seat import seat_panel
@@ -24,11 +20,8 @@ def test_the_panel_names_the_seats_own_cards_and_counts_the_rivals():
 
 
 @pytest.mark.slow
-def test_a_human_seat_answering_1_plays_a_whole_game(tmp_path):
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "COLUMNS": "100"}
-    r = subprocess.run([sys.executable, "-m", "rulewright.tools.cli", "play", "--game", "civ_board", "--players", "2",
-                        "--seed", "2", "--human", "0"], input="1\n" * 3000, capture_output=True, text=True,
-                       cwd=tmp_path, env=env, timeout=300)
+def test_a_human_seat_answering_1_plays_a_whole_game(tmp_path, play_cli):
+    r = play_cli(["--game", "civ_board", "--players", "2", "--seed", "2", "--human", "0"], "1\n" * 3000, tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Winner:" in r.stdout and "Traceback" not in r.stdout + r.stderr
     assert "action of the city at" in r.stdout and "   1) devote to the arts" in r.stdout
