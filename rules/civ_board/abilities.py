@@ -72,9 +72,11 @@ def affordable(rt: Civ, p: int, cost: list[tuple[str, int]]) -> bool:
 
 def spent(rt: Civ, p: int, ab: SpecialAction) -> list[str]:
     """The keys of p's actions used in the ability's period: this battle for `once per battle` (forgotten with
-    the battle), else this turn."""
-    if ab.per == "battle" and rt.state.get("battle"):
-        return rt.state["battle"].setdefault("used", {}).setdefault(str(p), [])
+    the battle), this unit card's play for `once per play` (forgotten when the card is played), else this
+    turn."""
+    fight = rt.state.get("battle")
+    if ab.per in ("battle", "play") and fight:
+        return fight.setdefault("used" if ab.per == "battle" else "used_this_play", {}).setdefault(str(p), [])
     return rt.player(p).setdefault("used", [])
 
 

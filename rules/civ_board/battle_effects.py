@@ -35,6 +35,9 @@ def lasting(rt: Civ, p: int, name: str) -> list[list]:
 
 
 def end_period(rt: Civ, period: str) -> None:
+    """The period is over: its lasting grants end, and a play's use limits (`once per play`) start afresh."""
+    if period == "play" and rt.state.get("battle"):
+        rt.state["battle"].pop("used_this_play", None)
     if rt.state.get("lasting"):
         rt.state["lasting"] = [g for g in rt.state["lasting"] if g["period"] != period]
 

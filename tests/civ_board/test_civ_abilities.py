@@ -96,3 +96,22 @@ def test_the_general_words_research_cost_unit_strength_unit_cost_no_anarchy_and_
     pl["techs"].append("t3_c")                               # grant no_anarchy
     _, asked = drive(start.change_government(rt, p), lambda d: "gov:gov_b")
     assert pl["government"] == "gov_b"
+
+
+def test_once_per_play_is_counted_per_unit_card_and_once_per_battle_per_battle():
+    """A use limit lasts as long as its period: `once per play` starts afresh when a unit card is played,
+    `once per battle` does not, and outside a battle both fall back to the turn."""
+    from rulewright.engine.abilities import SpecialAction
+    from rulewright.rules.civ_board.battle_effects import end_period
+
+    g, rt = started()
+    per_play = SpecialAction(source="t1_b", index=0, title="", cost=[], when=None, body=None, per="play")
+    per_battle = SpecialAction(source="t1_b", index=1, title="", cost=[], when=None, body=None, per="battle")
+    g.state["battle"] = {"fronts": [], "bonus": {}, "names": {}}
+    abilities.spent(rt, 0, per_play).append("t1_b#0")
+    abilities.spent(rt, 0, per_battle).append("t1_b#1")
+    assert "t1_b#0" in abilities.spent(rt, 0, per_play) and "t1_b#1" in abilities.spent(rt, 0, per_battle)
+    end_period(rt, "play")                                     # a unit card was played
+    assert abilities.spent(rt, 0, per_play) == [] and "t1_b#1" in abilities.spent(rt, 0, per_battle)
+    g.state["battle"] = None
+    assert abilities.spent(rt, 0, per_play) is rt.player(0)["used"]
