@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.abilities import Ctx
 from ...engine.decision import ask, choose_one, confirm
 from ...engine.rng import Rng
+from ...engine.rule_calls import RuleCalls
 from . import board
 from .battle_effects import add_lasting, lasting
 from .registry import FUNCTIONS, PROCEDURES, function
@@ -22,8 +23,11 @@ if TYPE_CHECKING:
     from .definition import CivDefinition
 
 
-class Civ:
+class Civ(RuleCalls):
     """One running game's rules runtime (game.rt)."""
+
+    rule_functions = FUNCTIONS
+    rule_procedures = PROCEDURES
 
     def __init__(self, defn: CivDefinition, game: Any):
         self.d = defn
@@ -181,21 +185,6 @@ class Civ:
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
         yield from ()
-
-    def call(self, ctx: Ctx, name: str, args: list) -> Any:
-        return FUNCTIONS[name](self, ctx, *args)
-
-    def do(self, ctx: Ctx, name: str, args: list) -> Generator:
-        yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
-
-    def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
-        return None
-
-    def has(self, ctx: Ctx, container: Any, item: Any) -> bool:
-        return isinstance(container, (list, tuple, set)) and item in container
-
-    def cancel(self, ctx: Ctx) -> None:
-        ctx.vars["cancelled"] = True
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
         add_lasting(self, ctx.me, "turn", name, args, ctx.source)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx, Grant, Trigger
 from ...engine.decision import ask, choose_one, confirm
+from ...engine.rule_calls import RuleCalls
 from .registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
@@ -25,8 +26,11 @@ def stage_source(board: str, n: int) -> str:
     return f"{board}@{n}"
 
 
-class Wonders:
+class Wonders(RuleCalls):
     """One running game's rules runtime (game.rt)."""
+
+    rule_functions = FUNCTIONS
+    rule_procedures = PROCEDURES
 
     def __init__(self, defn: WondersDefinition, game: Any):
         self.d = defn
@@ -163,27 +167,6 @@ class Wonders:
         """The card language's draw: 7 Wonders' cards are dealt by the flow, never drawn by a card, so nothing
         happens."""
         yield from ()
-
-    def call(self, ctx: Ctx, name: str, args: list) -> Any:
-        """Evaluate a card-language function written in the rules (registry FUNCTIONS) for the card's
-        owner."""
-        return FUNCTIONS[name](self, ctx, *args)
-
-    def do(self, ctx: Ctx, name: str, args: list) -> Generator:
-        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner."""
-        yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
-
-    def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
-        """An object's attribute in card text: 7 Wonders' text reads none, so always None."""
-        return None
-
-    def has(self, ctx: Ctx, container: Any, item: Any) -> bool:
-        """Does `container` (a list) hold `item`? (The card language's `in`.)"""
-        return isinstance(container, (list, tuple, set)) and item in container
-
-    def cancel(self, ctx: Ctx) -> None:
-        """Cancel the event a trigger answers (the rule that emitted it reads ctx.vars["cancelled"])."""
-        ctx.vars["cancelled"] = True
 
     def grant_until_end_of_turn(self, ctx: Ctx, name: str, args: list) -> None:
         """Not part of 7 Wonders: card text that asks for it is a mistake of the content, reported at once."""
