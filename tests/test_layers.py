@@ -2,12 +2,15 @@
 
 - no import cycle between the package's modules (imports at module level; `if TYPE_CHECKING:` ones
   are for annotations only and do not count);
-- rules/clash/ imports nothing inside a function (no import dodges a cycle), and its subpackages
-  import only down the layers: board, state, civilizations, actions, combat, cards, phases, bots;
+- every game (engine.games.installed(), and any package under rules/) declares `LAYERS` in its
+  __init__.py, lowest first, naming each of its modules and subpackages once; its modules import only
+  their own layer or lower ones (never the game's __init__, never another game), nothing inside a
+  function, and a name imported under `if TYPE_CHECKING:` serves only in annotations;
+  rules/clash/ keeps the order board, state, civilizations, actions, combat, cards, phases, bots;
 - engine/ and dsl/ know no game: no import of rules/ or tools/, and no content kind of a game
   (advance, wonder, city_piece, leader ...) as a string literal;
 - no module over 450 lines;
-- every subpackage of rules/clash/ says in its docstring what it owns;
+- every subpackage of a game says in its docstring what it owns;
 - tools/ is rooms (common, render, modding, seat, playtest, cli, lowest first): a room imports only
   its own room and rooms below it, no import cycle touches tools/ even counting imports inside
   functions, and every room says in its docstring what lives there and what it may import.
@@ -21,11 +24,11 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from ruamel.yaml import YAML
+from rulewright.engine.games import installed
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "rulewright"
 GAME = ROOT / "rules" / "clash"
-LAYERS = ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"]
 MAX_LINES = 450
 SKIP = {"tests", ".venv", ".venv-ci", "build", ".git", "benchmarks"}
 
@@ -100,25 +103,102 @@ def test_no_import_cycle_between_modules():
     assert not cycles, f"import cycles: {cycles}"
 
 
-def layer_of(module: str) -> int | None:
-    parts = module.split(".")
-    if parts[1:3] == ["rules", "clash"] and len(parts) > 3 and parts[3] in LAYERS:
-        return LAYERS.index(parts[3])
+# ---- rules/<game>/: every game declares its layers -----------------------------------------------------
+
+
+def game_folders(root: Path = ROOT) -> list[Path]:
+    """Every game's folder: the installed games (engine.games.installed()) and any package under rules/."""
+    ids = set(installed()) if root == ROOT else set()
+    ids |= {p.name for p in (root / "rules").iterdir() if (p / "__init__.py").is_file()}
+    return [root / "rules" / game for game in sorted(ids)]
+
+
+def declared_layers(folder: Path) -> list[tuple[str, ...]] | None:
+    """The game's `LAYERS` (its __init__.py), lowest first, each layer a tuple of member names; None if absent."""
+    init = folder / "__init__.py"
+    tree = ast.parse(init.read_text(encoding="utf-8")) if init.is_file() else ast.Module(body=[], type_ignores=[])
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "LAYERS" for t in targets) and node.value is not None:
+            return [(layer,) if isinstance(layer, str) else tuple(layer) for layer in ast.literal_eval(node.value)]
     return None
 
 
-def test_rules_import_down_the_layers_and_never_inside_a_function():
-    wrong = []
-    for path in sorted((ROOT / "rules").rglob("*.py")):  # every game: rules/clash, rules/wonders7
-        here = module_name(path)
-        for target, in_function, line in imports(path):
-            where = f"{path.relative_to(ROOT)}:{line} imports {target}"
+def members(folder: Path) -> set[str]:
+    """The modules and subpackages directly in a game's folder (its __init__.py aside)."""
+    return {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"} | \
+        {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+
+
+def layering_errors(folder: Path, root: Path = ROOT) -> list[str]:
+    """What breaks the game's declared order: a missing or incomplete LAYERS, an import that goes up a
+    layer, into the game's own __init__ (the top) or into another game, an import inside a function."""
+    where = folder.relative_to(root)
+    layers = declared_layers(folder)
+    if layers is None:
+        return [f"{where}/__init__.py declares no LAYERS: add a module-level LAYERS = (...) naming every module "
+                f"and subpackage of {where}/, lowest layer first, a tuple of names for a layer of several "
+                f"(docs/architecture.md, 'every game declares its layers')"]
+    level = {name: i for i, layer in enumerate(layers) for name in layer}
+    named = [name for layer in layers for name in layer]
+    errors = [f"{where}/__init__.py LAYERS names {n!r} twice" for n in sorted({n for n in named if named.count(n) > 1})]
+    errors += [f"{where}/__init__.py LAYERS names {n!r}, which is no module or subpackage of {where}/"
+               for n in sorted(set(level) - members(folder))]
+    errors += [f"{where}/{n} is in no layer: add it to LAYERS in {where}/__init__.py, in the lowest layer above "
+               f"everything it imports" for n in sorted(members(folder) - set(level))]
+    files = sorted(folder.rglob("*.py"))
+    modules = {module_name(p, root) for p in files}
+    game = module_name(folder / "__init__.py", root)
+    for path in files:
+        here = module_name(path, root)
+        mine = here[len(game) + 1:].split(".")[0] if here != game else None
+        for target, in_function, line in imports(path, root):
+            at = f"{path.relative_to(root)}:{line} imports {target}"
             if in_function and target.startswith(f"{PACKAGE}.rules."):
-                wrong.append(f"{where} inside a function")
-            mine, theirs = layer_of(here), layer_of(target)
-            if mine is not None and theirs is not None and theirs > mine:
-                wrong.append(f"{where}: up from {LAYERS[mine]} to {LAYERS[theirs]}")
-    assert not wrong, "\n".join(wrong)
+                errors.append(f"{at} inside a function (import at the top; a call upward goes through registry.py)")
+            if target.startswith(f"{PACKAGE}.rules.") and not (target + ".").startswith(game + "."):
+                errors.append(f"{at}: a game imports no other game")
+            dest = known(modules, target)
+            if mine is None or dest is None:
+                continue  # the game's __init__ is the top: it may import every layer
+            if dest == game:
+                errors.append(f"{at}: the game's __init__ is above every layer")
+                continue
+            theirs = dest[len(game) + 1:].split(".")[0]
+            if mine in level and theirs in level and level[theirs] > level[mine]:
+                errors.append(f"{at}: up from layer {level[mine]} ({mine}) to layer {level[theirs]} ({theirs})")
+    cycles = import_cycles(files, root)
+    errors += [f"{where}: import cycle {cycle}" for cycle in cycles]
+    return errors
+
+
+def type_only_names_in_code(path: Path, root: Path = ROOT) -> list[str]:
+    """Names imported under `if TYPE_CHECKING:` that are used outside annotations (they would not exist)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hidden: set[str] = set()
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(n) for n in ast.walk(node)}
+            for imp in ast.walk(node):
+                if isinstance(imp, (ast.Import, ast.ImportFrom)):
+                    hidden |= {(a.asname or a.name).split(".")[0] for a in imp.names}
+        notes = [getattr(node, "returns", None), getattr(node, "annotation", None)]
+        skip |= {id(n) for note in notes if isinstance(note, ast.AST) for n in ast.walk(note)}
+    return [f"{path.relative_to(root)}:{n.lineno} uses {n.id}, imported only for type hints, in code"
+            for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in hidden and id(n) not in skip]
+
+
+@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+def test_every_game_imports_down_its_declared_layers(folder):
+    errors = layering_errors(folder)
+    errors += [e for p in sorted(folder.rglob("*.py")) for e in type_only_names_in_code(p)]
+    assert not errors, "\n".join(errors)
+
+
+def test_every_game_is_checked():
+    found = {p.name for p in game_folders()}
+    assert {"clash", "wonders7", "civ_board"} <= found
 
 
 @pytest.mark.parametrize("folder", ["engine", "dsl"])
@@ -171,14 +251,20 @@ def test_no_module_over_450_lines():
     assert not long, "\n".join(long)
 
 
-def test_every_layer_says_what_it_owns():
-    for layer in LAYERS:
-        init = GAME / layer / "__init__.py"
-        assert init.exists(), f"rules/clash/{layer}/ is no package"
-        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
-        assert doc and len(doc.split()) >= 12, f"rules/clash/{layer}/__init__.py needs a docstring saying what it owns"
-    present = {p.name for p in GAME.iterdir() if (p / "__init__.py").exists()}
-    assert present <= set(LAYERS), f"a subpackage not in the layer order: {present - set(LAYERS)}"
+@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+def test_every_subpackage_of_a_game_says_what_it_owns(folder):
+    for layer in declared_layers(folder) or []:
+        for name in layer:
+            init = folder / name / "__init__.py"
+            if init.is_file():
+                doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+                assert doc and len(doc.split()) >= 12, \
+                    f"{init.relative_to(ROOT)} needs a docstring saying what it owns"
+
+
+def test_clash_keeps_its_layer_order():
+    layers = [name for layer in declared_layers(GAME) for name in layer if (GAME / name).is_dir()]
+    assert layers == ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"]
 
 
 # ---- tools/: rooms, lowest first ---------------------------------------------------------------------
@@ -236,7 +322,38 @@ def test_the_checks_see_a_cycle_a_lazy_import_and_an_upward_one(tmp_path):
     assert import_cycles(files, tmp_path) == [[f"{PACKAGE}.rules.clash.state.a", f"{PACKAGE}.rules.clash.state.b"]]
     found = imports(tmp_path / "rules" / "clash" / "state" / "b.py", tmp_path)
     assert (f"{PACKAGE}.rules.clash.phases.turn", True, 5) in found
-    assert layer_of(f"{PACKAGE}.rules.clash.phases.turn") > layer_of(f"{PACKAGE}.rules.clash.state.b")
+
+
+def test_the_game_checks_see_a_missing_order_a_stray_module_an_upward_and_a_lazy_import(tmp_path):
+    """A made-up game without LAYERS, and one whose modules break its declared order, are caught."""
+    bare, fake = tmp_path / "rules" / "bare", tmp_path / "rules" / "fake"
+    bare.mkdir(parents=True)
+    fake.mkdir()
+    (bare / "__init__.py").write_text("")
+    (bare / "flow.py").write_text("")
+    (fake / "__init__.py").write_text('LAYERS = ("low", ("mid", "gone"), "top")\nfrom . import top\n')
+    (fake / "low.py").write_text("from .top import x\n")
+    (fake / "mid.py").write_text("from . import low\n\n\ndef f():\n    from .low import y\n")
+    (fake / "top.py").write_text("from .mid import z\nfrom ..bare import flow\n")
+    (fake / "stray.py").write_text("from . import LAYERS\n")
+    (fake / "hints.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .top import T\n\n\n"
+        "def f(t: T) -> T:\n    return T()\n")
+    assert [p.name for p in game_folders(tmp_path)] == ["bare", "fake"]
+    [missing] = layering_errors(bare, tmp_path)
+    assert "rules/bare/__init__.py declares no LAYERS: add a module-level LAYERS" in missing
+    errors = "\n".join(layering_errors(fake, tmp_path))
+    assert "LAYERS names 'gone', which is no module" in errors
+    assert "rules/fake/stray is in no layer" in errors and "rules/fake/hints is in no layer" in errors
+    assert "rules/fake/low.py:1 imports rulewright.rules.fake.top: up from layer 0 (low) to layer 2 (top)" in errors
+    assert "rules/fake/mid.py:5 imports rulewright.rules.fake.low inside a function" in errors
+    assert "rules/fake/top.py:2 imports rulewright.rules.bare: a game imports no other game" in errors
+    assert "rules/fake/stray.py:1 imports rulewright.rules.fake.LAYERS: the game's __init__ is above every layer" \
+        in errors
+    assert "import cycle ['rulewright.rules.fake.low', 'rulewright.rules.fake.mid'" in errors
+    assert "rules/fake/__init__.py:" not in errors  # the game's __init__ may import every layer
+    assert type_only_names_in_code(fake / "hints.py", tmp_path) == [
+        "rules/fake/hints.py:7 uses T, imported only for type hints, in code"]
 
 
 def test_the_tools_checks_see_a_cycle_through_a_function_and_an_upward_room(tmp_path):

@@ -28,6 +28,23 @@ from .tools_support import (
     simulation_record,
 )
 
+# The layers of this package, lowest first (docs/architecture.md): a module imports only modules of its own
+# layer or lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
+LAYERS = (
+    ("registry", "board"),                      # where rule code is found by name; the map
+    ("pieces", "economy", "rivals"),            # pieces on the map; what cities collect; cards aimed at rivals
+    ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
+    ("runtime", "research", "culture"),         # the verbs card text calls; research; the culture track
+    "abilities",                                # abilities and culture cards offered in each phase
+    ("combat", "start"),                        # battles; the start of turn
+    "conquest",                                 # what entering a square starts, what a battle's winner takes
+    ("manage", "movement"),                     # city management; movement
+    ("flow", "bots"),                           # the set-up and the turn's five phases; the greedy bot
+    "search_support",                           # what the search bot guesses (it plays on with the greedy bot)
+    "definition",                               # the game as a definition for the engine's machine
+    ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
+)
+
 register("greedy", GreedyBot, game=GAME_ID)
 GAME = register_game(GameModule(
     GAME_ID, definition, scores, CIV_MEASURES, variant_files=variant_files,

@@ -25,6 +25,13 @@ from .state.view import visible_log
 
 GAME_ID = "clash"
 
+# The layers of this package, lowest first (docs/architecture.md): a module imports only its own layer or
+# lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
+LAYERS = (
+    ("names", "registry"), "board", "state", "civilizations", "actions", "combat", "cards", "phases",
+    ("bots", "content_checks", "end_measures", "seat"),
+)
+
 
 def _import_all() -> None:
     """Import every module below this package, in name order, so that each registers what it writes."""

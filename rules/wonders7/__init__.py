@@ -31,6 +31,17 @@ from .tools_support import (
 
 GAME_ID = "wonders7"
 
+# The layers of this package, lowest first (docs/architecture.md): a module imports only modules of its own
+# layer or lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
+LAYERS = (
+    ("registry", "commerce", "scoring"),        # rule code by name; production and payment; the points
+    ("runtime", "turn", "content_checks"),      # the verbs card text calls; one turn of picks; a pack's lint
+    ("flow", "bots"),                           # ages, hands passed, conflicts; the greedy bot
+    "search_support",                           # what the search bot guesses
+    "definition",                               # the game as a definition for the engine's machine
+    ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
+)
+
 
 def scores(game) -> dict:
     """The final score table of a running (or finished) game."""
