@@ -17,7 +17,10 @@ and a hand of cards (both games) are the same thing here: a value only its owner
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
+
+from .rng import Rng
 
 
 def counted(value: Any) -> Any:
@@ -73,3 +76,20 @@ def view_of(state: dict, viewer: int | None, spec: dict | None) -> dict:
         _apply(out, str(key).split("."), lambda v, o: v if o is not None and o == viewer else counted(v))
     out["viewer"] = viewer
     return out
+
+
+def redeal(rng: Rng, places: list[list], belongs: Callable[[Any], bool] = lambda card: True, *,
+           sort: bool = True, from_end: bool = False) -> None:
+    """A guess of hidden cards: the cards of `places` that `belongs` takes (None: an empty slot, kept) are
+    pooled, sorted (so the guess depends on which cards are unseen, not where they lie), shuffled with
+    `rng` and dealt back to the same slots in the places' order, from the pool's front or its end. A game
+    that dealt without sorting, or from the end, keeps its way, so a seed's guess stays the same."""
+    slots = [(cards, i) for cards in places for i, card in enumerate(cards) if card is not None and belongs(card)]
+    pool = [cards[i] for cards, i in slots]
+    if sort:
+        pool.sort()
+    rng.shuffle(pool)
+    if from_end:
+        pool.reverse()
+    for (cards, i), card in zip(slots, pool, strict=True):
+        cards[i] = card

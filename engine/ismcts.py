@@ -30,7 +30,7 @@ from typing import Any
 
 from .decision import Decision, IllegalAction
 from .rng import Rng, seed_state
-from .search import Budget, SearchSupport
+from .search import Budget, SearchSupport, sample_world
 
 EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
 HORIZON = 12  # decisions from the root (tree and play-out) before the evaluation
@@ -64,14 +64,6 @@ def rank(support: SearchSupport, world: Any, d: Decision) -> list[str]:
     """The options in the prior's order (ties: the menu's order)."""
     prior = support.prior(world, d)
     return [d.options[i] for i in sorted(range(len(d.options)), key=lambda i: (-prior[i], i))]
-
-
-def sample_world(game: Any, player: int, support: SearchSupport, seed: int) -> Any:
-    """A fork with what `player` may not know guessed from their view (sealed: never forked)."""
-    world = game.fork()
-    support.determinise(world.state, player, Rng({"rng": seed_state(seed)}, "rng"))
-    world.seal()
-    return world
 
 
 class IsmctsBot:

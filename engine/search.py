@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -51,6 +52,42 @@ class SearchSupport(Protocol):
 
     def searchable(self, decision: Decision) -> bool:
         """Is this decision worth a search (else the fast policy takes it)?"""
+
+
+class GameSearch:
+    """A game's SearchSupport made of its own functions, so no game writes the adapter again:
+    `determinise(defn, state, player, rng)`, `evaluate(game, player)`, the fast bot's class (`policy(seed)`),
+    the decision kinds worth a search and `prior(game, decision)`."""
+
+    def __init__(self, defn: Any, determinise: Callable[[Any, dict, int, Rng], None],
+                 evaluate: Callable[[Any, int], float], policy: Callable[[int], Any], searched: Collection[str],
+                 prior: Callable[[Any, Decision], list[float]]):
+        self.defn = defn
+        self._determinise, self._evaluate, self._policy = determinise, evaluate, policy
+        self.searched, self._prior = searched, prior
+
+    def determinise(self, state: dict, player: int, rng: Rng) -> None:
+        self._determinise(self.defn, state, player, rng)
+
+    def evaluate(self, game: Any, player: int) -> float:
+        return self._evaluate(game, player)
+
+    def policy(self, seed: int) -> Any:
+        return self._policy(seed)
+
+    def searchable(self, decision: Decision) -> bool:
+        return decision.kind in self.searched
+
+    def prior(self, game: Any, decision: Decision) -> list[float]:
+        return self._prior(game, decision)
+
+
+def sample_world(game: Any, player: int, support: SearchSupport, seed: int) -> Any:
+    """A fork with what `player` may not know guessed from their view (sealed: never forked)."""
+    world = game.fork()
+    support.determinise(world.state, player, Rng({"rng": seed_state(seed)}, "rng"))
+    world.seal()
+    return world
 
 
 def standing(over: bool, winners: list[int], worth: list[float], player: int, scale: float) -> float:
@@ -140,10 +177,7 @@ class SearchBot:
 
     def _world(self, game: Any, p: int, support: SearchSupport, seed: int) -> Any:
         """A fork of the game with the hidden information resampled from `seed` (sealed: never forked)."""
-        world = game.fork()
-        support.determinise(world.state, p, Rng({"rng": seed_state(seed)}, "rng"))
-        world.seal()
-        return world
+        return sample_world(game, p, support, seed)
 
     def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
         try:

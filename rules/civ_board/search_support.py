@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.decision import Decision
+from ...engine.hidden import redeal
 from ...engine.rng import Rng, seed_state
-from ...engine.search import standing
+from ...engine.search import GameSearch, standing
 from .bots import GreedyBot
 from .economy import coins
 
@@ -22,28 +23,18 @@ SEARCHED = ("research", "city_action", "battle", "loot", "step")
 MARGIN_SCALE = 6.0
 
 
-def _redeal(rng: Rng, hands: list[list[str]], pool: list[str], belongs) -> None:
-    """Swap every card of the hands that `belongs` for one drawn from the unseen (pool + those cards)."""
-    slots = [(h, i) for h in hands for i, c in enumerate(h) if belongs(c)]
-    unseen = [h[i] for h, i in slots] + [c for c in pool if belongs(c)]
-    rng.shuffle(unseen)
-    for (h, i), card in zip(slots, unseen, strict=False):
-        h[i] = card
-    rest = unseen[len(slots):]
-    keep = [c for c in pool if not belongs(c)]
-    pool[:] = keep + rest
-
-
 def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     others = [pl for i, pl in enumerate(state["players"]) if i != player]
     for utype, deck in state["unit_decks"].items():
-        _redeal(rng, [pl["forces"] for pl in others], deck, lambda c, t=utype: defn.units[c].data["type"] == t)
+        redeal(rng, [pl["forces"] for pl in others] + [deck], lambda c, t=utype: defn.units[c].data["type"] == t,
+               sort=False)
     entries = defn.content.entries
     for level, deck in state["culture_decks"].items():
-        _redeal(rng, [pl["hand"] for pl in others], deck,
-                lambda c, lv=level: str(entries[c].data.get("level")) == lv)
+        redeal(rng, [pl["hand"] for pl in others] + [deck], lambda c, lv=level: str(entries[c].data.get("level")) == lv,
+               sort=False)
     for kind in ("hut", "village"):
-        _redeal(rng, [pl["huts"] for pl in others], state[f"{kind}_pool"], lambda c, k=kind: entries[c].kind == f"civ_{k}")
+        redeal(rng, [pl["huts"] for pl in others] + [state[f"{kind}_pool"]],
+               lambda c, k=kind: entries[c].kind == f"civ_{k}", sort=False)
     for key in ("tile_pool", "great_people_pile"):
         rng.shuffle(state[key])
     eras = {}
@@ -65,30 +56,24 @@ def worth(rt: Any, p: int) -> float:
             + pl["trade"] * 0.05 + len(rt.cities(p)) * 1.5 + len(pl["forces"]) * 0.2)
 
 
-class CivSearch:
+def prior(game: Any, decision: Decision) -> list[float]:
+    """The greedy bot's score of each option (0 for a decision it has no scorer for)."""
+    bot = GreedyBot(0)
+    bot._memo = {}
+    scorer = getattr(bot, f"_{decision.kind}", None)
+    if scorer is None:
+        return [0.0] * len(decision.options)
+    return [scorer(game.rt, decision, o) for o in decision.options]
+
+
+def evaluate(game: Any, player: int) -> float:
+    rt = game.rt
+    values = [] if game.over else [worth(rt, q) for q in range(rt.n)]
+    return standing(game.over, list(game.state["winner"]), values, player, MARGIN_SCALE)
+
+
+class CivSearch(GameSearch):
     """The SearchSupport of Civilization (see engine/search.py)."""
 
     def __init__(self, defn: Any):
-        self.defn = defn
-
-    def determinise(self, state: dict, player: int, rng: Rng) -> None:
-        determinise(self.defn, state, player, rng)
-
-    def evaluate(self, game: Any, player: int) -> float:
-        rt = game.rt
-        values = [] if game.over else [worth(rt, q) for q in range(rt.n)]
-        return standing(game.over, list(game.state["winner"]), values, player, MARGIN_SCALE)
-
-    def policy(self, seed: int) -> Any:
-        return GreedyBot(seed)
-
-    def searchable(self, decision: Decision) -> bool:
-        return decision.kind in SEARCHED
-
-    def prior(self, game: Any, decision: Decision) -> list[float]:
-        bot = GreedyBot(0)
-        bot._memo = {}
-        scorer = getattr(bot, f"_{decision.kind}", None)
-        if scorer is None:
-            return [0.0] * len(decision.options)
-        return [scorer(game.rt, decision, o) for o in decision.options]
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.decision import Decision
+from ...engine.hidden import redeal
 from ...engine.rng import Rng
-from ...engine.search import standing
+from ...engine.search import GameSearch, standing
 from .bots import GreedyBot
 from .flow import shields
 from .runtime import Wonders
@@ -40,18 +41,9 @@ def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     places: list[list[str]] = [players[q]["hand"] for q in others]
     places += [players[q]["stage_cards"] for q in others]
     places += [state["guild_pool"], state["discard"]] + [state["decks"][k] for k in sorted(state["decks"])]
-    pools: dict[int, list[str]] = {}
-    for cards in places:
-        for c in cards:
-            if c is not None:  # a scenario's stages built before the game hold no card
-                pools.setdefault(_age_of(defn, c), []).append(c)
-    for age in sorted(pools):
-        pools[age].sort()
-        rng.shuffle(pools[age])
-    for cards in places:
-        for i, c in enumerate(cards):
-            if c is not None:
-                cards[i] = pools[_age_of(defn, c)].pop()
+    # a scenario's stages built before the game hold no card (None)
+    for age in sorted({_age_of(defn, c) for cards in places for c in cards if c is not None}):
+        redeal(rng, places, lambda c, a=age: _age_of(defn, c) == a, from_end=True)
     state["discard"].sort()  # its order is not seen either
     for q in others:
         players[q]["pick"] = None  # asked again in the sampled world
@@ -84,27 +76,17 @@ def evaluate(game: Any, p: int) -> float:
     return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
 
 
-class WondersSearch:
+def prior(game: Any, decision: Decision) -> list[float]:
+    """The greedy bot's value of each card picked (0 for any other decision)."""
+    bot = GreedyBot(0)
+    if decision.kind != "pick":
+        return [0.0] * len(decision.options)
+    return [bot.value(game.rt, decision.player, o) for o in decision.options]
+
+
+class WondersSearch(GameSearch):
     """The SearchSupport of 7 Wonders (see engine/search.py)."""
 
     def __init__(self, defn: Any):
-        self.defn = defn
-
-    def determinise(self, state: dict, player: int, rng: Rng) -> None:
-        determinise(self.defn, state, player, rng)
-
-    def evaluate(self, game: Any, player: int) -> float:
-        return evaluate(game, player)
-
-    def policy(self, seed: int) -> Any:
-        return GreedyBot(seed)
-
-    def searchable(self, decision: Decision) -> bool:
-        return decision.kind in SEARCHED
-
-    def prior(self, game: Any, decision: Decision) -> list[float]:
-        bot = GreedyBot(0)
-        if decision.kind != "pick":
-            return [0.0] * len(decision.options)
-        return [bot.value(game.rt, decision.player, o) for o in decision.options]
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision
+from ....engine.hidden import redeal
 from ....engine.rng import Rng
-from ....engine.search import standing
+from ....engine.search import GameSearch, standing
 from ..phases.scoring import final_scores
 from ..registry import service
 from .bots import GreedyBot
@@ -35,18 +36,8 @@ def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     players = state["players"]
     others = [q for q in range(len(players)) if q != player]
     for kind, deck in state["decks"].items():
-        pool = sorted(list(deck) + [c for q in others for c in players[q]["hand"].get(kind, [])])
-        rng.shuffle(pool)
-        for q in others:
-            hand = players[q]["hand"].get(kind)
-            if hand:
-                n = len(hand)
-                hand[:] = pool[:n]
-                del pool[:n]
-        deck[:] = pool
-    wonders = state["wonders"]["deck"]
-    wonders[:] = sorted(wonders)
-    rng.shuffle(wonders)
+        redeal(rng, [players[q]["hand"].get(kind) or [] for q in others] + [deck])
+    redeal(rng, [state["wonders"]["deck"]])
     board = state["board"]
     hidden = [i for i, shown in enumerate(board["revealed"]) if not shown and board["tiles"][i] is not None]
     tiles = sorted(board["tiles"][i] for i in hidden)
@@ -97,25 +88,14 @@ def evaluate(game: Any, p: int) -> float:
     return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
 
 
+def prior(game: Any, decision: Decision) -> list[float]:
+    return GreedyBot(0).scores(game, decision)
+
+
 @service("search_support")
-class ClashSearch:
+class ClashSearch(GameSearch):
     """The SearchSupport of Clash of Cultures (see engine/search.py)."""
 
     def __init__(self, defn: Any):
-        self.defn = defn
-
-    def determinise(self, state: dict, player: int, rng: Rng) -> None:
-        determinise(self.defn, state, player, rng)
-
-    def evaluate(self, game: Any, player: int) -> float:
-        return evaluate(game, player)
-
-    def policy(self, seed: int) -> Any:
-        return GreedyBot(seed)
-
-    def searchable(self, decision: Decision) -> bool:
-        return decision.kind in SEARCHED
-
-    def prior(self, game: Any, decision: Decision) -> list[float]:
-        return GreedyBot(0).scores(game, decision)
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
 
