@@ -50,6 +50,38 @@ def win_shares(winners: list[int], players: int) -> list[float]:
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
 
 
+@dataclass(frozen=True)
+class Standings:
+    """What every game's table opens with: a score per seat (`key`), each seat's share of the win and, when
+    `mean_label` is given, the seats' mean score (`<key>_mean`); then its own measures follow."""
+
+    key: str = "vp"
+    label: str = "VP"
+    mean_label: str | None = "mean VP of the seats"
+
+    @property
+    def measures(self) -> tuple[Measure, ...]:
+        mean = (Measure(f"{self.key}_mean", self.mean_label),) if self.mean_label else ()
+        return (Measure(self.key, self.label, per_seat=True), Measure("win", "win rate", per_seat=True, share=True),
+                *mean)
+
+    def values(self, scores: list, winners: list[int]) -> dict[str, float | list[float]]:
+        """The values of `measures` from the seats' scores and the winners."""
+        out: dict[str, float | list[float]] = {self.key: [float(v) for v in scores],
+                                               "win": win_shares(winners, len(scores))}
+        if self.mean_label:
+            out[f"{self.key}_mean"] = sum(scores) / len(scores)
+        return out
+
+
+DECISIONS = Measure("decisions", "decisions in the game")
+
+
+def decisions(game: Any) -> float:
+    """The value of DECISIONS: how many decisions the game took."""
+    return float(len(game.actions))
+
+
 def flatten(measures: tuple[Measure, ...], values: dict[str, Any]) -> dict[str, float]:
     """One number per column: a per-seat measure `vp` becomes `vp[0]`, `vp[1]` ...; others keep their key."""
     out: dict[str, float] = {}

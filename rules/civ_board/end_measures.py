@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.measures import GameMeasures, Measure, win_shares
+from ...engine.measures import DECISIONS, GameMeasures, Measure, Standings, decisions
 from .economy import coins
 from .victory import KINDS
 
+STANDINGS = Standings("victory_score", "victory score", mean_label=None)
+
 MEASURES = (
-    Measure("victory_score", "victory score", per_seat=True),
-    Measure("win", "win rate", per_seat=True, share=True),
+    *STANDINGS.measures,
     *(Measure(f"victory_{k}", f"games won by a {k} victory") for k in KINDS),
     Measure("no_victory", "games stopped without a victory"),
     Measure("turns", "turns played"),
-    Measure("decisions", "decisions in the game"),
+    DECISIONS,
     Measure("techs", "techs known per player"),
     Measure("culture_spaces", "culture spaces per player"),
     Measure("coins", "coins per player"),
@@ -33,12 +34,11 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
     spaces = [pl["track"] for pl in st["players"]]
     money = [coins(rt, p) for p in range(n)]
     return {
-        "victory_score": [float(techs[p] + spaces[p] + money[p]) for p in range(n)],
-        "win": win_shares(list(st["winner"]), n),
+        **STANDINGS.values([techs[p] + spaces[p] + money[p] for p in range(n)], list(st["winner"])),
         **{f"victory_{k}": float(kind == k) for k in KINDS},
         "no_victory": float(not st["winner"]),
         "turns": float(st["turn"]),
-        "decisions": float(len(game.actions)),
+        "decisions": decisions(game),
         "techs": sum(techs) / n,
         "culture_spaces": sum(spaces) / n,
         "coins": sum(money) / n,

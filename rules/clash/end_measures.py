@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.measures import GameMeasures, Measure, win_shares
+from ...engine.measures import DECISIONS, GameMeasures, Measure, Standings, decisions
 from .phases.scoring import final_scores
 
+STANDINGS = Standings()
+
 MEASURES = (
-    Measure("vp", "VP", per_seat=True),
-    Measure("win", "win rate", per_seat=True, share=True),
-    Measure("vp_mean", "mean VP of the seats"),
+    *STANDINGS.measures,
     Measure("rounds", "rounds played"),
-    Measure("decisions", "decisions in the game"),
+    DECISIONS,
     Measure("battles", "battles"),
     Measure("captures", "cities captured"),
     Measure("wonders", "wonders built"),
@@ -42,11 +42,9 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
     wonders = sum(len(c["wonders"]) for c in st["cities"].values())
     pieces = [sum(1 for c in st["cities"].values() for owner in c["pieces"].values() if owner == p) for p in range(n)]
     return {
-        "vp": [float(v) for v in scores["vp"]],
-        "win": win_shares(scores["winners"], n),
-        "vp_mean": sum(scores["vp"]) / n,
+        **STANDINGS.values(scores["vp"], scores["winners"]),
         "rounds": float(st["round"]),
-        "decisions": float(len(game.actions)),
+        "decisions": decisions(game),
         "battles": float(_fired(rt, "battle_start")),
         "captures": float(_fired(rt, "city_captured")),
         "wonders": float(wonders),

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.measures import GameMeasures, Measure, win_shares
+from ...engine.measures import DECISIONS, GameMeasures, Measure, Standings, decisions
 from .runtime import COLOURS
 from .scoring import final_scores
 
+STANDINGS = Standings()
+
 MEASURES = (
-    Measure("vp", "VP", per_seat=True),
-    Measure("win", "win rate", per_seat=True, share=True),
-    Measure("vp_mean", "mean VP of the seats"),
-    Measure("decisions", "decisions in the game"),
+    *STANDINGS.measures,
+    DECISIONS,
     Measure("military", "military points per player"),
     Measure("defeats", "defeat tokens taken"),
     Measure("stages", "wonder stages built"),
@@ -42,10 +42,8 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
             if colour in colours:
                 colours[colour] += 1
     return {
-        "vp": [float(v) for v in scores["vp"]],
-        "win": win_shares(scores["winners"], n),
-        "vp_mean": sum(scores["vp"]) / n,
-        "decisions": float(len(game.actions)),
+        **STANDINGS.values(scores["vp"], scores["winners"]),
+        "decisions": decisions(game),
         "military": sum(b["military"] for b in scores["breakdown"]) / n,
         "defeats": float(sum(1 for pl in players for token in pl["military"] if token < 0)),
         "stages": float(sum(pl["stages"] for pl in players)),
