@@ -1,5 +1,14 @@
 """What a Clash player may not see in a game: shared by the hidden-information tests of the rules and of
-every seat's outputs (tests/clash, tests/tools/seat)."""
+every seat's outputs (tests/clash, tests/tools/seat), and by the search bots' tests (a position at a
+searched decision, and the same game with other cards in a rival's hand)."""
+
+import json
+
+import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+from rulewright.api import new_game
+from rulewright.engine.bots import make_bot
+from rulewright.engine.playout import play_out
+from rulewright.engine.service import to_json
 
 
 def hidden_items(game, player: int) -> set[str]:
@@ -23,3 +32,29 @@ def hidden_items(game, player: int) -> set[str]:
     for pl in st_["players"]:
         public.update(pl["completed"])
     return items - public
+
+
+def search_decision(seed: int) -> str:
+    """A 2-player game at player 0's choice of action (with a choice), kept as a service JSON string."""
+    game = new_game(players=2, seed=seed, checkpoints=True)
+    bots = [make_bot("greedy", seed + i) for i in range(2)]
+    play_out(game, bots, stop=lambda g: len(g.actions) > 12 and g.pending.player == 0 and g.pending.kind == "action"
+             and len(g.pending.options) > 2)
+    assert game.pending is not None
+    return to_json(game)
+
+
+def swap_hidden(text: str) -> str:
+    """The same game with other cards in player 1's hand (swapped with cards of the decks)."""
+    data = json.loads(text)
+    st = data["state"]
+    changed = 0
+    for kind in ("action_card", "objective_card"):
+        hand, deck = st["players"][1]["hand"][kind], st["decks"][kind]
+        for i, card in enumerate(hand):
+            j = next((j for j, c in enumerate(deck) if c not in hand), None)
+            if j is not None:
+                hand[i], deck[j] = deck[j], card
+                changed += 1
+    assert changed
+    return json.dumps(data)

@@ -2,46 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import rulewright.rules.clash  # noqa: F401 - registers the game's bots
+from clash_secrets import search_decision, swap_hidden
 from rulewright.api import new_game
-from rulewright.engine.bots import bot_error, make_bot
-from rulewright.engine.playout import play_out
+from rulewright.engine.bots import bot_error
 from rulewright.engine.search import Budget, SearchBot
-from rulewright.engine.service import from_json, to_json
-
-
-def _to_search_decision(seed: int):
-    """A 2-player game at player 0's choice of action (with a choice), kept as a service JSON string."""
-    game = new_game(players=2, seed=seed, checkpoints=True)
-    bots = [make_bot("greedy", seed + i) for i in range(2)]
-    play_out(game, bots, stop=lambda g: len(g.actions) > 12 and g.pending.player == 0 and g.pending.kind == "action"
-             and len(g.pending.options) > 2)
-    assert game.pending is not None
-    return to_json(game)
-
-
-def _swap_hidden(text: str) -> str:
-    """The same game with other cards in player 1's hand (swapped with cards of the decks)."""
-    data = json.loads(text)
-    st = data["state"]
-    changed = 0
-    for kind in ("action_card", "objective_card"):
-        hand, deck = st["players"][1]["hand"][kind], st["decks"][kind]
-        for i, card in enumerate(hand):
-            j = next((j for j, c in enumerate(deck) if c not in hand), None)
-            if j is not None:
-                hand[i], deck[j] = deck[j], card
-                changed += 1
-    assert changed
-    return json.dumps(data)
+from rulewright.engine.service import from_json
 
 
 def test_search_cannot_see_another_players_hand():
-    text = _to_search_decision(4)
-    real, other = from_json(text), from_json(_swap_hidden(text))
+    text = search_decision(4)
+    real, other = from_json(text), from_json(swap_hidden(text))
     assert real.state_hash() != other.state_hash()  # the two games really differ (in hidden things only)
     assert real.view(1) != other.view(1) and real.view(0) == other.view(0)
     bot_a, bot_b = SearchBot(9, "4"), SearchBot(9, "4")
@@ -53,14 +25,14 @@ def test_search_cannot_see_another_players_hand():
 
 
 def test_a_guessed_world_cannot_be_forked():
-    real = from_json(_to_search_decision(4))
+    real = from_json(search_decision(4))
     world = SearchBot(1)._world(real, 0, real.definition.search_support(), 5)
     with pytest.raises(RuntimeError):
         world.fork()
 
 
 def test_search_is_deterministic_for_a_seed():
-    text = _to_search_decision(6)
+    text = search_decision(6)
     choices = [SearchBot(3, "6").choose(g, g.pending) for g in (from_json(text), from_json(text))]
     assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options
 

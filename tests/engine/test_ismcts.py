@@ -7,23 +7,11 @@ import json
 
 import rulewright.rules.clash  # noqa: F401 - registers the games and their bots
 import rulewright.rules.wonders7  # noqa: F401
+from clash_secrets import search_decision, swap_hidden
 from rulewright.api import new_game
 from rulewright.engine.bots import SEARCHING, bot_error, make_bot
 from rulewright.engine.ismcts import IsmctsBot, Node
 from rulewright.engine.service import from_json, to_json
-
-
-def _clash_decision(seed: int) -> str:
-    """A 2-player Clash game at player 0's choice of action (with a choice), as service JSON text."""
-    game = new_game(players=2, seed=seed, checkpoints=True)
-    bots = [make_bot("greedy", seed + i) for i in range(2)]
-    steps = 0
-    while True:
-        d = game.pending
-        if steps > 12 and d.player == 0 and d.kind == "action" and len(d.options) > 2:
-            return to_json(game)
-        game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
-        steps += 1
 
 
 def _tree(node: Node) -> dict:
@@ -65,7 +53,7 @@ def test_ismcts_plays_legal_picks_in_seven_wonders():
 
 
 def test_ismcts_is_deterministic_with_an_iteration_budget_and_its_tree_adds_up():
-    text = _clash_decision(6)
+    text = search_decision(6)
     bots = [IsmctsBot(3, "12"), IsmctsBot(3, "12")]
     choices = [b.choose(g, g.pending) for b, g in zip(bots, (from_json(text), from_json(text)), strict=True)]
     assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options
@@ -77,22 +65,6 @@ def test_ismcts_is_deterministic_with_an_iteration_budget_and_its_tree_adds_up()
     assert _sane(root, 0) > len(root.children)  # the tree grew below the root
     best = max(root.children.values(), key=lambda c: c.visits)
     assert root.children[choices[0]].visits == best.visits
-
-
-def _swap_clash_hand(text: str) -> str:
-    """The same game with other cards in player 1's hand (swapped with cards of the decks)."""
-    data = json.loads(text)
-    st = data["state"]
-    changed = 0
-    for kind in ("action_card", "objective_card"):
-        hand, deck = st["players"][1]["hand"][kind], st["decks"][kind]
-        for i, card in enumerate(hand):
-            j = next((j for j, c in enumerate(deck) if c not in hand), None)
-            if j is not None:
-                hand[i], deck[j] = deck[j], card
-                changed += 1
-    assert changed
-    return json.dumps(data)
 
 
 def _swap_wonders_hands(text: str) -> str:
@@ -113,8 +85,8 @@ def _same_search(text: str, other: str) -> None:
 
 
 def test_ismcts_cannot_see_another_players_hand_in_clash():
-    text = _clash_decision(4)
-    _same_search(text, _swap_clash_hand(text))
+    text = search_decision(4)
+    _same_search(text, swap_hidden(text))
 
 
 def test_ismcts_cannot_see_other_players_hands_in_seven_wonders():

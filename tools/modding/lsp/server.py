@@ -60,6 +60,14 @@ def doc_path(uri: str) -> Path | None:
     return Path(path) if path and path.lower().endswith(YAML_SUFFIXES) else None
 
 
+def yaml_document(ls: Any, uri: str) -> tuple[Path, str] | None:
+    """A YAML document's path and text (as the editor holds it, else as on disk); None for any other file
+    or one that cannot be read: what completion, hover and go-to-definition answer nothing for."""
+    path = doc_path(uri)
+    source = document_text(ls, uri) if path is not None else None
+    return (path, source) if path is not None and source is not None else None
+
+
 def utf16(text: str, col: int) -> int:
     """A character index in a line as the protocol counts it (UTF-16 code units)."""
     return len(text[:col].encode("utf-16-le")) // 2
@@ -171,36 +179,30 @@ def create_server(game: str | None = None) -> RulewrightServer:
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=TRIGGERS))
     @safe(default=None)
     def completion(ls: RulewrightServer, params: T.CompletionParams) -> T.CompletionList | None:
-        path = doc_path(params.text_document.uri)
-        if path is None:
+        found = yaml_document(ls, params.text_document.uri)
+        if found is None:
             return None
-        source = document_text(ls, params.text_document.uri)
-        if source is None:
-            return None
+        path, source = found
         items = completions(ls.session, scan(source), *cursor(source, params.position), path)
         return T.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
     @safe(default=None)
     def hover(ls: RulewrightServer, params: T.HoverParams) -> T.Hover | None:
-        path = doc_path(params.text_document.uri)
-        if path is None:
+        found = yaml_document(ls, params.text_document.uri)
+        if found is None:
             return None
-        source = document_text(ls, params.text_document.uri)
-        if source is None:
-            return None
+        path, source = found
         text = hover_markdown(ls.session, scan(source), *cursor(source, params.position), path)
         return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
     @safe(default=None)
     def definition(ls: RulewrightServer, params: T.DefinitionParams) -> T.Location | None:
-        path = doc_path(params.text_document.uri)
-        if path is None:
+        found = yaml_document(ls, params.text_document.uri)
+        if found is None:
             return None
-        source = document_text(ls, params.text_document.uri)
-        if source is None:
-            return None
+        path, source = found
         lines = source.split("\n")
         line, col = cursor(source, params.position)
         word, _, _ = word_at(lines[line] if line < len(lines) else "", col)
