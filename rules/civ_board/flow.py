@@ -16,6 +16,7 @@ from .culture import gain_great_person, offer_cards
 from .economy import coins, collect_trade
 from .manage import city_management, item_squares
 from .movement import movement
+from .negotiation import negotiate
 from .pieces import draw_unit, home_tile_at, mark_tile, place_city, place_figure, placeable, put_item
 from .position import apply_position
 from .registry import STEPS, step
@@ -138,6 +139,7 @@ def trade(rt: Civ) -> Generator:
     for p in rt.order():
         got = collect_trade(rt, p)
         rt.log(f"{rt.name(p)} collects {got} trade (now {rt.player(p)['trade']}; {coins(rt, p)} coins)")
+    yield from negotiate(rt)
 
 
 @step("research")
