@@ -126,9 +126,11 @@ def make_offer(rt: Civ, p: int, left: int) -> Generator:
 
 
 def _amount(rt: Civ, p: int, kind: str, what: str, most: int, prompt: str, whose: str) -> Generator:
-    """How many (1..most); a larger number is refused with what is held."""
+    """How many (1..most, at most `trade_max` an offer: the menu stays bounded); a larger number is refused
+    with what is held."""
     unit = words(rt, {"what": what, "n": 2}).partition(" ")[2]
-    top = max(most, int(rt.params["trade_max"]))
+    top = int(rt.params["trade_max"])
+    most = min(most, top)
     refused = {str(n): f"{whose} {most} {unit}" for n in range(most + 1, top + 1)}
     n = yield from ask(p, kind, prompt, [str(n) for n in range(1, most + 1)],
                        [words(rt, {"what": what, "n": n}) for n in range(1, most + 1)], refused)
@@ -225,25 +227,29 @@ def answer(rt: Civ, p: int, q: int) -> Generator:
                             f"{words(rt, want)}. Accept?", options, labels, refused)
     accepted = choice != "refuse"
     rt.state["offers"].append({**{k: off[k] for k in ("from", "to", "give", "ask")}, "accepted": accepted})
+    counts = rt.state.setdefault("trade_counts", {"offers": 0, "trades": 0})   # for simulate's measures
+    counts["offers"] += 1
     if not accepted:
         rt.log(f"{rt.name(q)} refuses the offer")
         return
-    yield from exchange(rt, p, q, give, card, want, choice.partition(":")[2] or None)
+    if (yield from exchange(rt, p, q, give, card, want, choice.partition(":")[2] or None)):
+        counts["trades"] += 1
 
 
 def exchange(rt: Civ, p: int, q: int, give: dict, card_p: str | None, want: dict, card_q: str | None) -> Generator:
     """Both items change hands at once, or neither does (an offer gone stale is void and changes nothing);
-    then whoever holds more culture cards than the hand size discards down."""
+    then whoever holds more culture cards than the hand size discards down. True when it took place."""
     stale = shortfall(rt, p, give, card_p) or shortfall(rt, q, want, card_q)
     if stale:
         rt.log(f"The trade is void: {stale}; nothing changes")
-        return
+        return False
     _move(rt, p, q, give, card_p)
     _move(rt, q, p, want, card_q)
     took = {"what": "card"} if want["what"] == "card" else want   # the card given is not named
     rt.log(f"{rt.name(q)} accepts: {rt.name(p)} gives {words(rt, give)}, {rt.name(q)} gives {words(rt, took)}")
     for r in (p, q):
         yield from discard_down(rt, r)
+    return True
 
 
 def _move(rt: Civ, a: int, b: int, item: dict, card: str | None) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.abilities import SpecialAction
+from .culture import hand_size
 from .negotiation import COUNTED, card_level, held
 from .victory import victory_score
 
@@ -49,7 +50,7 @@ def value(rt: Any, p: int, table: dict, item: dict, card: str | None = None, rec
     if what == "card":
         level = card_level(rt, card) if card else int(item.get("level") or 1)
         worth = table["card"] * (1 + 0.5 * (level - 1))
-        if receive and len(rt.player(p)["hand"]) >= _hand_room(rt, p):
+        if receive and len(rt.player(p)["hand"]) >= hand_size(rt, p):
             worth -= table["card"]          # a card must be discarded at once
         return worth
     n = int(item.get("n", 1))
@@ -60,11 +61,6 @@ def value(rt: Any, p: int, table: dict, item: dict, card: str | None = None, rec
         return table["culture"] * n
     extra = 1.0 if table is not NEUTRAL and what in wanted(rt, p) else 0.0
     return (table["resource"] + extra) * n
-
-
-def _hand_room(rt: Any, p: int) -> int:
-    return rt.quantity("culture_hand", p, int(rt.params["base_culture_hand"])
-                       + sum(int(a[0]) for a in rt.grants(p, "culture_hand_size")))
 
 
 def shown(rt: Any, q: int, what: str) -> int:

@@ -1,0 +1,145 @@
+"""Trading between players in the trade phase (rules/civ_board/negotiation.py): illegal steps are refused
+with the reason and change nothing, a stale trade is void, the menus and the number of offers are
+bounded, a card offered stays hidden from a third player, and the greedy bot's acceptance rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from civ_helpers import new
+from rulewright.engine.bots import RandomBot
+from rulewright.engine.decision import IllegalAction
+from rulewright.engine.games import find
+from rulewright.engine.machine import Game
+from rulewright.rules.civ_board import negotiation
+from rulewright.rules.civ_board.bots import GreedyBot
+
+
+def at_trade(players: int = 2, specs=None, civs=None) -> Game:
+    """A base game at its first trade decision (turn 1 starts at the trade phase, one offer each)."""
+    civs = civs or ["germany", "rome", "china"][:players]
+    position = {"civs": civs, "first": 0, "start": "trade", "trade_offers": 1, "players": specs or []}
+    g = Game(find("civ_board").definition(["base"], []), {"players": players, "seed": 1, "position": position})
+    assert g.pending.kind == "trade_offer"
+    return g
+
+
+def play(g: Game, *choices: str) -> None:
+    for c in choices:
+        g.apply({"player": g.pending.player, "choice": c})
+
+
+def test_an_amount_over_what_is_held_is_refused_with_the_reason_and_changes_nothing():
+    g = at_trade(specs=[{"trade": 0, "culture": 3}, {}])
+    play(g, "to:1", "culture")
+    assert g.pending.kind == "trade_amount" and g.pending.options == ["1", "2", "3"]
+    before = g.state_hash()
+    with pytest.raises(IllegalAction, match="you hold only 3 culture tokens"):
+        play(g, "4")
+    with pytest.raises(IllegalAction, match="not a legal choice"):
+        play(g, "card:sabotage")          # a card not in the hand
+    assert g.state_hash() == before
+
+
+def test_no_player_offers_a_trade_to_themself():
+    g = at_trade()
+    with pytest.raises(IllegalAction, match="does not trade with themself"):
+        play(g, "to:0")
+
+
+def test_an_ask_only_names_what_the_partner_may_hold_and_an_unpayable_ask_is_refused_for_them():
+    g = at_trade(specs=[{"trade": 0, "culture": 2}, {"trade": 0, "culture": 0, "resources": {"iron": 1}}])
+    play(g, "to:1", "culture", "2")
+    assert g.pending.kind == "trade_ask"
+    assert "iron" in g.pending.options and "culture" not in g.pending.options and "silk" not in g.pending.options
+    assert "card:any" not in g.pending.options     # the partner holds no culture card
+    play(g, "iron")                                 # one iron at most: asked without a question
+    assert g.pending.kind == "trade_answer" and g.pending.player == 1
+    assert g.pending.options == ["refuse", "accept"]
+
+
+def test_a_stale_trade_is_void_and_changes_nothing():
+    g = at_trade(specs=[{"trade": 0, "culture": 2}, {"trade": 0, "resources": {"iron": 1}}])
+    rt = g.rt
+    before = json.dumps(g.state["players"], sort_keys=True)
+    gen = negotiation.exchange(rt, 0, 1, {"what": "culture", "n": 5}, None, {"what": "iron", "n": 1}, None)
+    with pytest.raises(StopIteration) as done:
+        next(gen)
+    assert done.value.value is False
+    assert json.dumps(g.state["players"], sort_keys=True) == before
+    assert g.log[-1] == "The trade is void: Player 1 holds only 2 culture; nothing changes"
+
+
+def test_random_bots_make_at_most_the_bounded_offers_with_bounded_menus():
+    g = new(3)
+    bots = [RandomBot(7), RandomBot(8)]
+    most = 2 + len(g.definition.resources) + 2 + 3   # cancel, trade, culture, resources, cards (a hand of 3), nothing
+    offers: dict[tuple[int, int], int] = {}
+    kinds = set()
+    while not g.over and g.state["turn"] <= 12:
+        d = g.pending
+        if d.kind.startswith("trade_"):
+            kinds.add(d.kind)
+            assert len(d.options) <= (int(g.definition.params["trade_max"]) if d.kind == "trade_amount" else most)
+        choice = bots[d.player].choose(g, d)
+        if d.kind == "trade_offer":
+            key = (g.state["turn"], d.player)
+            offers[key] = offers.get(key, 0) + 1
+        g.apply({"player": d.player, "choice": choice})
+    assert kinds >= {"trade_offer", "trade_give", "trade_ask", "trade_answer"}
+    assert max(offers.values()) <= int(g.definition.params["trade_offers"])
+
+
+def test_a_card_offered_is_seen_by_its_owner_and_the_partner_only_and_stays_hidden_after_the_trade():
+    g = at_trade(3, [{"culture_hand": ["we_love_the_queen_day"]}, {"trade": 2}, {}])
+    name = g.definition.content.entries["we_love_the_queen_day"].name
+    play(g, "to:1", "card:we_love_the_queen_day", "trade", "1")
+    assert g.pending.kind == "trade_answer" and name in g.pending.prompt          # the partner is told
+    assert g.view(0)["players"][0]["offered"] == "we_love_the_queen_day"
+    third = json.dumps(g.view(2)) + json.dumps(g.view(None))
+    assert "we_love_the_queen_day" not in third
+    play(g, "accept")
+    assert g.state["players"][1]["hand"] == ["we_love_the_queen_day"]
+    assert "offered" not in g.state["players"][0] and "offer" not in g.state
+    assert "we_love_the_queen_day" not in json.dumps(g.view(2)) and all(name not in line for line in g.log)
+    assert g.view(2)["players"][1]["hand"] == {"count": 1}
+
+
+def _answer(g: Game, bot: GreedyBot) -> str:
+    return bot.choose(g, g.pending)
+
+
+def test_the_greedy_bot_accepts_what_its_road_values_more_and_refuses_the_reverse():
+    g = at_trade(specs=[{"trade": 0, "culture": 4}, {"trade": 6, "culture": 0}])
+    culture = GreedyBot(0)
+    culture.road = "culture"
+    play(g, "to:1", "culture", "3", "trade", "2")     # 3 culture tokens for 2 trade
+    assert _answer(g, culture) == "accept"
+    tech = GreedyBot(0)
+    tech.road = "technology"
+    assert _answer(g, tech) == "refuse"
+
+
+@pytest.mark.parametrize("leads", [False, True])
+def test_the_greedy_bot_refuses_a_trade_that_helps_the_leader_more(leads):
+    proposer = {"trade": 2, "culture": 0, "track": 9 if leads else 0}
+    g = at_trade(specs=[proposer, {"trade": 0, "culture": 4, "track": 0 if leads else 9}])
+    bot = GreedyBot(0)
+    bot.road = "technology"
+    play(g, "to:1", "trade", "2", "culture", "4")     # the bot gains 2 trade (its road) for culture it values little
+    assert _answer(g, bot) == ("refuse" if leads else "accept")
+
+
+def test_the_greedy_bot_builds_a_whole_offer_it_gains_by_and_passes_when_none_is_worth_it():
+    g = at_trade(specs=[{"trade": 10, "culture": 0}, {"trade": 0, "culture": 6}])
+    bot = GreedyBot(0)
+    bot.road = "culture"
+    for _ in range(6):
+        if g.pending.kind not in ("trade_offer", "trade_give", "trade_amount", "trade_ask"):
+            break
+        play(g, bot.choose(g, g.pending))
+    off = g.state["offer"]
+    assert off["give"]["what"] == "trade" and off["ask"]["what"] == "culture"
+    poor = at_trade(specs=[{"trade": 0, "culture": 0}, {"trade": 0, "culture": 0}])
+    assert bot.choose(poor, poor.pending) == "none"
