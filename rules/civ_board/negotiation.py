@@ -83,10 +83,11 @@ def words(rt: Civ, item: dict | None, card: str | None = None) -> str:
     return f"{n} {unit}"
 
 
-def public_offer(rt: Civ) -> str:
-    """The offer on the table as everyone may read it ('' when there is none)."""
-    off = rt.state.get("offer")
-    if not off:
+def public_offer(rt: Civ, view: dict | None = None) -> str:
+    """The offer on the table as everyone may read it, from the state or a player's view ('' when there is
+    none, or while it is still being built)."""
+    off = (view if view is not None else rt.state).get("offer")
+    if not off or not off.get("ask"):
         return ""
     return f"{rt.name(off['from'])} offers {rt.name(off['to'])} {words(rt, off['give'])} for {words(rt, off['ask'])}"
 

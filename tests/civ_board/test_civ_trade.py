@@ -14,6 +14,8 @@ from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.rules.civ_board import negotiation
 from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.render_svg import render_svg
+from rulewright.rules.civ_board.seat import seat_panel
 
 
 def at_trade(players: int = 2, specs=None, civs=None) -> Game:
@@ -99,6 +101,10 @@ def test_a_card_offered_is_seen_by_its_owner_and_the_partner_only_and_stays_hidd
     assert g.view(0)["players"][0]["offered"] == "we_love_the_queen_day"
     third = json.dumps(g.view(2)) + json.dumps(g.view(None))
     assert "we_love_the_queen_day" not in third
+    said = "offer on the table: Player 1 offers Player 2 a culture event card for 1 trade"
+    assert f"  {said}" in seat_panel(g, 2) and name not in "\n".join(seat_panel(g, 2)) + render_svg(g, 2, "")
+    assert "Player 1 offers Player 2 a culture event card for 1 trade" in render_svg(g, 2, "")
+    assert any(line.endswith(f"(you offer {name} (a level 2 culture event card))") for line in seat_panel(g, 0))
     play(g, "accept")
     assert g.state["players"][1]["hand"] == ["we_love_the_queen_day"]
     assert "offered" not in g.state["players"][0] and "offer" not in g.state
