@@ -92,17 +92,25 @@ def public_offer(rt: Civ, view: dict | None = None) -> str:
     return f"{rt.name(off['from'])} offers {rt.name(off['to'])} {words(rt, off['give'])} for {words(rt, off['ask'])}"
 
 
-def negotiate(rt: Civ) -> Generator:
-    """Rounds of offers in player order until everyone is done or has made `limit` offers."""
-    rt.state["offers"] = []
-    done: set[int] = set()
-    for made in range(limit(rt)):
-        for p in rt.order():
-            if over(rt) or p in done:
-                continue
-            if not (yield from make_offer(rt, p, limit(rt) - made)):
-                done.add(p)
-    rt.state.pop("offers", None)
+def negotiate(rt: Civ, resumed: bool = False) -> Generator:
+    """Rounds of offers in player order until everyone is done or has made `limit` offers. The progress
+    (`negotiation`: round, players done, whose turn) is state, so a flow restarted at a player's turn to
+    offer (a checkpoint, a fork) goes on from there."""
+    st = rt.state
+    if not resumed:
+        st["offers"] = []
+        st["negotiation"] = {"round": 0, "done": [], "next": 0}
+    prog, order = st["negotiation"], rt.order()
+    while prog["round"] < limit(rt):
+        while prog["next"] < len(order):
+            p = order[prog["next"]]
+            if not over(rt) and p not in prog["done"] and not (yield from make_offer(rt, p, limit(rt) - prog["round"])):
+                prog["done"].append(p)
+            prog["next"] += 1
+        prog["next"] = 0
+        prog["round"] += 1
+    st.pop("offers", None)
+    st.pop("negotiation", None)
 
 
 def make_offer(rt: Civ, p: int, left: int) -> Generator:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from civ_helpers import definition as definition_mini
 from civ_helpers import new
 from rulewright.engine.bots import RandomBot
 from rulewright.engine.decision import IllegalAction
@@ -149,3 +150,20 @@ def test_the_greedy_bot_builds_a_whole_offer_it_gains_by_and_passes_when_none_is
     assert off["give"]["what"] == "trade" and off["ask"]["what"] == "culture"
     poor = at_trade(specs=[{"trade": 0, "culture": 0}, {"trade": 0, "culture": 0}])
     assert bot.choose(poor, poor.pending) == "none"
+
+
+def test_a_fork_restarted_at_a_turn_to_offer_a_trade_plays_on_exactly_as_the_game():
+    g = Game(definition_mini(), {"players": 2, "seed": 4}, False, True)
+    bots = [GreedyBot(7), GreedyBot(8)]
+    while not (g.state["turn"] >= 2 and g.pending.kind == "trade_offer" and g.state["negotiation"]["round"] == 1):
+        d = g.pending
+        g.apply({"player": d.player, "choice": bots[d.player].choose(g, d)})
+    assert g._snap_at == len(g.actions)     # the fork restarts the flow here, from the state alone
+    fork = g.fork()
+    assert fork.state == g.state and fork.pending.options == g.pending.options
+    bots, twins = [GreedyBot(9), GreedyBot(10)], [GreedyBot(9), GreedyBot(10)]
+    for _ in range(80):
+        for game, who in ((g, bots), (fork, twins)):
+            d = game.pending
+            game.apply({"player": d.player, "choice": who[d.player].choose(game, d)})
+    assert fork.state == g.state and fork.log == g.log
