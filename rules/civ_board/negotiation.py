@@ -175,7 +175,8 @@ def _ask(rt: Civ, p: int, q: int) -> Generator:
     levels = sorted(rt.state["culture_decks"], key=int) if other["hand"] else []
     options = ["cancel", *kinds, *(f"card:{lv}" for lv in levels), *(["card:any"] if levels else []),
                *(["nothing"] if given != "nothing" else [])]
-    labels = ["withdraw the offer", *kinds, *(words(rt, {"what": "card", "level": int(lv)}) for lv in levels),
+    labels = ["withdraw the offer", *(f"{w} ({rt.name(q)} may hold up to {seen_most(rt, q, w)})" for w in kinds),
+              *(words(rt, {"what": "card", "level": int(lv)}) for lv in levels),
               *([words(rt, {"what": "card", "level": 0})] if levels else []),
               *(["nothing (a gift, or for a promise)"] if given != "nothing" else [])]
     choice = yield from ask(p, "trade_ask", f"{rt.name(p)}: you give {words(rt, off['give'], rt.player(p).get('offered'))}; "
@@ -232,8 +233,9 @@ def answer(rt: Civ, p: int, q: int) -> Generator:
         else:
             options.append("accept")
             labels.append(f"accept: give {words(rt, want)}, get {offered}")
-    choice = yield from ask(q, "trade_answer", f"{rt.name(q)}: {rt.name(p)} offers you {offered} for "
-                            f"{words(rt, want)}. Accept?", options, labels, refused)
+    asked = words(rt, want).replace("of their choice", "of your choice")
+    choice = yield from ask(q, "trade_answer", f"{rt.name(q)}: {rt.name(p)} offers you {offered} for {asked}. Accept?",
+                            options, labels, refused)
     accepted = choice != "refuse"
     rt.state["offers"].append({**{k: off[k] for k in ("from", "to", "give", "ask")}, "accepted": accepted})
     counts = rt.state.setdefault("trade_counts", {"offers": 0, "trades": 0})   # for simulate's measures
