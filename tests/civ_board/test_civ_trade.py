@@ -167,3 +167,29 @@ def test_a_fork_restarted_at_a_turn_to_offer_a_trade_plays_on_exactly_as_the_gam
             d = game.pending
             game.apply({"player": d.player, "choice": who[d.player].choose(game, d)})
     assert fork.state == g.state and fork.log == g.log
+
+
+def test_a_card_asked_by_level_is_chosen_by_the_partner_among_that_level_only_and_none_is_a_refusal():
+    g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["sabotage", "we_love_the_queen_day"]}])
+    play(g, "to:1", "trade", "2", "card:2")
+    assert g.pending.kind == "trade_answer" and g.pending.options == ["refuse", "accept:we_love_the_queen_day"]
+    assert "a level 2 culture event card of your choice" in g.pending.prompt
+    g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["sabotage"]}])
+    play(g, "to:1", "trade", "2", "card:3")     # no level 3 card: refusing is the only answer, taken at once
+    assert "Player 2 refuses the offer" in g.log and g.state["players"][1]["hand"] == ["sabotage"]
+
+
+def test_a_resource_goes_from_a_token_first_else_a_hidden_marker_which_stays_hidden():
+    g = at_trade(3, [{"trade": 0, "culture": 2}, {"resources": {}, "huts": ["hut_silk"]}, {}])
+    play(g, "to:1", "culture", "2", "silk")
+    play(g, "accept")
+    assert g.state["players"][0]["huts"] == ["hut_silk"] and g.state["players"][1]["huts"] == []
+    assert g.view(2)["players"][0]["huts"] == {"count": 1}
+
+
+def test_trade_received_over_the_dial_is_lost():
+    g = at_trade(specs=[{"trade": 5}, {"trade": 26, "culture": 1}])
+    play(g, "to:1", "trade", "3", "culture")
+    play(g, "accept")
+    assert g.state["players"][1]["trade"] == 27 and g.state["players"][0]["culture"] == 1
+    assert any("trade dial stops at 27: 3 trade is lost" in line for line in g.log)   # full after collecting
