@@ -52,5 +52,5 @@ GAME = register_game(GameModule(
     simulation_record=simulation_record, seat_label=seat_label, seat_label_word="civilisation",
     entry_fields=entry_fields, mutation_kinds=MUTATED, mutation_packs=("base",),
     mutation_per_ability=MUTATED,
-    seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research"),
+    seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research", "trade_offer", "trade_answer"),
     render_svg=render_svg, render_parts=render_parts))

@@ -16,6 +16,7 @@ from . import board
 from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
 from .manage import city_options
+from .negotiation_bot import Negotiator
 from .pieces import cities_left, rank, strength
 from .start import city_site
 
@@ -31,8 +32,9 @@ ROADS = ("culture", "technology", "economic", "military")
 MARTIAL = ("combat_bonus", "battle_hand_size", "unit_strength")   # quantities a military bot seeks
 
 
-class GreedyBot:
-    """Greedy along one road to victory, drawn from its seed (so bots of a game take different roads)."""
+class GreedyBot(Negotiator):
+    """Greedy along one road to victory, drawn from its seed (so bots of a game take different roads); it
+    trades as negotiation_bot.py says."""
 
     name = "greedy"
 

@@ -107,6 +107,7 @@ class CivDefinition:
         if "checkpoint" in config:  # a fork or the service restarts from a state saved at a research pick
             state = config["checkpoint"] if config.get("checkpoint_fresh") else copy.deepcopy(config["checkpoint"])
             state["resume"] = True
+            state["resume_phase"] = state.get("phase")   # the flow's set-up step overwrites `phase`
             return state
         n = int(config.get("players", 2))
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
@@ -197,9 +198,10 @@ class CivDefinition:
 
     def resumable(self, game) -> bool:
         """The flow can restart from the state alone at a research pick: the picks made so far this turn
-        are in the state (`picked`), and the restarted flow asks the players who have not picked."""
-        return game.pending.kind == "research" and game.state.get("phase") == "research" \
-            and not game.state.get("resume")
+        are in the state (`picked`), and the restarted flow asks the players who have not picked; and at a
+        player's turn to offer a trade (the negotiation's progress is in the state, `negotiation`)."""
+        return game.pending.kind in ("research", "trade_offer") and game.state.get("phase") == \
+            {"research": "research", "trade_offer": "trade"}[game.pending.kind] and not game.state.get("resume")
 
     def search_support(self) -> CivSearch:
         """What the search bot needs of this game (engine/search.py)."""

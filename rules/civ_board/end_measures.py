@@ -1,7 +1,8 @@
 """What one finished game of Civilization measured, for simulate, compare and sweep (engine/measures.py):
 the win per seat, which victory ended it (one measure per kind, 1 or 0, so a run's mean is the share of
 games won that way; `no_victory` for a game stopped by the turn bound), its length, and per player the
-techs, culture spaces, coins and cities reached. Read from the final state, never from the log."""
+techs, culture spaces, coins and cities reached; the trade offers and trades between players. Read from
+the final state, never from the log."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ MEASURES = (
     Measure("culture_spaces", "culture spaces per player"),
     Measure("coins", "coins per player"),
     Measure("cities", "cities per player"),
+    Measure("trade_offers", "trade offers between players"),
+    Measure("trades", "trades accepted between players"),
 )
 
 
@@ -43,6 +46,8 @@ def end_of_game_measures(game: Any) -> dict[str, float | list[float]]:
         "culture_spaces": sum(spaces) / n,
         "coins": sum(money) / n,
         "cities": len(st["cities_built"]) / n,
+        "trade_offers": float((st.get("trade_counts") or {}).get("offers", 0)),
+        "trades": float((st.get("trade_counts") or {}).get("trades", 0)),
     }
 
 

@@ -16,6 +16,7 @@ from .culture import gain_great_person, offer_cards
 from .economy import coins, collect_trade
 from .manage import city_management, item_squares
 from .movement import movement
+from .negotiation import negotiate
 from .pieces import draw_unit, home_tile_at, mark_tile, place_city, place_figure, placeable, put_item
 from .position import apply_position
 from .registry import STEPS, step
@@ -36,8 +37,8 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
                 check_economic(rt)
         elif "repeat_turns" in node:
             start = rt.state.pop("start_phase", None)   # a scenario starts turn 1 at a later phase ...
-            if rt.state.get("resume"):                  # ... and a restarted flow at the research it left
-                start = "research"
+            if rt.state.get("resume"):                  # ... and a restarted flow at the phase it left
+                start = rt.state.pop("resume_phase", "research")   # (research, or trade: negotiation.py)
             steps = [inner["do"] for inner in node["repeat_turns"]]
             skip = steps.index(start) if start in steps else 0
             if skip and not rt.state.get("resume"):
@@ -132,12 +133,16 @@ step("movement")(movement)
 
 @step("trade")
 def trade(rt: Civ) -> Generator:
+    if rt.state.pop("resume", False):   # restarted from a trade offer's state: the negotiation goes on
+        yield from negotiate(rt, resumed=True)
+        return
     rt.log("2. Trade")
     yield from offer_cards(rt)
     yield from offer_actions(rt)
     for p in rt.order():
         got = collect_trade(rt, p)
         rt.log(f"{rt.name(p)} collects {got} trade (now {rt.player(p)['trade']}; {coins(rt, p)} coins)")
+    yield from negotiate(rt)
 
 
 @step("research")

@@ -15,6 +15,7 @@ of turn). Every unknown id or square is one PositionError naming where it is and
       items: [{owner: 0, kind: building, id: granary, at: "4,4"}]
       markers: {"6,6": village}
       wonder_market: [..]
+      trade_offers: 1              # offers each player may make a trade phase (default 0: nobody is asked)
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def apply_position(rt: Civ, pos: dict) -> None:
     if probs:
         raise PositionError(probs)
     st["start_phase"] = pos.get("start", "start_of_turn")
+    st["trade_offers"] = int(pos.get("trade_offers", 0))   # no trade decisions unless the scenario asks for them
 
 
 __all__ = ["apply_position", "mark_tile"]

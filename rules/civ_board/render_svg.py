@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from . import board
+from .negotiation import public_offer
 
 CELL, PANEL = 34, 300
 TERRAIN = {"grassland": "#9bc46b", "forest": "#3f7d3a", "mountain": "#9a8f84", "desert": "#e2cf8c", "water": "#6fa8dc"}
@@ -98,6 +99,8 @@ def render_parts(game, viewer: int | None, title: str) -> tuple[int, int, list[s
     status = f"turn {view['turn']}, {view['phase'].replace('_', ' ')}"
     if view.get("victory"):
         status += f" - {view['victory']} victory"
+    elif public_offer(game.rt, view):
+        status += f" - {public_offer(game.rt, view)}"
     parts = [f'<rect width="{width}" height="{height}" fill="#f4f1ea"/>' + _text(8, 26, f"{title} {status}".strip(), 15,
                                                                                   "#222", "bold")]
     parts += [_tile(game, view, tr, tc) for tr in range(m["rows"]) for tc in range(m["cols"])]

@@ -1,12 +1,13 @@
 """What a person's seat shows of Civilization (the descriptor field `seat_panel`): the seat's dials (trade,
 culture, the culture track, coins), government, techs by pyramid row, cities with their production, its
-own standing forces, culture cards and markers, and each rival's public side. Read from the seat's view
+own standing forces, culture cards and markers, a trade offer on the table, and each rival's public side. Read from the seat's view
 (engine/hidden.py), so another player's forces, hand or research pick are never shown."""
 
 from __future__ import annotations
 
 from . import board
 from .economy import coins, production
+from .negotiation import public_offer, words
 
 
 def _count(value) -> int:
@@ -33,6 +34,9 @@ def seat_panel(game, p: int) -> list[str]:
     lines.append("  culture cards: " + (", ".join(name(c) for c in hand) or "none")
                  + "; resources: " + (", ".join(f"{r} {n}" for r, n in pl["resources"].items() if n) or "none")
                  + f"; markers {_count(pl['huts'])}")
+    if public_offer(rt, view):
+        mine = f" (you offer {words(rt, {'what': 'card'}, pl['offered'])})" if pl.get("offered") else ""
+        lines.append(f"  offer on the table: {public_offer(rt, view)}{mine}")
     for q, other in enumerate(view["players"]):
         if q != p:
             lines.append(f"{other['name']} - {name(other['civ'])}: trade {other['trade']}, culture track "
