@@ -36,10 +36,10 @@ LAYERS = (
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
     ("runtime", "research", "culture"),         # the verbs card text calls; research; the culture track
     "abilities",                                # abilities and culture cards offered in each phase
-    ("combat", "start"),                        # battles; the start of turn
+    ("combat", "start", "negotiation"),         # battles; the start of turn; trading between players
     "conquest",                                 # what entering a square starts, what a battle's winner takes
     ("manage", "movement"),                     # city management; movement
-    ("flow", "bots"),                           # the set-up and the turn's five phases; the greedy bot
+    ("flow", "bots", "negotiation_bot"),        # the set-up and the turn's five phases; the greedy bot
     "search_support",                           # what the search bot guesses (it plays on with the greedy bot)
     "definition",                               # the game as a definition for the engine's machine
     ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
