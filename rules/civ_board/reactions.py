@@ -70,9 +70,12 @@ def answer(rt: Civ, q: int, key: str, t: Trigger, payload: dict) -> Generator:
     use counted); True when the answer cancelled the event."""
     if key in rt.player(q)["hand"]:
         discard_card(rt, q, key)
-        rt.log(f"{rt.name(q)} plays {rt.entry_name(key)}")
-        if payload.get("hook") != "resource_asked" and (yield from card_window(rt, q, key, [])):
-            return False
+        if payload.get("hook") == "resource_asked":   # spent as a resource, not played as an event
+            rt.log(f"{rt.name(q)} plays {rt.entry_name(key)} as {payload.get('resource') or 'any'} resource")
+        else:
+            rt.log(f"{rt.name(q)} plays {rt.entry_name(key)}")
+            if (yield from card_window(rt, q, key, [])):
+                return False
     else:
         spent(rt, q).append(key)
         yield from SERVICES["pay_cost"](rt, q, cost_of(rt, q, t, payload))
