@@ -99,6 +99,21 @@ class GreedyBot:
         trade = sum(int(c.amount(Ctx(rt, d.player, source)) or 0) for c in ability.cost if c.what == "trade")
         return -1.0 if trade and trade > self._trade_to_spare(rt, d.player) else 1.0
 
+    def _cancel(self, rt, d, o):
+        """Answer an event only when it hurts the bot: a culture card aimed at it, or a card cancelling its own."""
+        stack = rt.state.get("reacting") or []
+        if o == "none" or not stack:
+            return 0.0
+        event = stack[-1]
+        if d.player in (event.get("targets") or ()):
+            return 1.0
+        answered = stack[-2] if len(stack) > 1 else None
+        return 1.0 if answered is not None and answered.get("player") == d.player else -1.0
+
+    def _pay(self, rt, d, o):
+        """A resource held first, then an ability in force, a card from the hand last."""
+        return 1.0 if o == "token" else 0.5 if "#" in o else 0.2
+
     def _obsolete(self, rt, d, o):
         mine = any(it["id"] == o and it["owner"] == d.player for it in rt.state["items"].values())
         return -1.0 if mine else 1.0
