@@ -94,7 +94,19 @@ def can_pay_cost(rt: Civ, p: int, cost: list[tuple[str, int]]) -> bool:
     pl = rt.player(p)
     if any(pl[w] < int(n) for w, n in cost if w in DIALS):
         return False
-    return payable(rt, p, units(cost), holdings(rt, p))
+    need, have = units(cost), holdings(rt, p)
+    return not need or held(need, have) or payable(rt, p, need, have)
+
+
+def held(need: list[str], have: dict[str, int]) -> bool:
+    """Do the resources held alone pay `need` (named kinds first, any_resource from what is left)?"""
+    left = dict(have)
+    for r in need:
+        kind = r if r != "any_resource" else next((k for k in sorted(left) if left[k] > 0), None)
+        if kind is None or left.get(kind, 0) <= 0:
+            return False
+        left[kind] -= 1
+    return True
 
 
 @service("pay_cost")
