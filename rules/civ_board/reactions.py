@@ -18,7 +18,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...engine.abilities import Ctx, Trigger
-from .registry import SERVICES, function
+from .registry import SERVICES, function, service
 
 if TYPE_CHECKING:
     from .runtime import Civ
@@ -132,10 +132,12 @@ def aims(rt: Civ, card: str) -> str | None:
     return e.data.get("aims") if e is not None and e.kind == "civ_culture_card" else None
 
 
-def aim(rt: Civ, ctx: Ctx | None, owners: list[int], what: str) -> Generator:
+@service("aim")
+def aim(rt: Civ, ctx: Ctx | None, owners: list[int], kind: str) -> Generator:
     """Called by a procedure of a card that `aims`, once its target(s) are chosen and before anything changes:
-    opens the card's window (owners: whose player, figures, squares or buildings it aims at). True when the
-    card is cancelled: the procedure then stops, and the rest of the card's effect with it."""
+    opens the card's window (owners: whose player, figures, squares or buildings it aims at; kind: which of
+    these, as the card's `aims` says). True when the card is cancelled: the procedure then stops, and the
+    rest of the card's effect with it. Also the service "aim", for modules below this one."""
     if ctx is None or aims(rt, ctx.source) is None:
         return False
     cancelled = yield from card_window(rt, ctx.me, ctx.source, sorted(set(owners)))
