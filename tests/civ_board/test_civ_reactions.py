@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
+from rulewright.engine.search import SearchBot
 from rulewright.rules.civ_board.bots import GreedyBot
 from rulewright.rules.civ_board.payment import can_pay_cost
 
@@ -65,3 +66,12 @@ def test_a_gift_card_counts_only_for_the_resources_it_names():
     assert not can_pay_cost(rt, 0, [("incense", 1)]) and not can_pay_cost(rt, 0, [("wheat", 2)])
     rt.player(0)["hand"].append("a_generous_gift")
     assert can_pay_cost(rt, 0, [("wheat", 1), ("spy", 1)])   # two copies pay two resources
+
+
+def test_the_search_bot_searches_an_answer_and_takes_a_legal_one():
+    g = game([{"culture_hand": ["citizens_revolting_1"]}, {}, {"culture_hand": ["jousting_tourney"]}])
+    g.forkable = True
+    play(g, "citizens_revolting_1", "2")
+    d = g.pending
+    assert d.kind == "cancel" and BASE.search_support().searchable(d)
+    assert SearchBot(3, budget="8").choose(g, d) in d.options
