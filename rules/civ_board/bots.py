@@ -14,7 +14,7 @@ from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, bonus, hand_size, trumps
-from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
+from .economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .manage import city_options
 from .pieces import cities_left, rank, strength
 from .start import city_site
@@ -109,6 +109,17 @@ class GreedyBot:
             return 1.0
         answered = stack[-2] if len(stack) > 1 else None
         return 1.0 if answered is not None and answered.get("player") == d.player else -1.0
+
+    def _rival(self, rt, d, o):
+        """A card aimed at a rival hurts the one furthest along; a gift goes to the one furthest behind."""
+        return self._ahead(rt, int(o))
+
+    def _gift_to(self, rt, d, o):
+        return -self._ahead(rt, int(o))
+
+    def _ahead(self, rt, q) -> float:
+        pl = rt.player(q)
+        return len(pl["techs"]) + pl["track"] + coins(rt, q)
 
     def _pay(self, rt, d, o):
         """A resource held first, then an ability in force, a card from the hand last."""

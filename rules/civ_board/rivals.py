@@ -66,7 +66,7 @@ def rivals_discard_coin_token(rt: Civ, p: int, most: int, ctx: Any = None) -> Ge
 @procedure("rival_coin_token")
 def rival_coin_token(rt: Civ, p: int, ctx: Any = None) -> Generator:
     """Another player of p's choice puts a coin token on their civilisation sheet (a coin while it is there)."""
-    q = int((yield from rt.ask(p, "rival", f"{rt.name(p)}: who gets a coin token?", [str(q) for q in others(rt, p)],
+    q = int((yield from rt.ask(p, "gift_to", f"{rt.name(p)}: who gets a coin token?", [str(q) for q in others(rt, p)],
                                [rt.name(q) for q in others(rt, p)])))
     tokens = rt.player(q)["coin_tokens"]
     civ = rt.player(q)["civ"]

@@ -75,3 +75,15 @@ def test_the_search_bot_searches_an_answer_and_takes_a_legal_one():
     d = g.pending
     assert d.kind == "cancel" and BASE.search_support().searchable(d)
     assert SearchBot(3, budget="8").choose(g, d) in d.options
+
+
+def test_greedy_aims_a_harmful_card_at_the_leader_and_a_gift_at_the_one_behind():
+    g = game([{"culture_hand": ["citizens_revolting_1"]}, {}, {"techs": ["pottery", "currency"]}])
+    play(g, "citizens_revolting_1")
+    d = g.pending
+    assert d.kind == "rival" and GreedyBot(1).choose(g, d) == "2"
+    g = game([{"techs": ["pottery"], "resources": {"iron": 1}, "culture_hand": ["a_gift_from_afar"]},
+              {"techs": ["currency"]}, {}], start="city_management")
+    play(g, "pottery#2", "a_gift_from_afar")
+    d = g.pending
+    assert d.kind == "gift_to" and GreedyBot(1).choose(g, d) == "2"
