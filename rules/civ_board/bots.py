@@ -100,13 +100,14 @@ class GreedyBot:
         return -1.0 if trade and trade > self._trade_to_spare(rt, d.player) else 1.0
 
     def _cancel(self, rt, d, o):
-        """Answer an event only when it hurts the bot: a culture card aimed at it, or a card cancelling its own."""
+        """Answer an event only when it hurts the bot: a culture card aimed at it, a card cancelling its own, a
+        rival building a wonder."""
         stack = rt.state.get("reacting") or []
         if o == "none" or not stack:
             return 0.0
         event = stack[-1]
-        if d.player in (event.get("targets") or ()):
-            return 1.0
+        if d.player in (event.get("targets") or ()) or event.get("action") == "wonder":
+            return 1.0      # aimed at it, or a rival's wonder
         answered = stack[-2] if len(stack) > 1 else None
         return 1.0 if answered is not None and answered.get("player") == d.player else -1.0
 

@@ -1,10 +1,11 @@
 """Reactions: triggers that answer an event while it happens, from a card in hand or from a card in force.
 
-Three events open a reaction window (the hooks of vocabulary.yaml):
+Four events open a reaction window (the hooks of vocabulary.yaml):
 - `culture_card_played`: a culture event card about to take effect (once its target is chosen, for a card
   that `aims`); every other player, in turn order from the one playing it, is asked in secret whether to
   answer, with a card in hand or an ability in force (`on any culture_card_played when ...: cancel`);
 - `ability_used`: a resource ability of another player, once paid (its resources stay spent if cancelled);
+- `city_action_taken`: a city action another player has chosen, before anything is paid (Writing's spy);
 - `resource_asked`: one resource asked of a player paying for an ability (payment.py): a trigger that
   `cancel`s it pays it instead (a culture card played as a resource, the Kremlin).
 A culture card in hand reacts by being played (discarded) and its trigger's body run; as a culture event
@@ -151,6 +152,16 @@ def ability_window(rt: Civ, p: int, source: str, title: str) -> Generator:
                                   f"{rt.name(p)} uses {rt.entry_name(source)} ({title}): answer it?")
     if cancelled:
         rt.log(f"{rt.entry_name(source)}: {title} is cancelled (the resources paid are lost)")
+    return cancelled
+
+
+def action_window(rt: Civ, p: int, choice: str, label: str) -> Generator:
+    """The window of a city action p is taking (`action` is its kind: arts, harvest, army, building ...); True
+    when another player cancelled it (the action is lost)."""
+    cancelled = yield from window(rt, "city_action_taken", p, {"action": choice.partition(":")[0]}, after(rt, p),
+                                  f"{rt.name(p)}'s city will {label}: answer it?")
+    if cancelled:
+        rt.log(f"{rt.name(p)}'s city action ({label}) is cancelled")
     return cancelled
 
 

@@ -4,6 +4,7 @@ who holds a cancel card is asked in secret (the decision goes to that seat, the 
 
 from __future__ import annotations
 
+from rulewright.engine.decision import Decision
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.engine.search import SearchBot
@@ -87,3 +88,11 @@ def test_greedy_aims_a_harmful_card_at_the_leader_and_a_gift_at_the_one_behind()
     play(g, "pottery#2", "a_gift_from_afar")
     d = g.pending
     assert d.kind == "gift_to" and GreedyBot(1).choose(g, d) == "2"
+
+
+def test_greedy_cancels_a_rivals_wonder_but_not_its_other_city_actions():
+    g = game([{}, {"techs": ["writing"], "resources": {"spy": 1}}], n=2)
+    d = Decision(1, "cancel", "answer it?", ["none", "writing#1"])
+    for action, wanted in (("wonder", "writing#1"), ("arts", "none")):
+        g.state["reacting"] = [{"hook": "city_action_taken", "player": 0, "action": action}]
+        assert GreedyBot(1).choose(g, d) == wanted
