@@ -69,8 +69,8 @@ def offer_actions_of(rt: Civ, p: int) -> Generator:
         ctx = Ctx(rt, p, ab.source)
         cost = [(c.what, int(c.amount(ctx) or 0)) for c in ab.cost]
         spent(rt, p, ab).append(choice)
-        yield from pay_cost(rt, p, cost)
         rt.log(f"{rt.name(p)} uses {rt.entry_name(ab.source)}: {ab.title}")
+        yield from pay_cost(rt, p, cost)
         if any(w not in ("culture", "trade") and n for w, n in cost) \
                 and (yield from ability_window(rt, p, ab.source, ab.title)):
             continue
