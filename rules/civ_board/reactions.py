@@ -92,20 +92,20 @@ def window(rt: Civ, hook: str, actor: int, payload: dict, askers: list[int], pro
     payload = {**payload, "player": actor, "hook": hook}
     stack = rt.state.setdefault("reacting", [])
     stack.append({k: v for k, v in payload.items() if isinstance(v, (str, int, list))})
-    try:
-        for q in askers:
-            options = candidates(rt, q, actor, hook, payload)
-            if not options:
-                continue
-            choice = yield from rt.ask(q, "cancel", f"{rt.name(q)}: {prompt}", ["none", *(k for k, _ in options)],
-                                       ["none", *(label(rt, k) for k, _ in options)])
-            if choice != "none" and (yield from answer(rt, q, choice, dict(options)[choice], payload)):
-                return True
-        return False
-    finally:
-        stack.pop()
-        if not stack:
-            rt.state.pop("reacting", None)
+    cancelled = False
+    for q in askers:   # (no try/finally: a generator dropped by a fork must not touch the state it leaves)
+        options = candidates(rt, q, actor, hook, payload)
+        if not options:
+            continue
+        choice = yield from rt.ask(q, "cancel", f"{rt.name(q)}: {prompt}", ["none", *(k for k, _ in options)],
+                                   ["none", *(label(rt, k) for k, _ in options)])
+        if choice != "none" and (yield from answer(rt, q, choice, dict(options)[choice], payload)):
+            cancelled = True
+            break
+    stack.pop()
+    if not stack:
+        rt.state.pop("reacting", None)
+    return cancelled
 
 
 def label(rt: Civ, key: str) -> str:

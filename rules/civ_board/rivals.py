@@ -1,7 +1,8 @@
 """Culture event cards aimed at other players: a rival falls into Anarchy, rivals lose coin tokens.
 
 The card's owner chooses the rival (and which coin token it loses); a rival the Pyramids keep out of Anarchy
-(`no_anarchy`), or already in Anarchy, cannot be chosen for it.
+(`no_anarchy`), or already in Anarchy, cannot be chosen for it. These cards say `aims: player`: once the
+rivals are chosen, they may cancel the card (reactions.aim). A gift to a rival (a coin token) is here too.
 """
 
 from __future__ import annotations
