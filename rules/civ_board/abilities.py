@@ -1,8 +1,7 @@
 """Resource abilities (and any other `action "..."` of a card in force): in each phase, in player order,
 a player may use the actions whose `when` holds now (`phase() = trade` ...), each once per turn, paying
-their cost in resources. A resource is paid with a token from the civilisation sheet (back to the
-market) or, failing one, a hut or village marker showing it (back to the box); `any_resource` is any
-of them. The procedures such abilities call (boost a city, obsolete a wonder, a free culture space)
+their cost (payment.py: tokens, markers, or what may stand in for them). Once a resource ability is paid,
+the other players may cancel it (reactions.py; what was paid stays spent). The procedures such abilities call (boost a city, obsolete a wonder, a free culture space)
 are here too.
 """
 
@@ -14,60 +13,14 @@ from typing import TYPE_CHECKING, Any
 from ...engine.abilities import Ctx, SpecialAction
 from . import board
 from .culture import advance_free
+from .payment import can_pay_cost, pay_cost
 from .pieces import BASIC_UNITS, draw_unit
+from .reactions import ability_window
 from .registry import procedure
 from .victory import over
 
 if TYPE_CHECKING:
     from .runtime import Civ
-
-
-def marker_resource(rt: Civ, marker: str) -> str | None:
-    data = rt.d.content.entries[marker].data
-    return data.get("resource") or (data.get("reward") if data.get("reward") in rt.d.resources else None)
-
-
-def holdings(rt: Civ, p: int) -> dict[str, int]:
-    """Resources p can spend: tokens plus hut and village markers, by resource."""
-    pl = rt.player(p)
-    out = {r: int(n) for r, n in pl["resources"].items() if n}
-    for m in pl["huts"]:
-        r = marker_resource(rt, m)
-        if r:
-            out[r] = out.get(r, 0) + 1
-    return out
-
-
-def spend_resource(rt: Civ, p: int, res: str | None) -> None:
-    """One resource (any when `res` is None): a token first, else a marker."""
-    pl = rt.player(p)
-    kinds = [res] if res else sorted(holdings(rt, p))
-    for r in kinds:
-        if pl["resources"].get(r, 0) > 0:
-            pl["resources"][r] -= 1
-            rt.state["resource_market"][r] = rt.state["resource_market"].get(r, 0) + 1
-            return
-        m = next((m for m in pl["huts"] if marker_resource(rt, m) == r), None)
-        if m is not None:
-            pl["huts"].remove(m)
-            return
-
-
-def affordable(rt: Civ, p: int, cost: list[tuple[str, int]]) -> bool:
-    have = holdings(rt, p)
-    pl = rt.player(p)
-    need_any = 0
-    for what, n in cost:
-        if what == "any_resource":
-            need_any += n
-        elif what in ("culture", "trade"):
-            if pl[what] < n:
-                return False
-        elif have.get(what, 0) < n:
-            return False
-        else:
-            have[what] -= n
-    return sum(have.values()) >= need_any
 
 
 def spent(rt: Civ, p: int, ab: SpecialAction) -> list[str]:
@@ -92,7 +45,7 @@ def usable(rt: Civ, p: int) -> list[tuple[str, SpecialAction]]:
             ctx = Ctx(rt, p, source)
             if key in spent(rt, p, ab) or (ab.when is not None and not ab.when(ctx)):
                 continue
-            if affordable(rt, p, [(c.what, int(c.amount(ctx) or 0)) for c in ab.cost]):
+            if can_pay_cost(rt, p, [(c.what, int(c.amount(ctx) or 0)) for c in ab.cost]):
                 out.append((key, ab))
     return out
 
@@ -114,15 +67,13 @@ def offer_actions_of(rt: Civ, p: int) -> Generator:
             break
         ab = dict(acts)[choice]
         ctx = Ctx(rt, p, ab.source)
-        for c in ab.cost:
-            n = int(c.amount(ctx) or 0)
-            if c.what in ("culture", "trade"):
-                rt.player(p)[c.what] -= n
-            else:
-                for _ in range(n):
-                    spend_resource(rt, p, None if c.what == "any_resource" else c.what)
+        cost = [(c.what, int(c.amount(ctx) or 0)) for c in ab.cost]
         spent(rt, p, ab).append(choice)
         rt.log(f"{rt.name(p)} uses {rt.entry_name(ab.source)}: {ab.title}")
+        yield from pay_cost(rt, p, cost)
+        if any(w not in ("culture", "trade") and n for w, n in cost) \
+                and (yield from ability_window(rt, p, ab.source, ab.title)):
+            continue
         yield from ab.body(ctx)
 
 

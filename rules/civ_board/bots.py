@@ -14,7 +14,7 @@ from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .combat import SIDES, bonus, hand_size, trumps
-from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
+from .economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .manage import city_options
 from .negotiation_bot import Negotiator
 from .pieces import cities_left, rank, strength
@@ -100,6 +100,33 @@ class GreedyBot(Negotiator):
         ability = next(a for a in rt.d.compiled[source].abilities if a.index == int(index))
         trade = sum(int(c.amount(Ctx(rt, d.player, source)) or 0) for c in ability.cost if c.what == "trade")
         return -1.0 if trade and trade > self._trade_to_spare(rt, d.player) else 1.0
+
+    def _cancel(self, rt, d, o):
+        """Answer an event only when it hurts the bot: a culture card aimed at it, a card cancelling its own, a
+        rival building a wonder."""
+        stack = rt.state.get("reacting") or []
+        if o == "none" or not stack:
+            return 0.0
+        event = stack[-1]
+        if d.player in (event.get("targets") or ()) or event.get("action") == "wonder":
+            return 1.0      # aimed at it, or a rival's wonder
+        answered = stack[-2] if len(stack) > 1 else None
+        return 1.0 if answered is not None and answered.get("player") == d.player else -1.0
+
+    def _rival(self, rt, d, o):
+        """A card aimed at a rival hurts the one furthest along; a gift goes to the one furthest behind."""
+        return self._ahead(rt, int(o))
+
+    def _gift_to(self, rt, d, o):
+        return -self._ahead(rt, int(o))
+
+    def _ahead(self, rt, q) -> float:
+        pl = rt.player(q)
+        return len(pl["techs"]) + pl["track"] + coins(rt, q)
+
+    def _pay(self, rt, d, o):
+        """A resource held first, then an ability in force, a card from the hand last."""
+        return 1.0 if o == "token" else 0.5 if "#" in o else 0.2
 
     def _obsolete(self, rt, d, o):
         mine = any(it["id"] == o and it["owner"] == d.player for it in rt.state["items"].values())

@@ -3,8 +3,9 @@ in a secret hand with a hand size, and great people.
 
 A space's reward is a culture event card of its level, a great person, or the culture victory. A card
 is played in the phase it names (or any phase), its `on played` trigger runs, and it goes under its
-deck. A great person is placed at once on a square of one of the owner's cities (not water, not
-blockaded), or kept in reserve and placed at a later start of turn.
+deck; before it takes effect the other players may cancel it (reactions.py). A great person is placed at
+once on a square of one of the owner's cities (not water, not blockaded), or kept in reserve and placed
+at a later start of turn.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from . import board
 from .economy import blockaded
 from .pieces import put_item
+from .reactions import aims, card_window, discard_card
 from .registry import procedure
 from .victory import over, win
 
@@ -80,16 +82,12 @@ def draw_culture(rt: Civ, p: int, level: int) -> Generator:
         discard_card(rt, p, card)
 
 
-def discard_card(rt: Civ, p: int, card: str) -> None:
-    rt.player(p)["hand"].remove(card)
-    level = str(rt.d.content.entries[card].data["level"])
-    rt.state["culture_discards"].setdefault(level, []).append(card)
-
-
 def playable(rt: Civ, p: int) -> list[str]:
+    """Cards of p's hand that may be played now: of this phase (or any), with an effect when played (a card
+    that only answers an event, or is played as a resource, is offered then: reactions.py)."""
     phase = rt.state["phase"]
     return [c for c in dict.fromkeys(rt.player(p)["hand"])
-            if rt.d.content.entries[c].data.get("phase") in (phase, "any")]
+            if rt.d.content.entries[c].data.get("phase") in (phase, "any") and rt.d.triggers_of(c, "played")]
 
 
 def offer_cards(rt: Civ) -> Generator:
@@ -110,6 +108,8 @@ def offer_cards_of(rt: Civ, p: int) -> Generator:
             break
         discard_card(rt, p, choice)
         rt.log(f"{rt.name(p)} plays {rt.entry_name(choice)}")
+        if aims(rt, choice) is None and (yield from card_window(rt, p, choice, [])):
+            continue    # cancelled before it took effect (a card that aims is answered once it has aimed)
         yield from rt.emit("played", p, only=choice)
 
 

@@ -29,6 +29,7 @@ from .pieces import (
     rank,
     unit_type,
 )
+from .reactions import action_window
 from .victory import over
 
 if TYPE_CHECKING:
@@ -152,6 +153,8 @@ def city_action(rt: Civ, city: dict) -> Generator:
                                f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
                                f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
     cost = next(c for o, _, c in options if o == choice)
+    if (yield from action_window(rt, p, choice, next(lb for o, lb, _ in options if o == choice))):
+        return      # cancelled (Writing's spy): the city's action is lost, nothing is paid
     what, _, rest = choice.partition(":")
     pl = rt.player(p)
     if what == "arts":

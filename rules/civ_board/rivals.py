@@ -1,7 +1,8 @@
 """Culture event cards aimed at other players: a rival falls into Anarchy, rivals lose coin tokens.
 
 The card's owner chooses the rival (and which coin token it loses); a rival the Pyramids keep out of Anarchy
-(`no_anarchy`), or already in Anarchy, cannot be chosen for it.
+(`no_anarchy`), or already in Anarchy, cannot be chosen for it. These cards say `aims: player`: once the
+rivals are chosen, they may cancel the card (reactions.aim). A gift to a rival (a coin token) is here too.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from .reactions import aim
 from .registry import function, procedure
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ def rival_anarchy(rt: Civ, p: int, ctx: Any = None) -> Generator:
         return
     q = int((yield from rt.ask(p, "rival", f"{rt.name(p)}: who falls into Anarchy?", [str(q) for q in targets],
                                [rt.name(q) for q in targets])))
+    if (yield from aim(rt, ctx, [q], "player")):
+        return
     rt.player(q)["government"] = anarchy
     rt.player(q)["anarchy_since"] = rt.state["turn"]
     rt.log(f"{rt.name(q)} falls into Anarchy")
@@ -39,18 +43,33 @@ def rival_anarchy(rt: Civ, p: int, ctx: Any = None) -> Generator:
 
 @procedure("rivals_discard_coin_token")
 def rivals_discard_coin_token(rt: Civ, p: int, most: int, ctx: Any = None) -> Generator:
-    """Up to `most` other players (p chooses, each once) discard one coin token each, p choosing which."""
+    """Up to `most` other players (p chooses them all, each once, before any answer) discard one coin token
+    each, p choosing which."""
     chosen: list[int] = []
     for _ in range(int(most)):
         targets = [q for q in others(rt, p) if q not in chosen and any(rt.player(q)["coin_tokens"].values())]
         if not targets:
-            return
+            break
         q = int((yield from rt.ask(p, "rival", f"{rt.name(p)}: who discards a coin token?",
                                    [str(q) for q in targets], [rt.name(q) for q in targets])))
         chosen.append(q)
+    if not chosen or (yield from aim(rt, ctx, chosen, "player")):
+        return
+    for q in chosen:
         tokens = rt.player(q)["coin_tokens"]
         cards = sorted(c for c, n in tokens.items() if n)
         card = yield from rt.ask(p, "rival_token", f"{rt.name(p)}: which coin token of {rt.name(q)}?", cards,
                                  [rt.entry_name(c) for c in cards])
         tokens[card] -= 1
         rt.log(f"{rt.name(q)} discards a coin token from {rt.entry_name(card)}")
+
+
+@procedure("rival_coin_token")
+def rival_coin_token(rt: Civ, p: int, ctx: Any = None) -> Generator:
+    """Another player of p's choice puts a coin token on their civilisation sheet (a coin while it is there)."""
+    q = int((yield from rt.ask(p, "gift_to", f"{rt.name(p)}: who gets a coin token?", [str(q) for q in others(rt, p)],
+                               [rt.name(q) for q in others(rt, p)])))
+    tokens = rt.player(q)["coin_tokens"]
+    civ = rt.player(q)["civ"]
+    tokens[civ] = tokens.get(civ, 0) + 1
+    rt.log(f"{rt.name(q)} puts a coin token on {rt.entry_name(civ)}")

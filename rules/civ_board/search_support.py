@@ -19,7 +19,7 @@ from ...engine.search import GameSearch, standing
 from .bots import GreedyBot
 from .economy import coins
 
-SEARCHED = ("research", "city_action", "battle", "loot", "step")
+SEARCHED = ("research", "city_action", "battle", "loot", "step", "cancel")   # the rest: the greedy policy
 MARGIN_SCALE = 6.0
 
 
