@@ -32,7 +32,8 @@ from .tools_support import (
 # layer or lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
 LAYERS = (
     ("registry", "board"),                      # where rule code is found by name; the map
-    ("pieces", "economy", "rivals"),            # pieces on the map; what cities collect; cards aimed at rivals
+    # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost
+    ("pieces", "economy", "rivals", "reactions", "payment"),
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
     ("runtime", "research", "culture"),         # the verbs card text calls; research; the culture track
     "abilities",                                # abilities and culture cards offered in each phase
