@@ -13,6 +13,7 @@ from ...engine.abilities import Ctx
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
+from .bot_aims import AimScores
 from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, production, pyramid_row, research_cost, yields
 from .manage import city_options
@@ -31,7 +32,7 @@ ROADS = ("culture", "technology", "economic", "military")
 MARTIAL = ("combat_bonus", "battle_hand_size", "unit_strength")   # quantities a military bot seeks
 
 
-class GreedyBot:
+class GreedyBot(AimScores):
     """Greedy along one road to victory, drawn from its seed (so bots of a game take different roads)."""
 
     name = "greedy"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from . import board
 from .abilities import offer_actions
 from .conquest import attack_city, attack_square, attack_village, take_hut
-from .culture import offer_cards
+from .culture import offer_cards, offer_interrupts
 from .pieces import reveal_tile, stack_limit
 from .victory import over
 
@@ -117,6 +117,11 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
             return
         for f in figs:
             f["x"], f["y"] = nx, ny
+        yield from offer_interrupts(rt, p)     # a card may interrupt the move (kill figures of the group)
+        alive = {f["id"] for f in rt.state["figures"]}
+        figs = [f for f in figs if f["id"] in alive]
+        if not figs:
+            return
 
 
 WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
