@@ -238,12 +238,6 @@ def open_squares_of(rt: Civ, terrains: list[str], filt: str) -> list[tuple[int, 
                   if (rt.square(*sq) or {}).get("terrain") in terrains and square_fits(rt, *sq, filt))
 
 
-@function("open_squares")
-def open_squares(rt: Civ, ctx: Any, terrains: list, filt: str) -> int:
-    """How many revealed squares of the terrains pass the filter."""
-    return len(open_squares_of(rt, list(terrains), filt))
-
-
 def _square_words(rt: Civ, x: int, y: int) -> str:
     owner = square_owner(rt, x, y)
     whose = f" ({rt.name(owner)}'s city)" if owner is not None else ""
