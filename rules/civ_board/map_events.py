@@ -249,7 +249,7 @@ def change_terrain(rt: Civ, p: int, to: str, terrains: list, filt: str, ctx: Any
     """A square of the terrains passing the filter becomes `to` for the rest of the game: a disaster
     marker covers it (its printed icons are gone). The markers are limited (game.yaml)."""
     disasters = rt.state.setdefault("disasters", {})
-    full = len(disasters) >= int(rt.params.get("disaster_markers", 12))
+    full = len(disasters) >= int(rt.params["disaster_markers"])
     squares = [sq for sq in open_squares_of(rt, list(terrains), filt)
                if rt.square(*sq)["terrain"] != to and (not full or board.key(*sq) in disasters)]
     if not squares:
