@@ -110,7 +110,7 @@ def offer_cards(rt: Civ) -> Generator:
 
 
 def offer_interrupts(rt: Civ, mover: int) -> Generator:
-    """Between two steps of `mover`'s move, each other player may play cards that interrupt a move."""
+    """Before each step of `mover`'s move, each other player may play cards that interrupt a move."""
     for p in rt.order():
         if p != mover:
             yield from offer_cards_of(rt, p, interrupting=True)

@@ -95,7 +95,10 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
     left = travel_speed(rt, p)
     rt.state["moving"] = [f["id"] for f in figs]
     while not over(rt):
-        opts = step_options(rt, p, figs, left)
+        yield from offer_interrupts(rt, p)     # before each step a card may interrupt the move (kill figures)
+        alive = {f["id"] for f in rt.state["figures"]}
+        figs = [f for f in figs if f["id"] in alive]
+        opts = step_options(rt, p, figs, left) if figs else []
         if not opts:
             return
         x, y = figs[0]["x"], figs[0]["y"]
@@ -117,11 +120,6 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
             return
         for f in figs:
             f["x"], f["y"] = nx, ny
-        yield from offer_interrupts(rt, p)     # a card may interrupt the move (kill figures of the group)
-        alive = {f["id"] for f in rt.state["figures"]}
-        figs = [f for f in figs if f["id"] in alive]
-        if not figs:
-            return
 
 
 WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
