@@ -32,15 +32,17 @@ from .tools_support import (
 # layer or lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
 LAYERS = (
     ("registry", "board"),                      # where rule code is found by name; the map
-    # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost
-    ("pieces", "economy", "rivals", "reactions", "payment"),
+    # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost;
+    # the squares within reach
+    ("pieces", "economy", "rivals", "reactions", "payment", "reach"),
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
     ("runtime", "research", "culture"),         # the verbs card text calls; research; the culture track
     "abilities",                                # abilities and culture cards offered in each phase
     ("combat", "start", "negotiation"),         # battles; the start of turn; trading between players
     "conquest",                                 # what entering a square starts, what a battle's winner takes
-    ("manage", "movement"),                     # city management; movement
-    ("flow", "bots", "negotiation_bot"),        # the set-up and the turn's five phases; the greedy bot
+    ("manage", "movement", "map_events"),       # city management; movement; culture cards aimed at the map
+    # the set-up and the turn's five phases; the greedy bot, its trading and its aim of map cards
+    ("flow", "bots", "negotiation_bot", "bot_aims"),
     "search_support",                           # what the search bot guesses (it plays on with the greedy bot)
     "definition",                               # the game as a definition for the engine's machine
     ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read

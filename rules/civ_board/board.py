@@ -69,7 +69,8 @@ def facedown(state: dict, x: int, y: int) -> bool:
 
 
 def square(defn, state: dict, x: int, y: int) -> dict | None:
-    """The printed square at (x, y), or None off the map, outside every tile or on a facedown tile."""
+    """The square at (x, y), or None off the map, outside every tile or on a facedown tile: as printed, or
+    a disaster marker's terrain with no icons (`disasters` of the state: key -> terrain, for the game)."""
     if x < 0 or y < 0:
         return None
     m = state["map"]
@@ -79,6 +80,9 @@ def square(defn, state: dict, x: int, y: int) -> dict | None:
     c = m["tiles"][tr][tc]
     if c is None or c.get("hidden"):
         return None
+    disasters = state.get("disasters")
+    if disasters and f"{x},{y}" in disasters:
+        return {"terrain": disasters[f"{x},{y}"]}
     return parse_square(defn.tile_rows(c["id"], c["rot"])[y % SIZE][x % SIZE])
 
 

@@ -13,6 +13,7 @@ from ...engine.abilities import Ctx
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
+from .bot_aims import AimScores
 from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .manage import city_options
@@ -32,9 +33,9 @@ ROADS = ("culture", "technology", "economic", "military")
 MARTIAL = ("combat_bonus", "battle_hand_size", "unit_strength")   # quantities a military bot seeks
 
 
-class GreedyBot(Negotiator):
+class GreedyBot(Negotiator, AimScores):
     """Greedy along one road to victory, drawn from its seed (so bots of a game take different roads); it
-    trades as negotiation_bot.py says."""
+    trades as negotiation_bot.py says and aims its cards as bot_aims.py says."""
 
     name = "greedy"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ...engine.abilities import Ctx, Requirement
 from . import board
 from .economy import blockaded
 from .pieces import put_item
@@ -82,12 +83,23 @@ def draw_culture(rt: Civ, p: int, level: int) -> Generator:
         discard_card(rt, p, card)
 
 
-def playable(rt: Civ, p: int) -> list[str]:
-    """Cards of p's hand that may be played now: of this phase (or any), with an effect when played (a card
-    that only answers an event, or is played as a resource, is offered then: reactions.py)."""
+def playable(rt: Civ, p: int, interrupting: bool = False) -> list[str]:
+    """Cards of p's hand for the phase now (while another player moves: those that may interrupt a move)
+    that have an effect when played (a card that only answers an event, or is played as a resource, is
+    offered then: reactions.py) and whose `requires` hold (a card that aims at the map needs a target)."""
     phase = rt.state["phase"]
-    return [c for c in dict.fromkeys(rt.player(p)["hand"])
-            if rt.d.content.entries[c].data.get("phase") in (phase, "any") and rt.d.triggers_of(c, "played")]
+    out = []
+    for c in dict.fromkeys(rt.player(p)["hand"]):
+        data = rt.d.content.entries[c].data
+        if data.get("phase") not in (phase, "any") or (interrupting and not data.get("interrupts")):
+            continue
+        if not rt.d.triggers_of(c, "played"):
+            continue
+        compiled = rt.d.compiled.get(c)
+        if compiled is None or all(r.cond is None or r.cond(Ctx(rt, p, c)) for r in compiled.abilities
+                                   if isinstance(r, Requirement)):
+            out.append(c)
+    return out
 
 
 def offer_cards(rt: Civ) -> Generator:
@@ -96,10 +108,17 @@ def offer_cards(rt: Civ) -> Generator:
         yield from offer_cards_of(rt, p)
 
 
-def offer_cards_of(rt: Civ, p: int) -> Generator:
+def offer_interrupts(rt: Civ, mover: int) -> Generator:
+    """Before each step of `mover`'s move, each other player may play cards that interrupt a move."""
+    for p in rt.order():
+        if p != mover:
+            yield from offer_cards_of(rt, p, interrupting=True)
+
+
+def offer_cards_of(rt: Civ, p: int, interrupting: bool = False) -> Generator:
     """p may play, one after another, culture event cards of the phase now (a battle's too)."""
     while not over(rt):
-        cards = playable(rt, p)
+        cards = playable(rt, p, interrupting)
         if not cards:
             break
         choice = yield from rt.ask(p, "culture_card", f"{rt.name(p)}: play a culture event card?",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from . import board
 from .abilities import offer_actions
 from .conquest import attack_city, attack_square, attack_village, take_hut
-from .culture import offer_cards
+from .culture import offer_cards, offer_interrupts
 from .pieces import reveal_tile, stack_limit
 from .victory import over
 
@@ -95,7 +95,10 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
     left = travel_speed(rt, p)
     rt.state["moving"] = [f["id"] for f in figs]
     while not over(rt):
-        opts = step_options(rt, p, figs, left)
+        yield from offer_interrupts(rt, p)     # before each step a card may interrupt the move (kill figures)
+        alive = {f["id"] for f in rt.state["figures"]}
+        figs = [f for f in figs if f["id"] in alive]
+        opts = step_options(rt, p, figs, left) if figs else []
         if not opts:
             return
         x, y = figs[0]["x"], figs[0]["y"]

@@ -24,8 +24,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ...engine.decision import ask
-from .culture import discard_card, hand_size
+from .culture import hand_size
 from .payment import holdings, marker_resource
+from .reactions import discard_card
 from .victory import over
 
 if TYPE_CHECKING:

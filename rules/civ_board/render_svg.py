@@ -1,7 +1,7 @@
 """The Civilization map and players as an SVG picture (`rulewright render`, the replay viewer).
 
-One fragment per map tile (terrain colours, the icons of each square, buildings, wonders, great people,
-hut and village markers, cities and figures) and one per player panel. Drawn from `game.view(viewer)`
+One fragment per map tile (terrain colours, the icons of each square, disaster markers, buildings, wonders,
+great people, hut and village markers, cities and figures) and one per player panel. Drawn from `game.view(viewer)`
 only: facedown tiles are dark, markers show no identity, hands and forces of others are counts.
 """
 
@@ -25,15 +25,19 @@ def _text(x: float, y: float, s: str, size: int = 11, fill: str = "#222", weight
 
 def _square(game, view: dict, x: int, y: int, cell: dict) -> str:
     px, py = x * CELL, 40 + y * CELL
+    k = board.key(x, y)
+    disaster = (view.get("disasters") or {}).get(k)      # a disaster marker: its terrain, no icons
     rows = game.definition.tile_rows(cell["id"], cell["rot"])
-    sq = board.parse_square(rows[y % board.SIZE][x % board.SIZE])
+    sq = {"terrain": disaster} if disaster else board.parse_square(rows[y % board.SIZE][x % board.SIZE])
     out = [f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{TERRAIN.get(sq["terrain"], "#ccc")}" '
            'stroke="#555" stroke-width="0.3"/>']
+    if disaster:
+        out.append(f'<rect data-kind="disaster" x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+                   'fill="none" stroke="#7a1f1f" stroke-dasharray="3,2"/>')
     icons = " ".join(f"{SHORT[k]}{v}" for k, v in sq.items() if k in SHORT)
     out.append(_text(px + 2, py + 10, icons, 8))
     if sq.get("resource"):
         out.append(_text(px + 2, py + 31, sq["resource"][:4], 8, "#402"))
-    k = board.key(x, y)
     item = view["items"].get(k)
     if item is not None:
         name = game.definition.content.entries[item["id"]].name
