@@ -272,8 +272,9 @@ class GreedyBot:
         other = SIDES[1 - SIDES.index(side)]
         enemy = fight["fronts"][int(target)][other]
         theirs = strength(rt, fight["owners"][other], enemy["card"])
-        kills = enemy["wounds"] + mine >= theirs or trumps(rt, card, enemy["card"])
-        dies = theirs >= mine and not (trumps(rt, card, enemy["card"]) and kills)
+        trump = trumps(rt, card, enemy["card"], fight["owners"][other])
+        kills = enemy["wounds"] + mine >= theirs or trump
+        dies = theirs >= mine and not (trump and kills)
         return (theirs if kills else 0) - (mine if dies else 0) + 0.1
 
 
