@@ -18,6 +18,7 @@ from .economy import boost_rate, city_squares, production, pyramid_row, research
 from .manage import city_options
 from .pieces import cities_left, rank, strength
 from .start import city_site
+from .tech_gifts import learnable
 
 VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
 
@@ -112,6 +113,40 @@ class GreedyBot:
             value += 1.5
         return value
 
+    _free_tech = _research   # a tech for nothing: the one it would most like to research
+
+    def _exchange_with(self, rt, d, o):
+        """The rival whose best tech is highest, less what the rival takes back."""
+        q, top = int(o), self._exchange_top(rt, d)
+        mine = [rt.d.level(t) for t in learnable(rt, d.player, q, top)]
+        theirs = [rt.d.level(t) for t in learnable(rt, q, d.player, top)]
+        return max(mine, default=0) - 0.5 * max(theirs, default=0)
+
+    def _exchange_top(self, rt, d) -> int:
+        """The highest level exchanged, as the labels say ('... (techs of level 2 or lower)')."""
+        words = (d.labels or [""])[0].split()
+        after = [b for a, b in zip(words, words[1:], strict=False) if a == "level" and b.isdigit()]
+        return int(after[0]) if after else max(rt.d.level(t) for t in rt.d.tech_ids)
+
+    def _free_figure(self, rt, d, o):
+        if o == "none":
+            return 0.0
+        scouts = sum(1 for f in rt.state["figures"] if f["owner"] == d.player and f["kind"] == "scout")
+        return 2.0 if o == "scout" and cities_left(rt, d.player) > scouts else 1.0 if o == "army" else 0.5
+
+    def _free_harvest(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0 + 0.1 * (rt.player(d.player)["resources"].get(o, 0) == 0)
+
+    _harvest_again = _free_harvest
+
+    def _barbarian_deck(self, rt, d, o):
+        """The barbarians fight the player to the holder's right: the deck whose units trump most of that
+        player's unit types (public: which types a player produced) and are trumped by fewest."""
+        attacker = (d.player - 1) % rt.n
+        types = [rt.d.units[c].data["type"] for c in rt.player(attacker)["forces"]]
+        trumps_type = rt.params["trumps"]
+        return sum(1 for t in types if trumps_type.get(o) == t) - sum(1 for t in types if trumps_type.get(t) == o)
+
     def _loot(self, rt, d, o):
         return {"tech": 5, "culture_card": 3, "resources": 2, "trade": 2.5, "culture": 2}.get(o.split(":")[0], 0)
 
@@ -154,6 +189,8 @@ class GreedyBot:
             if self.road == "military":
                 return 3.5 if forces < 4 + 2 * armies else 0.8
             return 3.0 if forces < 4 + armies else 0.5
+        if what == "free_building":   # the same building, but paid for by nobody
+            return self._action_value(rt, d, f"building:{rest}") + 1.5
         if what == "walls":
             return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")

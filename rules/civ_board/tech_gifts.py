@@ -55,7 +55,7 @@ def exchange_techs(rt: Civ, p: int, top: int, ctx: Any = None) -> Generator:
         return
     why = rt.entry_name(ctx.source) if ctx else "an exchange of techs"
     q = int((yield from rt.ask(p, "exchange_with", f"{rt.name(p)}: exchange techs with whom ({why})?",
-                               [str(q) for q in rivals], [rt.name(q) for q in rivals])))
+                               [str(q) for q in rivals], [f"{rt.name(q)} (techs of level {top} or lower)" for q in rivals])))
     rt.log(f"{rt.name(p)} exchanges techs with {rt.name(q)}")
     yield from learn_one(rt, p, learnable(rt, p, q, top), why)
     yield from learn_one(rt, q, learnable(rt, q, p, top), why)
