@@ -189,8 +189,8 @@ class GreedyBot:
             if self.road == "military":
                 return 3.5 if forces < 4 + 2 * armies else 0.8
             return 3.0 if forces < 4 + armies else 0.5
-        if what == "free_building":   # the same building, but paid for by nobody
-            return self._action_value(rt, d, f"building:{rest}") + 1.5
+        if what.startswith("free_"):   # the same building (or walls), but paid for by nobody
+            return self._action_value(rt, d, f"{what[len('free_'):]}:{rest}") + 1.5
         if what == "walls":
             return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")

@@ -115,11 +115,13 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
             out.append((f"unit:{utype}", f"produce a {utype} unit ({cost})", cost))
     for b in buildable(rt, p):
         data = rt.d.buildings[b].data
+        free = rt.granted("free_building", p) and "free_building" not in rt.player(p).get("used", [])
         if data.get("walls"):
             if not city.get("walled") and int(data["cost"]) <= budget:
                 out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']})", int(data["cost"])))
+            if not city.get("walled") and free:
+                out.append((f"free_walls:{b}", f"build {rt.entry_name(b)} for free", 0))
             continue
-        free = rt.granted("free_building", p) and "free_building" not in rt.player(p).get("used", [])
         if int(data["cost"]) <= budget or free:
             for x, y in item_squares(rt, city, data["terrain"], bool(data.get("limited")), False):
                 if int(data["cost"]) <= budget:
@@ -152,7 +154,7 @@ def pay_production(rt: Civ, city: dict, cost: int) -> None:
 def action_kind(option: str) -> str:
     """What kind of action an option is (a free building is a building), for 'not the same action twice'."""
     what = option.partition(":")[0]
-    return "building" if what == "free_building" else what
+    return what[len("free_"):] if what.startswith("free_") else what
 
 
 def city_action(rt: Civ, city: dict, done: list[str] | None = None) -> Generator:
@@ -171,9 +173,9 @@ def city_action(rt: Civ, city: dict, done: list[str] | None = None) -> Generator
     pl = rt.player(p)
     if done is not None:
         done.append(action_kind(choice))
-    if what == "free_building":
+    if what.startswith("free_"):   # a free building (or walls): once per turn
         pl.setdefault("used", []).append("free_building")
-        what = "building"
+        what = action_kind(choice)
     if what == "arts":
         n = arts_culture(rt, city)
         pl["culture"] += n
