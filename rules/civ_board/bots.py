@@ -75,7 +75,25 @@ class GreedyBot:
     def _government(self, rt, d, o):
         if o == "keep":
             return 0.5
-        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else -1.0
+        if not o.startswith("gov:"):
+            return -1.0
+        gain = self._gov_value(rt, d.player, o[4:]) - self._gov_value(rt, d.player, rt.player(d.player)["government"])
+        return 0.5 + gain if gain else 0.0
+
+    def _gov_value(self, rt, p, gov) -> float:
+        """What a government's effect is worth to p now, from the words it uses (no government named)."""
+        cities = len(rt.cities(p))
+        martial = 2.0 if self.road == "military" else 0.3
+        value = 0.0
+        if any(rt.d.modifiers_of(gov, "capital_actions")):
+            value += 2.0 if rt.d.modifiers_of(gov, "capital_actions")[0].apply(Ctx(rt, p, gov), 1) > 1 else -3.0
+        value += 1.0 * cities * len(rt.d.modifiers_of(gov, "city_production"))
+        value += martial * sum(len(rt.d.modifiers_of(gov, q)) for q in MARTIAL)
+        value += (3.0 if self.road == "economic" else 1.5) * len(rt.d.grants_of(gov, "coins"))
+        value += 1.0 * len(rt.d.triggers_of(gov, "turn_start"))
+        value += 1.0 if rt.d.grants_of(gov, "armies_found_cities") and cities_left(rt, p) > 0 else 0.0
+        value += 0.8 * (cities - 1) if rt.d.grants_of(gov, "best_outskirts_production") else 0.0
+        return value
 
     def _culture(self, rt, d, o):
         if o != "advance":

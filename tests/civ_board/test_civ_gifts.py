@@ -7,9 +7,12 @@ import copy
 
 from civ_helpers import bot_game, drive
 from rulewright.engine.decision import Decision
+from rulewright.engine.games import find
+from rulewright.engine.machine import Game
 from rulewright.engine.rng import Rng, seed_state
 from rulewright.rules.civ_board import combat, tech_gifts
 from rulewright.rules.civ_board.bots import GreedyBot
+from where import ROOT
 
 
 def started(seed: int = 1):
@@ -82,3 +85,16 @@ def test_the_bot_exchanges_with_the_rival_that_has_the_best_tech_within_the_card
     level_two = Decision(0, "exchange_with", "with whom?", ["1"], ["Player 2 (techs of level 2 or lower)"])
     assert bot._exchange_top(rt, level_one) == 1 and bot._exchange_top(rt, level_two) == 2
     assert bot._exchange_with(rt, level_two, "1") > bot._exchange_with(rt, level_one, "1")
+
+
+def test_the_bot_changes_to_a_government_whose_words_are_worth_more_to_it():
+    base = str(ROOT / "content" / "civ_board" / "base")
+    g = Game(find("civ_board").definition([base], []),
+             {"players": 2, "seed": 1, "position": {"civs": ["germany", "rome"], "first": 0, "start": "start_of_turn"}})
+    rt, bot = g.rt, GreedyBot(0)
+    d = Decision(0, "government", "change?", ["keep", "gov:monarchy_government", "gov:anarchy", "transition"])
+    assert bot._gov_value(rt, 0, "monarchy_government") > bot._gov_value(rt, 0, "despotism")   # a second action
+    assert bot._gov_value(rt, 0, "anarchy") < 0                                               # an idle capital
+    assert bot.choose(g, d) == "gov:monarchy_government"
+    rt.player(0)["government"] = "monarchy_government"
+    assert bot.choose(g, Decision(0, "government", "change?", ["keep", "gov:despotism"])) == "keep"
