@@ -70,7 +70,10 @@ class GreedyBot:
     _place_wonder = _place_person
 
     def _build_city(self, rt, d, o):
-        return 0.0 if o == "none" else 1.0
+        if o == "none":
+            return 0.0
+        fig = next((f for f in rt.state["figures"] if f"city:{f['id']}" == o), None)
+        return 0.8 if fig is not None and fig["kind"] == "army" else 1.0   # a scout first, an army if need be
 
     def _government(self, rt, d, o):
         if o == "keep":

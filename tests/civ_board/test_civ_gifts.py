@@ -98,3 +98,12 @@ def test_the_bot_changes_to_a_government_whose_words_are_worth_more_to_it():
     assert bot.choose(g, d) == "gov:monarchy_government"
     rt.player(0)["government"] = "monarchy_government"
     assert bot.choose(g, Decision(0, "government", "change?", ["keep", "gov:despotism"])) == "keep"
+
+
+def test_the_bot_founds_a_city_with_a_scout_before_an_army():
+    g, rt = started()
+    army = next(f for f in rt.state["figures"] if f["owner"] == 0 and f["kind"] == "army")
+    scout = next(f for f in rt.state["figures"] if f["owner"] == 0 and f["kind"] == "scout")
+    d = Decision(0, "build_city", "build?", ["none", f"city:{army['id']}", f"city:{scout['id']}"])
+    assert GreedyBot(0).choose(g, d) == f"city:{scout['id']}"
+    assert GreedyBot(0).choose(g, Decision(0, "build_city", "build?", ["none", f"city:{army['id']}"])) != "none"
