@@ -86,10 +86,10 @@ class GreedyBot:
     def _gov_value(self, rt, p, gov) -> float:
         """What a government's effect is worth to p now, from the words it uses (no government named)."""
         cities = len(rt.cities(p))
-        martial = 2.0 if self.road == "military" else 0.3
+        martial = 4.0 if self.road == "military" else 0.3
         value = 0.0
         if any(rt.d.modifiers_of(gov, "capital_actions")):
-            value += 2.0 if rt.d.modifiers_of(gov, "capital_actions")[0].apply(Ctx(rt, p, gov), 1) > 1 else -3.0
+            value += 3.0 if rt.d.modifiers_of(gov, "capital_actions")[0].apply(Ctx(rt, p, gov), 1) > 1 else -3.0
         value += 1.0 * cities * len(rt.d.modifiers_of(gov, "city_production"))
         value += martial * sum(len(rt.d.modifiers_of(gov, q)) for q in MARTIAL)
         value += (3.0 if self.road == "economic" else 1.5) * len(rt.d.grants_of(gov, "coins"))
