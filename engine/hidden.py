@@ -12,6 +12,13 @@ A path is dot-separated keys; `*` matches every index of a list (or key of a map
 `owner_only`, the first `*` is the owning player's index: other viewers see the value as counts, or
 nothing when it holds no list. A secret pick waiting to be revealed (7 Wonders' simultaneous choices)
 and a hand of cards (both games) are the same thing here: a value only its owner sees.
+
+An `owner_only` value may also be opened to other players by the state itself:
+
+      shown_to: {players.*.hand: players.*.hand_shown_to}   # a list of player indices beside the value
+
+the viewers listed at the second path (its `*` bound to the same owner) see the value as its owner does
+(an ability that lets a player look at another's hand for a while: the rules fill and empty the list).
 """
 
 from __future__ import annotations
@@ -62,6 +69,28 @@ def _int(key: Any) -> int | None:
         return None
 
 
+def shown_to(state: Any, path: str | None, owner: int | None) -> list:
+    """The players an owner's hidden value is opened to: the list at `path` with its `*` bound to `owner`."""
+    if not path or owner is None:
+        return []
+    node = state
+    for part in str(path).replace("*", str(owner), 1).split("."):
+        if isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return []
+    return list(node) if isinstance(node, list) else []
+
+
+def sees(state: Any, spec: dict, key: str, owner: int | None, viewer: int | None) -> bool:
+    """May `viewer` see the `owner_only` value `key` of `owner`?"""
+    if owner is None or viewer is None:
+        return False
+    return owner == viewer or viewer in shown_to(state, (spec.get("shown_to") or {}).get(key), owner)
+
+
 def view_of(state: dict, viewer: int | None, spec: dict | None) -> dict:
     """A deep copy of `state` as `viewer` (a player index, None: a spectator) may see it under `spec`."""
     spec = spec or {}
@@ -73,7 +102,7 @@ def view_of(state: dict, viewer: int | None, spec: dict | None) -> dict:
     for key in spec.get("count") or []:
         _apply(out, str(key).split("."), lambda v, o: counted(v))
     for key in spec.get("owner_only") or []:
-        _apply(out, str(key).split("."), lambda v, o: v if o is not None and o == viewer else counted(v))
+        _apply(out, str(key).split("."), lambda v, o, k=key: v if sees(state, spec, k, o, viewer) else counted(v))
     out["viewer"] = viewer
     return out
 

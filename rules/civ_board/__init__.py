@@ -33,10 +33,11 @@ from .tools_support import (
 LAYERS = (
     ("registry", "board"),                      # where rule code is found by name; the map
     # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost;
-    # the squares within reach
-    ("pieces", "economy", "rivals", "reactions", "payment", "reach"),
+    # the squares within reach; a free figure or harvest
+    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts"),
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
-    ("runtime", "research", "culture"),         # the verbs card text calls; research; the culture track
+    # the verbs card text calls; research; the culture track; techs learnt from rivals
+    ("runtime", "research", "culture", "tech_gifts"),
     "abilities",                                # abilities and culture cards offered in each phase
     ("combat", "start", "negotiation"),         # battles; the start of turn; trading between players
     "conquest",                                 # what entering a square starts, what a battle's winner takes

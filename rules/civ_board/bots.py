@@ -20,6 +20,7 @@ from .manage import city_options
 from .negotiation_bot import Negotiator
 from .pieces import cities_left, rank, strength
 from .start import city_site
+from .tech_gifts import learnable
 
 VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
 
@@ -72,12 +73,33 @@ class GreedyBot(Negotiator, AimScores):
     _place_wonder = _place_person
 
     def _build_city(self, rt, d, o):
-        return 0.0 if o == "none" else 1.0
+        if o == "none":
+            return 0.0
+        fig = next((f for f in rt.state["figures"] if f"city:{f['id']}" == o), None)
+        return 0.8 if fig is not None and fig["kind"] == "army" else 1.0   # a scout first, an army if need be
 
     def _government(self, rt, d, o):
         if o == "keep":
             return 0.5
-        return 1.0 if o.startswith("gov:") and o[4:] != rt.params["start_government"] else -1.0
+        if not o.startswith("gov:"):
+            return -1.0
+        gain = self._gov_value(rt, d.player, o[4:]) - self._gov_value(rt, d.player, rt.player(d.player)["government"])
+        return 0.5 + gain if gain else 0.0
+
+    def _gov_value(self, rt, p, gov) -> float:
+        """What a government's effect is worth to p now, from the words it uses (no government named)."""
+        cities = len(rt.cities(p))
+        martial = 4.0 if self.road == "military" else 0.3
+        value = 0.0
+        if any(rt.d.modifiers_of(gov, "capital_actions")):
+            value += 3.0 if rt.d.modifiers_of(gov, "capital_actions")[0].apply(Ctx(rt, p, gov), 1) > 1 else -3.0
+        value += 1.0 * cities * len(rt.d.modifiers_of(gov, "city_production"))
+        value += martial * sum(len(rt.d.modifiers_of(gov, q)) for q in MARTIAL)
+        value += (3.0 if self.road == "economic" else 1.5) * len(rt.d.grants_of(gov, "coins"))
+        value += 1.0 * len(rt.d.triggers_of(gov, "turn_start"))
+        value += 1.0 if rt.d.grants_of(gov, "armies_found_cities") and cities_left(rt, p) > 0 else 0.0
+        value += 0.8 * (cities - 1) if rt.d.grants_of(gov, "best_outskirts_production") else 0.0
+        return value
 
     def _culture(self, rt, d, o):
         if o != "advance":
@@ -142,6 +164,40 @@ class GreedyBot(Negotiator, AimScores):
             value += 1.5
         return value
 
+    _free_tech = _research   # a tech for nothing: the one it would most like to research
+
+    def _exchange_with(self, rt, d, o):
+        """The rival whose best tech is highest, less what the rival takes back."""
+        q, top = int(o), self._exchange_top(rt, d)
+        mine = [rt.d.level(t) for t in learnable(rt, d.player, q, top)]
+        theirs = [rt.d.level(t) for t in learnable(rt, q, d.player, top)]
+        return max(mine, default=0) - 0.5 * max(theirs, default=0)
+
+    def _exchange_top(self, rt, d) -> int:
+        """The highest level exchanged, as the labels say ('... (techs of level 2 or lower)')."""
+        words = (d.labels or [""])[0].split()
+        after = [b for a, b in zip(words, words[1:], strict=False) if a == "level" and b.isdigit()]
+        return int(after[0]) if after else max(rt.d.level(t) for t in rt.d.tech_ids)
+
+    def _free_figure(self, rt, d, o):
+        if o == "none":
+            return 0.0
+        scouts = sum(1 for f in rt.state["figures"] if f["owner"] == d.player and f["kind"] == "scout")
+        return 2.0 if o == "scout" and cities_left(rt, d.player) > scouts else 1.0 if o == "army" else 0.5
+
+    def _free_harvest(self, rt, d, o):
+        return 0.0 if o == "none" else 1.0 + 0.1 * (rt.player(d.player)["resources"].get(o, 0) == 0)
+
+    _harvest_again = _free_harvest
+
+    def _barbarian_deck(self, rt, d, o):
+        """The barbarians fight the player to the holder's right: the deck whose units trump most of that
+        player's unit types (public: which types a player produced) and are trumped by fewest."""
+        attacker = (d.player - 1) % rt.n
+        types = [rt.d.units[c].data["type"] for c in rt.player(attacker)["forces"]]
+        trumps_type = rt.params["trumps"]
+        return sum(1 for t in types if trumps_type.get(o) == t) - sum(1 for t in types if trumps_type.get(t) == o)
+
     def _loot(self, rt, d, o):
         return {"tech": 5, "culture_card": 3, "resources": 2, "trade": 2.5, "culture": 2}.get(o.split(":")[0], 0)
 
@@ -184,6 +240,8 @@ class GreedyBot(Negotiator, AimScores):
             if self.road == "military":
                 return 3.5 if forces < 4 + 2 * armies else 0.8
             return 3.0 if forces < 4 + armies else 0.5
+        if what.startswith("free_"):   # the same building (or walls), but paid for by nobody
+            return self._action_value(rt, d, f"{what[len('free_'):]}:{rest}") + 1.5
         if what == "walls":
             return 2.0 if rt.player(p)["forces"] and len(rt.cities(p)) > 1 else 0.5
         eid, _, at = rest.partition("@")
@@ -302,8 +360,9 @@ class GreedyBot(Negotiator, AimScores):
         other = SIDES[1 - SIDES.index(side)]
         enemy = fight["fronts"][int(target)][other]
         theirs = strength(rt, fight["owners"][other], enemy["card"])
-        kills = enemy["wounds"] + mine >= theirs or trumps(rt, card, enemy["card"])
-        dies = theirs >= mine and not (trumps(rt, card, enemy["card"]) and kills)
+        trump = trumps(rt, card, enemy["card"], fight["owners"][other])
+        kills = enemy["wounds"] + mine >= theirs or trump
+        dies = theirs >= mine and not (trump and kills)
         return (theirs if kills else 0) - (mine if dies else 0) + 0.1
 
 

@@ -47,18 +47,32 @@ def draw_hand(rt: Civ, p: int, size: int) -> list[str]:
     return hand
 
 
-def barbarian_hand(rt: Civ) -> list[str]:
+def barbarian_hand(rt: Civ, holder: int) -> Generator:
+    """The barbarians' units, drawn from the decks; a unit whose deck is used up is drawn instead from
+    another barbarian deck, as the player holding the barbarians chooses."""
     out = []
+    kinds = list(rt.params["barbarian_units"])
     for utype, n in rt.params["barbarian_units"].items():
         for _ in range(int(n)):
-            card = draw_unit(rt, utype) or next((c for t in sorted(rt.state["unit_decks"])
-                                                 if t != "aircraft" for c in [draw_unit(rt, t)] if c), None)
+            card = draw_unit(rt, utype)
+            if card is None:
+                left = [t for t in kinds if rt.state["unit_decks"].get(t) or rt.state["unit_returned"].get(t)]
+                if not left:
+                    continue
+                pick = left[0] if len(left) == 1 else (yield from rt.ask(
+                    holder, "barbarian_deck", f"{rt.name(holder)}: the {utype} deck is used up; the barbarians draw "
+                    "from which deck instead?", left, [f"the {t} deck" for t in left]))
+                card = draw_unit(rt, pick)
+                rt.log(f"  the barbarians draw from the {pick} deck instead of the {utype} deck")
             if card:
                 out.append(card)
     return out
 
 
-def trumps(rt: Civ, a: str, b: str) -> bool:
+def trumps(rt: Civ, a: str, b: str, b_owner: int | None = None) -> bool:
+    """Does unit a trump unit b? Never when b's owner is granted `never_trumped`."""
+    if b_owner is not None and rt.granted("never_trumped", b_owner):
+        return False
     return rt.params["trumps"].get(unit_type(rt, a)) == unit_type(rt, b)
 
 
@@ -71,10 +85,10 @@ def clash(rt: Civ, fight: dict, side: str, card: str, front: dict) -> None:
     if owners[side] is not None:  # a lasting grant for the unit being played (Metalworking)
         sa += sum(int(a[0]) for a in lasting(rt, owners[side], "attack_strength"))
     wa, we = 0, enemy["wounds"]
-    if trumps(rt, card, enemy["card"]):
+    if trumps(rt, card, enemy["card"], owners[other]):
         we += sa
         wa += se if we < se else 0
-    elif trumps(rt, enemy["card"], card):
+    elif trumps(rt, enemy["card"], card, owners[side]):
         wa += se
         we += sa if wa < sa else 0
     else:
@@ -117,8 +131,8 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
             yield from offer_cards_of(rt, p)
     d_armies = 0 if dfd is None else armies_defending(rt, dfd)
     hands = {"attacker": draw_hand(rt, att, hand_size(rt, att, "attacker", armies, None)),
-             "defender": barbarian_hand(rt) if dfd is None else draw_hand(rt, dfd, hand_size(rt, dfd, "defender",
-                                                                                             d_armies, city))}
+             "defender": (yield from barbarian_hand(rt, holder)) if dfd is None
+             else draw_hand(rt, dfd, hand_size(rt, dfd, "defender", d_armies, city))}
     fight = {"owners": {"attacker": att, "defender": dfd}, "holders": {"attacker": att, "defender": holder},
              "names": {"attacker": rt.name(att), "defender": "the barbarians" if dfd is None else rt.name(dfd)},
              "fronts": [], "killed": {"attacker": [], "defender": []}}
@@ -128,6 +142,7 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
                          "holders": fight["holders"], "owners": fight["owners"], "killed": fight["killed"]}
     for side in SIDES:
         rt.player(fight["holders"][side])["battle_hand"] = hands[side]
+        rt.player(fight["holders"][side])["battle_hand_shown_to"] = opened_to(rt, fight, side)
     rt.log(f"Battle: {fight['names']['attacker']} ({len(hands['attacker'])} units, bonus {bonuses['attacker']}) "
            f"against {fight['names']['defender']} ({len(hands['defender'])} units, bonus {bonuses['defender']})")
     side = "attacker" if city is not None and city.get("walled") else "defender"
@@ -147,6 +162,7 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
     for s in SIDES:
         owner = fight["owners"][s]
         rt.player(fight["holders"][s])["battle_hand"] = []
+        rt.player(fight["holders"][s])["battle_hand_shown_to"] = []
         for fr in fight["fronts"]:
             if fr[s] is None:
                 continue
@@ -163,6 +179,13 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
         if fight["owners"][s] is not None:
             yield from rt.emit(hook, fight["owners"][s], side=s)
     return winner
+
+
+def opened_to(rt: Civ, fight: dict, side: str) -> list[int]:
+    """Who sees the side's battle hand besides its holder: the opponent when granted `see_enemy_battle_hand`
+    (game.yaml `hidden: shown_to` opens the hand in that player's view)."""
+    other = fight["owners"][SIDES[1 - SIDES.index(side)]]
+    return [other] if other is not None and rt.granted("see_enemy_battle_hand", other) else []
 
 
 def armies_defending(rt: Civ, p: int) -> int:

@@ -63,7 +63,12 @@ def coins(rt: Civ, p: int) -> int:
 
 
 def production(rt: Civ, city: dict) -> int:
-    base = city_total(rt, city, "production") + int(city.get("boost", 0))
+    """A city's production: its squares' (under `best_outskirts_production`, those of the owner's best
+    city), its boost this turn, then the owner's modifiers."""
+    own = city_total(rt, city, "production")
+    if rt.granted("best_outskirts_production", city["owner"]):
+        own = max([own, *(city_total(rt, c, "production") for c in rt.cities(city["owner"]))])
+    base = own + int(city.get("boost", 0))
     return rt.quantity("city_production", city["owner"], base)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from . import board, map_events, rivals  # noqa: F401 (they register the procedures of culture cards aimed at others)
+from . import board, city_gifts, map_events, rivals, tech_gifts  # noqa: F401 (they register procedures of cards)
 from .abilities import offer_actions
 from .culture import gain_great_person, offer_cards
 from .economy import coins, collect_trade

@@ -116,14 +116,21 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
             out.append((f"unit:{utype}", f"produce a {utype} unit ({cost})", cost))
     for b in buildable(rt, p):
         data = rt.d.buildings[b].data
+        free = rt.granted("free_building", p) and "free_building" not in rt.player(p).get("used", [])
         if data.get("walls"):
             if not city.get("walled") and int(data["cost"]) <= budget:
                 out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']})", int(data["cost"])))
+            if not city.get("walled") and free:
+                out.append((f"free_walls:{b}", f"build {rt.entry_name(b)} for free", 0))
             continue
-        if int(data["cost"]) <= budget:
+        if int(data["cost"]) <= budget or free:
             for x, y in item_squares(rt, city, data["terrain"], bool(data.get("limited")), False):
-                out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} ({data['cost']})",
-                            int(data["cost"])))
+                if int(data["cost"]) <= budget:
+                    out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
+                                f"({data['cost']})", int(data["cost"])))
+                if free:
+                    out.append((f"free_building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
+                                "for free", 0))
     land = [t for t in rt.d.content.vocab.enums.get("terrain", []) if t != "water"]
     for w in rt.state["wonder_market"]:
         cost = wonder_cost(rt, p, w)
@@ -145,10 +152,20 @@ def pay_production(rt: Civ, city: dict, cost: int) -> None:
         rt.log(f"{rt.name(city['owner'])} spends {spent} trade to boost production by {short}")
 
 
-def city_action(rt: Civ, city: dict) -> Generator:
+def action_kind(option: str) -> str:
+    """What kind of action an option is (a free building is a building), for 'not the same action twice'."""
+    what = option.partition(":")[0]
+    return what[len("free_"):] if what.startswith("free_") else what
+
+
+def city_action(rt: Civ, city: dict, done: list[str] | None = None) -> Generator:
+    """One action of the city; `done` holds the kinds of action it took already this turn (a city with
+    more than one action never takes the same kind twice)."""
     p = city["owner"]
     rt.state["acting_city"] = city["id"]
-    options = city_options(rt, city)
+    options = [o for o in city_options(rt, city) if action_kind(o[0]) not in (done or [])]
+    if not options:
+        return
     choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
                                f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
                                f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
@@ -157,6 +174,11 @@ def city_action(rt: Civ, city: dict) -> Generator:
         return      # cancelled (Writing's spy): the city's action is lost, nothing is paid
     what, _, rest = choice.partition(":")
     pl = rt.player(p)
+    if done is not None:
+        done.append(action_kind(choice))
+    if what.startswith("free_"):   # a free building (or walls): once per turn
+        pl.setdefault("used", []).append("free_building")
+        what = action_kind(choice)
     if what == "arts":
         n = arts_culture(rt, city)
         pl["culture"] += n
@@ -167,6 +189,7 @@ def city_action(rt: Civ, city: dict) -> Generator:
         rt.state["resource_market"][rest] -= 1
         pl["resources"][rest] = pl["resources"].get(rest, 0) + 1
         rt.log(f"{rt.name(p)} harvests {rest}")
+        yield from harvest_again(rt, city)
         return
     pay_production(rt, city, cost)
     if what in ("army", "scout"):
@@ -198,6 +221,30 @@ def city_action(rt: Civ, city: dict) -> Generator:
             yield from rt.emit("wonder_built", p, wonder=eid)
 
 
+def harvest_again(rt: Civ, city: dict) -> Generator:
+    """Once per turn, a player granted `harvest_twice` may harvest a second time with the same action (the
+    same resource again, if the market has it)."""
+    p = city["owner"]
+    used = rt.player(p).setdefault("used", [])
+    if not rt.granted("harvest_twice", p) or "harvest_twice" in used:
+        return
+    options = [r for r in city_resources(rt, city) if rt.state["resource_market"].get(r, 0) > 0]
+    if not options:
+        return
+    choice = yield from rt.ask(p, "harvest_again", f"{rt.name(p)}: harvest a second time?", ["none", *options],
+                               ["none", *(f"harvest {r}" for r in options)])
+    if choice != "none":
+        used.append("harvest_twice")
+        rt.state["resource_market"][choice] -= 1
+        rt.player(p)["resources"][choice] = rt.player(p)["resources"].get(choice, 0) + 1
+        rt.log(f"{rt.name(p)} harvests {choice} a second time")
+
+
+def actions_of(rt: Civ, city: dict) -> int:
+    """City actions the city takes this turn: 1; the capital's after `capital_actions` (Anarchy 0)."""
+    return max(0, rt.quantity("capital_actions", city["owner"], 1)) if city["capital"] else 1
+
+
 def spend_culture(rt: Civ, p: int) -> Generator:
     while can_advance(rt, p) and not over(rt):
         choice = yield from rt.ask(p, "culture", f"{rt.name(p)}: advance on the culture track "
@@ -214,7 +261,13 @@ def city_management(rt: Civ) -> Generator:
     yield from offer_actions(rt)
     for p in rt.order():
         for city in list(rt.cities(p)):
-            if over(rt):
-                return
-            yield from city_action(rt, city)
+            done: list[str] = []
+            if not actions_of(rt, city):
+                rt.log(f"{rt.name(p)}'s city at {board.label(city['x'], city['y'])} takes no action this turn")
+            for _ in range(actions_of(rt, city)):
+                if over(rt):
+                    return
+                if city not in rt.state["cities_built"]:
+                    break
+                yield from city_action(rt, city, done)
         yield from spend_culture(rt, p)

@@ -85,6 +85,8 @@ def apply_position(rt: Civ, pos: dict) -> None:
                 pl["pyramid"].setdefault(row, []).append(t)
         if pl["government"] not in rt.d.content.entries:
             probs.append((("players", i, "government"), f"{pl['government']!r} is no government of the packs"))
+        elif "government" in spec and pl["government"] == rt.params["transition_government"]:
+            pl["anarchy_since"] = 0   # in Anarchy since before turn 1: it may leave at turn 1's start
     for j, c in enumerate(pos.get("cities") or []):
         sq = _square(rt, c.get("at"), ("cities", j, "at"), probs)
         if sq is not None:

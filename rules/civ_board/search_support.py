@@ -3,7 +3,7 @@ player cannot see, an evaluation, the greedy bot as play-out policy and prior.
 
 The guess keeps everything a player's view shows and redraws the rest from what is unseen: each other
 player's unit cards (type by type, from that type's deck and the others' cards: which types a player
-produced is public), culture cards (level by level) and facedown markers (huts with huts, villages with
+produced is public; battle hands too, but not one opened to the player), culture cards (level by level) and facedown markers (huts with huts, villages with
 villages); the order of every pile (tiles, markers, great people, unit and culture decks, wonders within
 their era); the random stream; and research picks made in secret this turn (guessed as none).
 """
@@ -25,9 +25,21 @@ MARGIN_SCALE = 6.0
 
 def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     others = [pl for i, pl in enumerate(state["players"]) if i != player]
+    fight = state.get("battle") or {}
+    barbarians = fight["holders"]["defender"] if fight and fight["owners"]["defender"] is None else None
+    unseen_hands = []
+    for i, pl in enumerate(state["players"]):
+        if i == player or not pl.get("battle_hand") or player in (pl.get("battle_hand_shown_to") or []):
+            continue
+        unseen_hands.append(pl["battle_hand"])
+        if i != barbarians:  # which of its forces a player drew is unseen too (barbarians: one of each type)
+            mixed = pl["forces"] + pl["battle_hand"]
+            rng.shuffle(mixed)
+            pl["battle_hand"][:] = mixed[:len(pl["battle_hand"])]
+            pl["forces"][:] = mixed[len(pl["battle_hand"]):]
     for utype, deck in state["unit_decks"].items():
-        redeal(rng, [pl["forces"] for pl in others] + [deck], lambda c, t=utype: defn.units[c].data["type"] == t,
-               sort=False)
+        redeal(rng, [pl["forces"] for pl in others] + unseen_hands + [deck],
+               lambda c, t=utype: defn.units[c].data["type"] == t, sort=False)
     entries = defn.content.entries
     for level, deck in state["culture_decks"].items():
         redeal(rng, [pl["hand"] for pl in others] + [deck], lambda c, lv=level: str(entries[c].data.get("level")) == lv,

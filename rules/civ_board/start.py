@@ -34,7 +34,9 @@ def city_site(rt: Civ, p: int, x: int, y: int) -> bool:
 
 
 def city_scouts(rt: Civ, p: int) -> list[dict]:
-    return [f for f in rt.state["figures"] if f["owner"] == p and f["kind"] == "scout" and city_site(rt, p, f["x"], f["y"])]
+    """Figures that may build a city where they stand: scouts, and armies too under `armies_found_cities`."""
+    kinds = ("scout", "army") if rt.granted("armies_found_cities", p) else ("scout",)
+    return [f for f in rt.state["figures"] if f["owner"] == p and f["kind"] in kinds and city_site(rt, p, f["x"], f["y"])]
 
 
 def build_cities(rt: Civ, p: int) -> Generator:
@@ -43,7 +45,7 @@ def build_cities(rt: Civ, p: int) -> Generator:
         if not scouts:
             return
         opts = ["none", *(f"city:{f['id']}" for f in scouts)]
-        labels = ["build no city", *(f"build a city where the scout at {board.label(f['x'], f['y'])} stands" for f in scouts)]
+        labels = ["build no city", *(f"build a city where the {f['kind']} at {board.label(f['x'], f['y'])} stands" for f in scouts)]
         choice = yield from rt.ask(p, "build_city", f"{rt.name(p)}: build a city?", opts, labels)
         if choice == "none":
             return

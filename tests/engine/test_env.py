@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 from rulewright.api import new_game, scores
+from rulewright.engine.hidden import sees
 from rulewright.env import clash_env, raw_env, wonders7_env
 from where import ROOT
 
@@ -124,8 +125,9 @@ def _fake(value, tag: str):
     return f"{tag}-secret"
 
 
-def _scramble(node, parts: list[str], keep: int | None, tag: str, owner: int | None = None) -> int:
-    """Change every value at the dotted path `parts` (`*`: every index) except those owned by `keep`."""
+def _scramble(node, parts: list[str], keep, tag: str, owner: int | None = None) -> int:
+    """Change every value at the dotted path `parts` (`*`: every index) except those owned by `keep` (a
+    player, or a set of players: those whose value the seat sees)."""
     if not parts or node is None:
         return 0
     head, rest = parts[0], parts[1:]
@@ -137,7 +139,7 @@ def _scramble(node, parts: list[str], keep: int | None, tag: str, owner: int | N
         return 0
     if rest:
         return _scramble(node[head], rest, keep, tag, owner)
-    if owner is not None and owner == keep:
+    if owner is not None and (owner in keep if isinstance(keep, set) else owner == keep):
         return 0
     node[head] = _fake(node[head], tag)
     return 1
@@ -152,7 +154,8 @@ def hidden_changed(game, seat: int, tag: str) -> dict:
     for key in [*spec.get("drop", []), *spec.get("count", [])]:
         changed += _scramble(state, key.split("."), None, tag)
     for key in spec.get("owner_only", []):
-        changed += _scramble(state, key.split("."), seat, tag)
+        seen = {o for o in range(len(state["players"])) if sees(game.state, spec, key, o, seat)}
+        changed += _scramble(state, key.split("."), seen, tag)
     assert changed >= 3
     return state
 

@@ -26,3 +26,12 @@ def test_a_spectator_sees_no_secret_and_the_state_is_untouched():
     assert v["players"][1]["hand"] == {"cards": {"count": 1}}
     assert STATE["rng"] == 123 and STATE["players"][0]["pick"] == {"card": "x"}  # a copy was changed
     assert view_of(STATE, 1, None)["players"][0]["pick"] == {"card": "x"}  # no spec: nothing hidden
+
+
+def test_a_value_opened_by_the_state_is_seen_by_the_players_listed_beside_it():
+    state = {"players": [{"hand": ["x"], "seen_by": [2]}, {"hand": ["y"], "seen_by": []}, {"hand": ["z"]}]}
+    spec = {"owner_only": ["players.*.hand"], "shown_to": {"players.*.hand": "players.*.seen_by"}}
+    assert view_of(state, 2, spec)["players"][0]["hand"] == ["x"]          # opened to player 2
+    assert view_of(state, 1, spec)["players"][0]["hand"] == {"count": 1}   # not to player 1
+    assert view_of(state, 2, spec)["players"][1]["hand"] == {"count": 1}
+    assert view_of(state, None, spec)["players"][0]["hand"] == {"count": 1}
