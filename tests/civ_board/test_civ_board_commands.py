@@ -1,0 +1,45 @@
+"""Civilization through the commands a user runs besides `play`: `list kinds` counts every kind of entry
+(the counts content/civ_board/SOURCES.md justifies), `tournament --game civ_board` plays the game's own
+bots, and the help texts name the game."""
+
+from __future__ import annotations
+
+import json
+
+from rulewright.tools.cli import app
+from rulewright.tools.playtest.matches import run_tournament
+from typer.testing import CliRunner
+
+runner = CliRunner()
+
+
+def test_list_kinds_counts_every_kind_of_the_base_game():
+    result = runner.invoke(app, ["list", "kinds", "--game", "civ_board", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    rows = {r["kind"]: (r["entries"], r["copies"]) for r in json.loads(result.output)}
+    # SOURCES.md: 36 techs + Space Flight, 6 civilisations, 8 governments, 12 wonders, 53 unit cards,
+    # 20 huts, 10 villages, 18 great people (6 types), 20 map tiles, 59 culture cards
+    assert rows["civ-techs"] == (37, 37) and rows["civ-civilizations"] == (6, 6)
+    assert rows["civ-governments"] == (8, 8) and rows["civ-wonders"] == (12, 12)
+    assert rows["civ-unit-cards"][1] == 53 and rows["civ-huts"][1] == 20 and rows["civ-villages"][1] == 10
+    assert rows["civ-great-persons"] == (6, 18) and rows["civ-map-tiles"] == (20, 20)
+    assert rows["civ-culture-cards"][1] == 59
+    assert not any(k in rows for k in ("advances", "age-cards"))  # only this game's kinds
+
+
+def test_an_unknown_kind_points_to_list_kinds():
+    result = runner.invoke(app, ["list", "nonsense", "--game", "civ_board"])
+    assert result.exit_code == 2
+    assert "list kinds --game civ_board" in " ".join(result.output.split())
+
+
+def test_a_tournament_plays_civilization_with_its_own_bots():
+    result = run_tournament("greedy", "random", 2, seed=3, packs=["base"], progress=False, game_id="civ_board")
+    assert result["game"] == "civ_board" and result["games"] == 2
+    assert len(result["mean_vp"]) == 2 and 0.0 <= result["win_rate"] <= 1.0
+
+
+def test_the_help_names_the_game_and_the_search_bot():
+    text = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
+    assert "civ_board: 2 to 4" in text and "search:N" in text
+    assert "civ_board" in " ".join(runner.invoke(app, ["tournament", "--help"]).output.split())
