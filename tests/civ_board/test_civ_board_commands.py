@@ -43,3 +43,16 @@ def test_the_help_names_the_game_and_the_search_bot():
     text = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
     assert "civ_board: 2 to 4" in text and "search:N" in text
     assert "civ_board" in " ".join(runner.invoke(app, ["tournament", "--help"]).output.split())
+
+
+def test_every_grant_word_has_its_english_so_explain_never_says_you_may_and_the_raw_word():
+    """Without a `grant_phrases` entry (rules/civ_board/content.yaml) explain and hover fall back to
+    'you may <word> (args)' ('you may attack strength (3)'): each civ_board grant says itself."""
+    from rulewright.dsl.loader import game_vocab
+    vocab = game_vocab("civ_board")
+    missing = sorted(g for g in vocab.grants if g not in vocab.phrases)
+    assert missing == [], f"grants with no grant_phrases entry: {missing}"
+    result = runner.invoke(app, ["explain", "--game", "civ_board", "metalworking", "--format", "json"])
+    english = " ".join(json.loads(result.output)["english"])
+    assert "the unit card you play gets 3 more strength for its attack" in english
+    assert "attack strength" not in english
