@@ -56,3 +56,28 @@ def test_every_grant_word_has_its_english_so_explain_never_says_you_may_and_the_
     english = " ".join(json.loads(result.output)["english"])
     assert "the unit card you play gets 3 more strength for its attack" in english
     assert "attack strength" not in english
+
+
+def test_a_seat_sees_its_own_culture_hand_in_render_and_replay_and_never_a_rivals(tmp_path):
+    """`render --as` and `replay --html --as`: the viewer's panel names its culture cards; another seat's
+    picture and the public one only count them (game.view hides the hand)."""
+    from rulewright.api import load_game
+    save = tmp_path / "g.json"
+    assert runner.invoke(app, ["play", "--game", "civ_board", "--players", "2", "--seed", "3",
+                               "--save", str(save)]).exit_code == 0
+    game = load_game(json.loads(save.read_text()))
+    owner = next(p for p in (0, 1) if game.state["players"][p]["hand"])
+    names = [game.definition.content.entries[c].name for c in game.state["players"][owner]["hand"]]
+    other = 1 - owner
+    pictures = {}
+    for who in (str(owner), str(other), None):
+        out = tmp_path / f"as{who}.svg"
+        args = ["render", str(save), "--out", str(out)] + (["--as", who] if who else [])
+        assert runner.invoke(app, args).exit_code == 0
+        pictures[who] = out.read_text(encoding="utf-8")
+    assert f"hand: {', '.join(names)}" in pictures[str(owner)]
+    assert "hand:" in pictures[str(other)] and names[0] not in pictures[str(other)]
+    assert "hand:" not in pictures[None]
+    html = tmp_path / "r.html"
+    assert runner.invoke(app, ["replay", str(save), "--html", str(html), "--as", str(other)]).exit_code == 0
+    assert names[0] not in html.read_text(encoding="utf-8")
