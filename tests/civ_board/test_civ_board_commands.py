@@ -81,3 +81,10 @@ def test_a_seat_sees_its_own_culture_hand_in_render_and_replay_and_never_a_rival
     html = tmp_path / "r.html"
     assert runner.invoke(app, ["replay", str(save), "--html", str(html), "--as", str(other)]).exit_code == 0
     assert names[0] not in html.read_text(encoding="utf-8")
+
+
+def test_words_lists_the_civ_board_language_with_game():
+    result = runner.invoke(app, ["words", "hook", "--game", "civ_board", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    hooks = json.loads(result.output)
+    assert "battle_won" in hooks and "city_collected" not in hooks  # not Clash's
