@@ -88,3 +88,15 @@ def test_words_lists_the_civ_board_language_with_game():
     assert result.exit_code == 0, result.output
     hooks = json.loads(result.output)
     assert "battle_won" in hooks and "city_collected" not in hooks  # not Clash's
+
+
+def test_explain_words_the_civ_hooks():
+    """hook_phrases (rules/civ_board/content.yaml): 'Whenever you win a battle', not 'On your battle won'."""
+    from rulewright.dsl.loader import game_vocab
+    vocab = game_vocab("civ_board")
+    base_hooks = ("turn_start", "tech_learned", "battle_won", "battle_lost", "city_built", "devoted",
+                  "hut_explored", "village_conquered", "wonder_built", "city_conquered", "played")
+    assert [h for h in base_hooks if f"on:{h}" not in vocab.phrases] == []
+    result = runner.invoke(app, ["explain", "--game", "civ_board", "code_of_laws", "--format", "json"])
+    english = json.loads(result.output)["english"]
+    assert "Whenever you win a battle: coin token (4) (once per turn)." in english
