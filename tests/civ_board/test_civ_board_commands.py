@@ -100,3 +100,13 @@ def test_explain_words_the_civ_hooks():
     result = runner.invoke(app, ["explain", "--game", "civ_board", "code_of_laws", "--format", "json"])
     english = json.loads(result.output)["english"]
     assert "Whenever you win a battle: coin token (4) (once per turn)." in english
+
+
+def test_the_language_reference_of_civ_board_has_its_words(tmp_path):
+    result = runner.invoke(app, ["docs", "--game", "civ_board", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "language.md").read_text(encoding="utf-8")
+    for word in ("battle_won", "attack_strength", "obsolete_wonder", "coins_of", "travel_speed", "played"):
+        assert f"`{word}" in md or f"{word}(" in md or f"### {word}" in md, word
+    assert "city_collected" not in md  # a Clash hook
+    assert (tmp_path / "language.html").is_file()
