@@ -13,6 +13,7 @@ from . import board
 from .negotiation import public_offer
 
 CELL, PANEL = 34, 300
+PANEL_STEP = 125  # a player panel and the gap below it (7 lines: the viewer's own hand is the last)
 TERRAIN = {"grassland": "#9bc46b", "forest": "#3f7d3a", "mountain": "#9a8f84", "desert": "#e2cf8c", "water": "#6fa8dc"}
 PLAYER = ["#c0392b", "#2f6db5", "#e0b020", "#7d3c98"]
 SHORT = {"trade": "t", "production": "p", "culture": "c", "coin": "$"}
@@ -88,8 +89,10 @@ def _panel(game, view: dict, p: int, x: int) -> str:
              f"techs {len(pl['techs'])}: " + ", ".join(entries[t].name for t in pl["techs"][-4:]),
              f"forces {count(pl['forces'])}  culture cards {count(pl['hand'])}  markers {count(pl['huts'])}",
              "resources " + (", ".join(f"{r} {n}" for r, n in pl["resources"].items() if n) or "none")]
-    y = 60 + p * 110
-    out = [f'<rect x="{x}" y="{y - 16}" width="{PANEL - 10}" height="100" rx="5" fill="#fffdf7" '
+    if isinstance(pl["hand"], list):  # the viewer's own culture hand (a rival's is only counted in the view)
+        lines.append("hand: " + (", ".join(entries[c].name if c in entries else str(c) for c in pl["hand"]) or "empty"))
+    y = 60 + p * PANEL_STEP
+    out = [f'<rect x="{x}" y="{y - 16}" width="{PANEL - 10}" height="{PANEL_STEP - 10}" rx="5" fill="#fffdf7" '
            f'stroke="{PLAYER[p % 4]}" stroke-width="2"/>']
     out += [_text(x + 8, y + 2 + 15 * i, line[:48], 11, "#222", "bold" if i == 0 else "normal") for i, line in enumerate(lines)]
     return f'<g data-kind="player" data-player="{p}">' + "".join(out) + "</g>"
@@ -99,7 +102,7 @@ def render_parts(game, viewer: int | None, title: str) -> tuple[int, int, list[s
     view = game.view(viewer)
     m = view["map"]
     map_w, map_h = m["cols"] * board.SIZE * CELL, m["rows"] * board.SIZE * CELL
-    width, height = map_w + PANEL + 20, max(40 + map_h, 60 + 110 * len(view["players"])) + 10
+    width, height = map_w + PANEL + 20, max(40 + map_h, 60 + PANEL_STEP * len(view["players"])) + 10
     status = f"turn {view['turn']}, {view['phase'].replace('_', ' ')}"
     if view.get("victory"):
         status += f" - {view['victory']} victory"

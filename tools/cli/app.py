@@ -18,7 +18,7 @@ from ..seat import play, replay, serve
 # every command of this app (and of any app added to it) runs in the error boundary of tools/common/errors.py
 app = GuardedTyper(
     name="rulewright",
-    help="Data-driven rules interpreter for Clash of Cultures: lint, explain, play, replay and test.",
+    help="Data-driven rules interpreter for board games (Clash of Cultures, 7 Wonders, Civilization: The Board Game): lint, explain, play, replay and test.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

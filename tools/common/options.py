@@ -13,7 +13,7 @@ from typing import Any
 import typer
 
 
-def game(help: str = "the game (default: clash; e.g. wonders7)", short: bool = False) -> Any:
+def game(help: str = "the game (default: clash; e.g. wonders7, civ_board)", short: bool = False) -> Any:
     """`--game ID` (`-g` where the command has no `--games`)."""
     return typer.Option("--game", *(["-g"] if short else []), help=help)
 

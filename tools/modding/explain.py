@@ -21,7 +21,7 @@ def explain(
                                             show_default=False)],
     pack: Annotated[list[str] | None, options.packs("Load this pack (bundled id or folder) instead of all bundled packs; repeatable.", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7).", short=True)] = "",
+    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7, civ_board).", short=True)] = "",
 ) -> None:
     """Show an entry's printed text next to the English generated from its effect (for a rule variant, by id
     or file: what it changes in the rules data)."""

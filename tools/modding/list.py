@@ -19,21 +19,26 @@ from .variants import variant_rows
 
 
 def list_entries(
-    kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units, categories, civilizations, leaders, special-advances, action-cards, event-cards, objective-cards or variants.",
+    kind: Annotated[str, typer.Argument(help="advances, wonders, city-pieces, units, categories, civilizations, leaders, special-advances, action-cards, event-cards, objective-cards or variants; `kinds`: every kind of the game with its counts.",
                                         show_default=False)],
     pack: Annotated[list[str] | None, options.packs("Only entries of this pack (bundled id or pack folder); repeatable.", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
-    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7).", short=True)] = "",
+    game: Annotated[str, options.game("Game to use (default: the installed default game; e.g. wonders7, civ_board).", short=True)] = "",
 ) -> None:
-    """List the entries of one kind (or the rule variants: `rulewright list variants`)."""
+    """List the entries of one kind (or the rule variants: `rulewright list variants`; every kind with its
+    counts: `rulewright list kinds`)."""
     game = resolve.game(game)
     if kind.lower().rstrip("s") == "variant":
         _list_variants(format, load_packs(pack, game))
         return
+    if kind.lower() in ("kinds", "kind"):
+        _list_kinds(format, load_packs(pack, game), game)
+        return
     k = kind_from_word(kind, game)
     if k is None:
         words = [cli_word(x) for x in entry_kinds()] + list(content_spec(game).get("list_words") or {})
-        fail(f"unknown kind '{kind}'", 2, did_you_mean(kind.lower(), words) or f"kinds: {', '.join(words)}")
+        fail(f"unknown kind '{kind}'", 2, did_you_mean(kind.lower(), words)
+             or f"kinds of {game}: `rulewright list kinds --game {game}` counts them")
     content = load_packs(pack, game)
     wanted = None
     if pack:
@@ -81,6 +86,31 @@ def list_entries(
             row += [", ".join(x["name"] for x in j["special_advances"]), ", ".join(x["name"] for x in j["leaders"])]
         row += [str(e.data.get("source", "")), e.pack]
         table.add_row(*map(Text, row))  # names come from content: text, never markup
+    console().print(table)
+
+
+def kind_counts(content: Content, game: str) -> list[dict]:
+    """Each kind the game's content holds: its entries and its physical pieces (an entry's copies), so the
+    counts a pack's sources justify (e.g. 36 techs, 53 unit cards) are one command away."""
+    rows = []
+    for k in entry_kinds():
+        entries = content.of_kind(k)
+        if entries:
+            rows.append({"kind": cli_word(k), "entries": len(entries),
+                         "copies": sum(copies_of(e, game) for e in entries)})
+    return rows
+
+
+def _list_kinds(format: OutputFormat, content: Content, game: str) -> None:
+    rows = kind_counts(content, game)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title=f"{plural(len(rows), 'kind')} of {game}", title_justify="left")
+    for column in ("kind", "entries", "copies"):
+        table.add_column(column, justify="left" if column == "kind" else "right")
+    for r in rows:
+        table.add_row(Text(r["kind"]), str(r["entries"]), str(r["copies"]))
     console().print(table)
 
 

@@ -14,7 +14,7 @@ from ...dsl.checker import Checker
 from ...dsl.teach import values_of
 from ...dsl.vocabulary import Vocabulary
 from ...engine.diagnostics import did_you_mean
-from ..common import options
+from ..common import options, resolve
 from ..common.clikit import OutputFormat, load_packs
 from ..common.errors import fail
 
@@ -46,9 +46,10 @@ def words(
     pack: Annotated[list[str] | None, options.packs("Packs whose ids to include "
                                                     "(default: every bundled pack).", short=True)] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    game: Annotated[str, options.game()] = "",
 ) -> None:
     """List the words of the card language of one kind (with no KIND: the kinds)."""
-    v = load_packs(pack).vocab
+    v = load_packs(pack, resolve.game(game)).vocab
     if not kind:
         out = kinds(v)
     else:

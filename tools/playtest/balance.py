@@ -17,7 +17,7 @@ from .restricted_run import print_restricted, run_restricted
 
 
 def balance(
-    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7, civ_board)")] = "",
     players: Annotated[int, options.players("players")] = 3,
     games_count: Annotated[int, options.games("games (restricted play: seeds)")] = 100,
     seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i")] = 1,

@@ -25,7 +25,7 @@ def compare(
     seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i in every set-up")] = 1,
     bots: Annotated[str, options.bots("bot per seat, cycled: greedy, search:50, greedy,search:50")]
     = "greedy",
-    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7, civ_board)")] = "",
     until_decided: Annotated[bool, typer.Option("--until-decided", help="play batches of --games until every "
                                                 "chosen measure is decided or --max-games")] = False,
     max_games: Annotated[int, typer.Option("--max-games", min=2, help="cap for --until-decided")] = 2000,

@@ -27,13 +27,14 @@ from .stats import wilson
 def play_match(task: dict) -> dict:
     """One game: the first bot's share of the win and its decision times (ms, decisions with a choice)."""
 
-    games.find(games.default_game())  # imports the game's package: its bots register
+    game_id = task.get("game_id") or games.default_game()
+    games.find(game_id)  # imports the game's package: its bots register
 
     first, second, seed, swap = task["first"], task["second"], task["seed"], task["swap"]
     kinds = [second, first] if swap else [first, second]
     seat = 1 if swap else 0
-    game = new_game(players=2, seed=seed, packs=task["packs"], forkable=True)
-    bots = [make_bot(k, seed * 1000 + i) for i, k in enumerate(kinds)]
+    game = new_game(players=2, seed=seed, packs=task["packs"], forkable=True, game_id=game_id)
+    bots = [make_bot(k, seed * 1000 + i, game_id) for i, k in enumerate(kinds)]
     ms: list[float] = []
 
     def timed(_game, step: Step) -> None:
@@ -49,9 +50,11 @@ def play_match(task: dict) -> dict:
 
 
 def run_tournament(first: str, second: str, games: int, seed: int, packs: list[str], workers: int = 1,
-                   progress: bool = True, backend: str = "local", ray_address: str | None = None) -> dict:
+                   progress: bool = True, backend: str = "local", ray_address: str | None = None,
+                   game_id: str | None = None) -> dict:
+    """`game_id` None: the default game (and the result does not name it, as before games were chosen)."""
     tasks = [{"game": i, "first": first, "second": second, "seed": game_seed(seed, i // 2), "swap": i % 2 == 1,
-              "packs": packs} for i in range(games)]
+              "packs": packs, "game_id": game_id} for i in range(games)]
     results: list[dict] = []
     with Progress(TextColumn("[bold]tournament[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), disable=not progress) as bar:
@@ -78,7 +81,7 @@ def run_tournament(first: str, second: str, games: int, seed: int, packs: list[s
             "decision_ms_p50": round(statistics.median(ms), 3) if ms else 0.0,
             "decision_ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 3) if ms else 0.0,
             **_searched(results),
-            "seed": seed, "packs": packs, "players": 2,
+            "seed": seed, "packs": packs, "players": 2, **({"game": game_id} if game_id else {}),
             "mean_vp": [round(statistics.fmean(r["vp"][r["seat"]] for r in results), 2),
                         round(statistics.fmean(r["vp"][1 - r["seat"]] for r in results), 2)]}
 

@@ -32,7 +32,7 @@ def simulate(
     viewers: Annotated[bool, typer.Option("--viewers/--no-viewers",
                                           help="write HTML viewers of the shortest, the longest and one won "
                                                "game per seat")] = True,
-    game: Annotated[str, options.game("the game to simulate (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game to simulate (default: clash; e.g. wonders7, civ_board)")] = "",
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
 

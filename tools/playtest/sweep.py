@@ -29,7 +29,7 @@ def sweep(
     seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i for every value")] = 1,
     bots: Annotated[str, options.bots("bot per seat, cycled: greedy, search:50, greedy,search:50")]
     = "greedy",
-    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7)")] = "",
+    game: Annotated[str, options.game("the game (default: clash; e.g. wonders7, civ_board)")] = "",
     pack: Annotated[list[str] | None, options.packs("content pack under every value")] = None,
     variant: Annotated[list[str] | None, options.variants("variant under every value")] = None,
     workers: Annotated[int, options.workers(None)] = 1,

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ...engine import games as game_registry
 from ..common import options, resolve
 from .matches import merge_result, run_tournament
 
@@ -23,15 +24,19 @@ def tournament(
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
     backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
+    game: Annotated[str, options.game()] = "",
 ) -> None:
     """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
 
     The first bot is the one measured: its win rate with a 95% interval and its time per decision."""
 
-    kinds = resolve.bots(bots, exactly=2)
+    game_id = resolve.game(game)
+    resolve.players(game_id, 2)
+    kinds = resolve.bots(bots, game_id, exactly=2)
     packs = resolve.packs(pack)
     result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet,
-                            backend=resolve.backend(backend), ray_address=ray_address)
+                            backend=resolve.backend(backend), ray_address=ray_address,
+                            game_id=None if game_id == game_registry.default_game() else game_id)
     lo, hi = result["win_rate_ci95"]
     typer.echo(f"{kinds[0]} vs {kinds[1]}: {result['games']} games, win rate {result['win_rate']:.1%} "
                f"(95% CI {lo:.1%}-{hi:.1%}), {result['decision_ms_p50']} ms per decision (p50)"

@@ -19,9 +19,9 @@ from .human import play_human, start
 from .replay_html import write_viewer
 
 
-def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wonders: 3 to 7)")] = 3,
+def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wonders: 3 to 7; civ_board: 2 to 4)")] = 3,
          seed: Annotated[int, options.seed("random seed: same seed, same game")] = 1,
-         bots: Annotated[str, options.bots("bot per seat, comma separated (random, greedy)")] = "greedy",
+         bots: Annotated[str, options.bots("bot per seat, comma separated (random, greedy, search:N)")] = "greedy",
          pack: Annotated[list[str], options.packs("content packs to play with")] = ["base"],  # noqa: B006 - Typer copies it
          variant: Annotated[list[str], options.variants(
              "rule variant: an id (rulewright list variants) or a variant file's path; repeatable")] = [],  # noqa: B006
@@ -36,7 +36,7 @@ def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wond
                                                   "or 'all' for hot-seat: you are asked each decision as a menu")]
          = [],  # noqa: B006
          resume: Annotated[Path | None, typer.Option("--resume", help="continue a game saved by a --human game")] = None,
-         game_name: Annotated[str, options.game("the game to play (default: clash; e.g. wonders7)", short=True)] = "",
+         game_name: Annotated[str, options.game("the game to play (default: clash; e.g. wonders7, civ_board)", short=True)] = "",
          ) -> None:
     """Play a complete game (Clash of Cultures unless --game) with bots and tell it round by round; --human to take a seat."""
     game_id = resolve.game(game_name)

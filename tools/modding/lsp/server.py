@@ -21,6 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from ....engine.diagnostics import Diagnostic
+from ...common.clikit import game_of_packs
 from .complete import completions
 from .hover import hover_markdown
 from .reading import AnsweringProtocol, document_text
@@ -37,8 +38,18 @@ class RulewrightServer(LanguageServer):
     def __init__(self, game: str | None = None) -> None:
         super().__init__("rulewright", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
                          protocol_cls=AnsweringProtocol)
-        self.session = Session(game)
+        self.session = Session(game)  # the served game's: loose files, and packs that name no game
+        self.sessions: dict[str, Session] = {self.session.game: self.session}
         self.latest: dict[str, int] = {}  # the last version of each document that changed
+
+    def session_for(self, path: Path) -> Session:
+        """The session of the game a file's pack names (its manifest's `game:`, as `rulewright lint FOLDER`
+        reads it), so one server checks a Clash pack and a civ_board pack each in its own language."""
+        folder = pack_folder(path)
+        game = game_of_packs([folder], self.session.game) if folder else self.session.game
+        if game not in self.sessions:
+            self.sessions[game] = Session(game)
+        return self.sessions[game]
 
 
 def safe(default: Any = None) -> Callable:
@@ -124,7 +135,7 @@ def publish(ls: RulewrightServer, uri: str) -> None:
     found: list[T.Diagnostic] = []
     if path is not None and should_check(path, doc.source):
         lines = doc.source.split("\n")
-        found = [to_lsp(d, lines) for d in ls.session.check(path, doc.source)]
+        found = [to_lsp(d, lines) for d in ls.session_for(path).check(path, doc.source)]
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=doc.version))
 
 
@@ -165,7 +176,8 @@ def create_server(game: str | None = None) -> RulewrightServer:
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
     @safe()
     def did_save(ls: RulewrightServer, params: T.DidSaveTextDocumentParams) -> None:
-        ls.session.forget()  # other files of the pack may name what this one changed
+        for session in ls.sessions.values():
+            session.forget()  # other files of the pack may name what this one changed
         publish(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
@@ -173,7 +185,8 @@ def create_server(game: str | None = None) -> RulewrightServer:
     def did_close(ls: RulewrightServer, params: T.DidCloseTextDocumentParams) -> None:
         path = doc_path(params.text_document.uri)
         if path is not None:
-            ls.session.checked.pop(str(path.resolve()), None)
+            for session in ls.sessions.values():
+                session.checked.pop(str(path.resolve()), None)
         ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=TRIGGERS))
@@ -183,7 +196,7 @@ def create_server(game: str | None = None) -> RulewrightServer:
         if found is None:
             return None
         path, source = found
-        items = completions(ls.session, scan(source), *cursor(source, params.position), path)
+        items = completions(ls.session_for(path), scan(source), *cursor(source, params.position), path)
         return T.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
@@ -193,7 +206,7 @@ def create_server(game: str | None = None) -> RulewrightServer:
         if found is None:
             return None
         path, source = found
-        text = hover_markdown(ls.session, scan(source), *cursor(source, params.position), path)
+        text = hover_markdown(ls.session_for(path), scan(source), *cursor(source, params.position), path)
         return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text)) if text else None
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
@@ -211,10 +224,10 @@ def create_server(game: str | None = None) -> RulewrightServer:
         own = next((e for e in scan(source).entries if e.id == word), None)
         if own is not None:
             return location(str(path), own.line + 1, own.column + 1)
-        entry = ls.session.find(word, path)
+        entry = ls.session_for(path).find(word, path)
         if entry is not None:
             return location(entry.file, entry.line, entry.column)
-        declared = ls.session.declaration(word)  # a vocabulary word: where the game declares it
+        declared = ls.session_for(path).declaration(word)  # a vocabulary word: where the game declares it
         return location(*declared) if declared else None
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)

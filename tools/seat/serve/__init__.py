@@ -32,7 +32,7 @@ def serve(
     allow_host: Annotated[list[str] | None, typer.Option("--allow-host", metavar="NAME", help="a Host name to answer besides the "
                                                "loopback names and --host (repeat it; e.g. behind a proxy)")] = None,
 ) -> None:
-    """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders): seat links for people, bots on the others."""
+    """Serve a web page to play in the browser (Clash of Cultures, 7 Wonders, Civilization): seat links for people, bots on the others."""
     pack_dir, variant_dir, allow_host = pack_dir or [], variant_dir or [], allow_host or []
     try:
         import uvicorn  # noqa: F401 - present? (stoppable_server uses it)
