@@ -31,17 +31,23 @@ if TYPE_CHECKING:
 def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
     for node in nodes:
         if "do" in node:
+            restarting = node["do"] == "setup" and bool(rt.state.get("resume"))   # passed at once, nothing done
             rt.state["phase"] = node["do"]
+            if rt.state["turn"] > 0 and not restarting:   # a fork can restart here, the whole phase to run
+                rt.game.resume_point({"resume": True, "phase_start": True})
             yield from STEPS[node["do"]](rt)
-            if rt.state["turn"] > 0:
+            if rt.state["turn"] > 0 and not restarting:
                 check_economic(rt)
         elif "repeat_turns" in node:
             start = rt.state.pop("start_phase", None)   # a scenario starts turn 1 at a later phase ...
-            if rt.state.get("resume"):                  # ... and a restarted flow at the phase it left
+            resumed = bool(rt.state.get("resume"))
+            if resumed:                                 # ... and a restarted flow at the phase it left
                 start = rt.state.pop("resume_phase", "research")   # (research, or trade: negotiation.py)
+                if rt.state.pop("phase_start", False):  # restarted at the start of a phase: it runs whole
+                    rt.state.pop("resume")
             steps = [inner["do"] for inner in node["repeat_turns"]]
             skip = steps.index(start) if start in steps else 0
-            if skip and not rt.state.get("resume"):
+            if skip and not resumed:
                 rt.state["turn"] = 1
                 rt.log(f"=== Turn 1: first player {rt.name(rt.state['first'])} (from {start.replace('_', ' ')}) ===")
             while not over(rt) and rt.state["turn"] < int(rt.params["max_turns"]):
