@@ -30,6 +30,7 @@ class Steady:
     units_by_space: dict[str, list[str]] | None = None
     # answers to the questions a menu asks over and over (grants, modified, quantities, can_pay), by question
     memo: dict[tuple, Any] = field(default_factory=dict)
+    board: Any = None  # the board as revealed (runtime.board), looked up once
 
 
 class InForce:
