@@ -155,16 +155,7 @@ class Resources:
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
         """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
         resources)?"""
-        if self._steady is not None:  # a menu asks the same costs of many cities and advances: once a stretch
-            try:
-                key = ("can_pay", ctx.me, tuple(cost), purpose)
-                hash(key)
-            except TypeError:
-                return self._can_pay(ctx.me, cost, purpose)
-            return self._answer(key, lambda: self._can_pay(ctx.me, cost, purpose))
-        return self._can_pay(ctx.me, cost, purpose)
-
-    def _can_pay(self, me: int, cost: list[tuple[str, int]], purpose: str) -> bool:
+        me = ctx.me  # not memoised in a steady stretch: a menu seldom asks the same cost twice (measured)
         res = self.player(me)["res"]
         need: dict[str, int] = {}
         anys = 0
