@@ -28,7 +28,7 @@ class Steady:
 
     sources: dict[int, tuple[list[str], frozenset[str]]] = field(default_factory=dict)
     units_by_space: dict[str, list[str]] | None = None
-    # answers to the questions a menu asks over and over (grants, modified, quantities, can_pay), by question
+    # answers to the questions a menu asks over and over (grants, with their variables), by question
     memo: dict[tuple, Any] = field(default_factory=dict)
     board: Any = None  # the board as revealed (runtime.board), looked up once
 
