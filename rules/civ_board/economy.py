@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine.steady import stretched
 from . import board
 from .board import ICONS
 from .registry import function
@@ -104,6 +105,7 @@ def pyramid_row(rt: Civ, p: int, level: int) -> bool:
     return len(rows.get(str(level), [])) + 1 <= len(rows.get(str(level - 1), [])) - 1
 
 
+@stretched
 def research_options(rt: Civ, p: int) -> list[str]:
     """Techs p may research now: unknown, affordable with its trade, with a legal place."""
     pl = rt.player(p)

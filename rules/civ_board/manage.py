@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ...engine.steady import stretched
 from . import board
 from .abilities import offer_actions
 from .conquest import attack_square
@@ -99,6 +100,7 @@ def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
     return int(data["cost"])
 
 
+@stretched
 def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     """(option, label, production cost) of every action the city can take now."""
     p = city["owner"]

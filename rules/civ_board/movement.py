@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ...engine.steady import stretched
 from . import board
 from .abilities import offer_actions
 from .conquest import attack_city, attack_square, attack_village, take_hut
@@ -78,6 +79,7 @@ def _hostile(rt: Civ, p: int, x: int, y: int) -> bool:
     return bool(rt.enemies_at(x, y, p)) or board.key(x, y) in rt.state["markers"] or (city is not None and city["owner"] != p)
 
 
+@stretched
 def step_options(rt: Civ, p: int, figs: list[dict], left: int) -> list[str]:
     x, y = figs[0]["x"], figs[0]["y"]
     out = ["stop"] if can_stop(rt, p, figs, x, y) else []

@@ -15,6 +15,7 @@ from ...engine.abilities import Ctx
 from ...engine.decision import ask, choose_one, confirm
 from ...engine.rng import Rng
 from ...engine.rule_calls import RuleCalls
+from ...engine.steady import Steady
 from . import board
 from .battle_effects import add_lasting, lasting
 from .registry import FUNCTIONS, PROCEDURES, function
@@ -36,6 +37,7 @@ class Civ(RuleCalls):
         self.n = len(self.state["players"])
         self.params: dict = defn.params
         self._forms: dict[tuple, str] = {}   # (player, building, civ, government, techs known) -> form shown
+        self.steady = Steady()  # a menu's questions answered once (engine/steady.py; see menus.py)
 
     # ---- players, order, log
     def player(self, p: int) -> dict:
@@ -103,6 +105,10 @@ class Civ(RuleCalls):
 
     # ---- what is in force
     def sources(self, p: int) -> list[str]:
+        """p's sources in force, in order (callers never change the list: a steady stretch shares it)."""
+        return self.steady.answer(("sources", p), lambda: self._sources(p))
+
+    def _sources(self, p: int) -> list[str]:
         pl = self.player(p)
         out = [pl["civ"], pl["government"], *pl["techs"]]
         for k, item in sorted(self.state["items"].items()):
@@ -118,6 +124,13 @@ class Civ(RuleCalls):
         return out
 
     def grants(self, p: int, name: str) -> Iterator[list]:
+        """The evaluated arguments of every `grant name(...)` in force for p; in a steady stretch worked out
+        once (a move's step menu asks the stacking limit of every square it looks at)."""
+        if self.steady.memo is not None:
+            return iter(self.steady.answer(("grants", p, name), lambda: list(self._grants(p, name))))
+        return self._grants(p, name)
+
+    def _grants(self, p: int, name: str) -> Iterator[list]:
         for source in self.sources(p):
             for g in self.d.grants_of(source, name):
                 ctx = Ctx(self, p, source)
@@ -136,6 +149,11 @@ class Civ(RuleCalls):
 
     def quantity(self, name: str, p: int, base: int, **vars: Any) -> int:
         """A number after p's modifiers in force (each building marker counts once)."""
+        if not vars and self.steady.memo is not None:
+            return self.steady.answer(("quantity", name, p, base), lambda: self._quantity(name, p, base, vars))
+        return self._quantity(name, p, base, vars)
+
+    def _quantity(self, name: str, p: int, base: int, vars: dict) -> int:
         value = base
         for source in self.sources(p):
             for m in self.d.modifiers_of(source, name):

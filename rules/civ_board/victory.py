@@ -56,7 +56,8 @@ def settle_turn(rt: Civ) -> None:
 
 def check_economic(rt: Civ) -> None:
     need = int(rt.params["coins_to_win"])
-    rich = [p for p in rt.order() if coins(rt, p) >= need]
+    with rt.steady.stretch(rt.state):  # each economy dial asks the same grants and squares: answered once
+        rich = [p for p in rt.order() if coins(rt, p) >= need]
     if rich and not over(rt):
         win(rt, rich, "economic")
 

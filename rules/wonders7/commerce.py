@@ -31,7 +31,12 @@ def tradable(rt: Wonders) -> list[str]:
 
 
 def production(rt: Wonders, p: int, for_sale: bool = False) -> tuple[Counter, list[tuple[str, ...]]]:
-    """(fixed resources, one-of choices) of p's city; `for_sale`: only what neighbours may buy."""
+    """(fixed resources, one-of choices) of p's city; `for_sale`: only what neighbours may buy. Asked for
+    every card of a hand: answered once a steady stretch (callers never change it)."""
+    return rt.steady.answer(("production", p, for_sale), lambda: _production(rt, p, for_sale))
+
+
+def _production(rt: Wonders, p: int, for_sale: bool) -> tuple[Counter, list[tuple[str, ...]]]:
     fixed: Counter = Counter()
     board = rt.d.content.entries.get(rt.player(p).get("board") or "")
     if board is not None and board.data.get("resource"):
@@ -46,6 +51,10 @@ def production(rt: Wonders, p: int, for_sale: bool = False) -> tuple[Counter, li
 
 def price(rt: Wonders, p: int, side: str, resource: str) -> int:
     """What p pays the `side` (left/right) neighbour for one unit of the resource."""
+    return rt.steady.answer(("price", p, side, resource), lambda: _price(rt, p, side, resource))
+
+
+def _price(rt: Wonders, p: int, side: str, resource: str) -> int:
     params = rt.d.params
     for direction, goods in rt.grants(p, "discount"):
         if direction in (side, "both") and goods == goods_class(rt, resource):
@@ -70,7 +79,8 @@ def payment_options(rt: Wonders, p: int, cost: dict, coins: int | None = None) -
         return [{"left": 0, "right": 0, "bank": bank}]
     remainders: set[tuple] = set()
     _cover(tuple(sorted(choices)), 0, _key(need), remainders, {})
-    prices = {side: {r: price(rt, p, side, r) for r in tradable(rt)} for side in ("left", "right")}
+    prices = rt.steady.answer(("prices", p), lambda: {side: {r: price(rt, p, side, r) for r in tradable(rt)}
+                                                      for side in ("left", "right")})
     markets = {"left": production(rt, rt.left(p), True), "right": production(rt, rt.right(p), True)}
     found: set[tuple[int, int]] = set()
     budget = coins - bank

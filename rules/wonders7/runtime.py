@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.abilities import Ctx, Grant, Trigger
 from ...engine.decision import ask, choose_one, confirm
 from ...engine.rule_calls import RuleCalls
+from ...engine.steady import Steady
 from .registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Wonders(RuleCalls):
         self.game = game
         self.state: dict = game.state
         self.n = len(self.state["players"])
+        self.steady = Steady()  # a menu's questions answered once (engine/steady.py; pick_options opens it)
 
     # ---- players and seats
     def player(self, p: int) -> dict:
@@ -81,6 +83,9 @@ class Wonders(RuleCalls):
     # ---- what is in force
     def sources(self, p: int) -> list[str]:
         """What is in force for p: the wonder board, each built stage and every card built in the city."""
+        return self.steady.answer(("sources", p), lambda: self._sources(p))
+
+    def _sources(self, p: int) -> list[str]:
         pl = self.player(p)
         out = [pl["board"]] if pl.get("board") else []
         out += [stage_source(pl["board"], k) for k in range(1, pl["stages"] + 1)]
@@ -88,6 +93,11 @@ class Wonders(RuleCalls):
 
     def grants(self, p: int, name: str, extra: tuple[str, ...] = ()) -> Iterator[list]:
         """The evaluated arguments of every `grant name(...)` in force for p (and of `extra` sources)."""
+        if not extra and self.steady.memo is not None:  # a menu asks them for every card: once a stretch
+            return iter(self.steady.answer(("grants", p, name), lambda: list(self._grants(p, name, ()))))
+        return self._grants(p, name, extra)
+
+    def _grants(self, p: int, name: str, extra: tuple[str, ...]) -> Iterator[list]:
         for source in list(self.sources(p)) + list(extra):
             for g in self.d.grants_of(source, name):
                 ctx = Ctx(self, p, source)

@@ -45,7 +45,13 @@ def next_stage_cost(rt: Wonders, p: int) -> dict | None:
 
 
 def pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
-    """(option, label) of every legal pick of p's hand: build:, free:, stage:, sell:<card>."""
+    """(option, label) of every legal pick of p's hand: build:, free:, stage:, sell:<card>. The state does
+    not change meanwhile: one steady stretch (engine/steady.py) answers each question of it once."""
+    with rt.steady.stretch(rt.state):
+        return _pick_options(rt, p)
+
+
+def _pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
     pl = rt.player(p)
     out: list[tuple[str, str]] = []
     stage_cost = next_stage_cost(rt, p)

@@ -4,6 +4,8 @@ Figures (the last line printed is the JSON of all of them):
 - game_2p_s / game_4p_s: median wall time of one complete random-bot game, listing the legal
   actions at every decision, after content is loaded;
 - actions_per_s: applied actions per second over those games;
+- actions_per_s_wonders7 / actions_per_s_civ_board: the same rate for random-bot 4-player games of
+  7 Wonders and of Civilization (at most 1500 decisions a game), in CPU time;
 - game_4p_civilizations_s: the same for a 4-player game with the Civilizations pack (not in
   actions_per_s);
 - legal_actions_us_p50 / _p99: listing the legal actions of a pending decision;
@@ -79,6 +81,20 @@ def _play(players: int, seed: int, legal_times: list[float], packs: list[str] | 
 
     n = play_out(game, lambda _p: bot, on_step=listed)
     return time.perf_counter() - start, n
+
+
+def _actions_rates(quick: bool) -> dict:
+    """Applied actions per second of one core's time in random-bot 4-player games of the other games."""
+    out = {}
+    for game_id, n, limit in (("wonders7", 4 if quick else 10, None), ("civ_board", 1 if quick else 3, 1500)):
+        games.find(game_id).definition()  # content loaded before timing
+        actions, start = 0, time.process_time()
+        for seed in range(n):
+            bot = RandomBot(seed)
+            actions += play_out(new_game(players=4, seed=1000 + seed, game_id=game_id), lambda _p, b=bot: b,
+                                limit=limit)
+        out[f"actions_per_s_{game_id}"] = round(actions / (time.process_time() - start), 1)
+    return out
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -195,6 +211,7 @@ def measure(quick: bool, light: bool = False) -> dict:
         results.setdefault("_time", 0.0)
         results["_time"] += sum(times)
     results["actions_per_s"] = round(results.pop("_actions") / results.pop("_time"), 1)
+    results.update(_actions_rates(quick))
     definition(CIV_PACKS)
     results["game_4p_civilizations_s"] = round(statistics.median(
         _play(4, 1000 + seed, [], CIV_PACKS)[0] for seed in range(games)), 4)

@@ -122,8 +122,9 @@ def menu_words(rt: Clash, p: int) -> tuple[list[str], list[str]]:
 
 def _menu_and_refusals(rt: Clash, p: int) -> tuple[list[str], list[str], dict[str, str]]:
     """The action menu with the special actions refused (asked only when there is a choice to make)."""
-    ids, labels = menu_words(rt, p)
-    return ids, labels, refused_actions(rt, p) if len(ids) > 1 else {}
+    with rt.steady():  # one stretch: the refusals ask of the same sources and payments as the menu
+        ids, labels = menu_words(rt, p)
+        return ids, labels, refused_actions(rt, p) if len(ids) > 1 else {}
 
 
 def menu_runner(rt: Clash, p: int, basic: dict, choice: str) -> Callable[[], Generator]:

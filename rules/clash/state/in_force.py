@@ -7,12 +7,15 @@ entries a player holds (advances, wonders, cards in hand, civilisation, leader) 
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+import pickle
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ....engine import steady as steady_memo
 from ....engine.abilities import Ctx, Modifier
+from ....engine.steady import StaleAnswer
 from ..names import HAND_KIND
 
 if TYPE_CHECKING:
@@ -25,6 +28,9 @@ class Steady:
 
     sources: dict[int, tuple[list[str], frozenset[str]]] = field(default_factory=dict)
     units_by_space: dict[str, list[str]] | None = None
+    # answers to the questions a menu asks over and over (grants, with their variables), by question
+    memo: dict[tuple, Any] = field(default_factory=dict)
+    board: Any = None  # the board as revealed (runtime.board), looked up once
 
 
 class InForce:
@@ -44,10 +50,30 @@ class InForce:
             yield
             return
         self._steady = Steady()
+        before = pickle.dumps(self.game.state, pickle.HIGHEST_PROTOCOL) if steady_memo.SHADOW else None
         try:
             yield
         finally:
             self._steady = None
+        if before is not None and pickle.dumps(self.game.state, pickle.HIGHEST_PROTOCOL) != before:
+            raise StaleAnswer("the state changed inside a steady stretch: its memo would be stale")
+
+    def _answer(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """compute(), memoised for the steady stretch under `key` (engine/steady.py: checked in shadow
+        mode); outside a stretch simply computed."""
+        steady = self._steady
+        if steady is None or steady_memo.OFF:
+            return compute()
+        memo = steady.memo
+        if key in memo:
+            got = memo[key]
+            if steady_memo.SHADOW:
+                fresh = compute()
+                if fresh != got:
+                    raise StaleAnswer(f"memoised answer to {key!r} is {got!r}, a fresh one {fresh!r}")
+            return got
+        got = memo[key] = compute()
+        return got
 
     @contextmanager
     def supposing(self) -> Iterator[None]:
@@ -194,7 +220,15 @@ class InForce:
         return bool(self.grants(name, p, **vars))
 
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
-        """Argument tuples of every grant `name` in force for p (standing or until end of turn)."""
+        """Argument tuples of every grant `name` in force for p (standing or until end of turn); callers
+        never change the list (a steady stretch shares it)."""
+        if self._steady is not None:
+            key = ("grants", name, p, *sorted(vars.items())) if vars else ("grants", name, p)
+            if not vars or all(type(v) in (str, int) for v in vars.values()):
+                return self._answer(key, lambda: self._grants(name, p, vars))
+        return self._grants(name, p, vars)
+
+    def _grants(self, name: str, p: int, vars: dict) -> list[tuple]:
         out: list[tuple] = []
         if p < 0:
             return out

@@ -155,7 +155,8 @@ class Resources:
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
         """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
         resources)?"""
-        res = self.player(ctx.me)["res"]
+        me = ctx.me  # not memoised in a steady stretch: a menu seldom asks the same cost twice (measured)
+        res = self.player(me)["res"]
         need: dict[str, int] = {}
         anys = 0
         for w, n in cost:
@@ -167,7 +168,7 @@ class Resources:
             return False
         if all(res.get(w, 0) >= n for w, n in need.items()):
             return True  # payable as it stands, no substitution needed
-        return payable(res, need, self.substitutes(ctx.me, purpose))
+        return payable(res, need, self.substitutes(me, purpose))
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         """The card language's pay: the card's owner pays `cost` for `purpose`, asked how when there is a

@@ -160,6 +160,9 @@ class Clash(InForce, Resources, Changes):
     def board(self) -> Board:
         """The board as revealed so far. Regions are only ever turned face up, so the number of
         face-up regions tells whether the cached board is still the right one."""
+        steady = self._steady
+        if steady is not None and steady.board is not None:  # nothing is revealed during a steady stretch
+            return steady.board
         b = self.state["board"]
         shown = b["revealed"].count(True)
         if self._board is None or shown != self._board_key:
@@ -167,6 +170,8 @@ class Clash(InForce, Resources, Changes):
                    tuple(b["rots"]))
             self._board = self.defn.board_for(key, self.region_terrains)
             self._board_key = shown
+        if steady is not None:
+            steady.board = self._board
         return self._board
 
     def region_terrains(self, tile: str) -> list[str]:
