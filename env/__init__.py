@@ -1,6 +1,6 @@
 """The standard environment: PettingZoo AEC environments for the games rulewright hosts.
 
-    from rulewright.env import clash_env, wonders7_env
+    from rulewright.env import civ_board_env, clash_env, wonders7_env
     env = wonders7_env(players=3)
     env.reset(seed=1)
     for agent in env.agent_iter():
@@ -18,7 +18,7 @@ from pettingzoo.utils import wrappers
 from .aec import RulewrightEnv
 from .encoding import FEATURES, MAX_OPTIONS
 
-__all__ = ["FEATURES", "MAX_OPTIONS", "RulewrightEnv", "clash_env", "env", "raw_env", "wonders7_env"]
+__all__ = ["FEATURES", "MAX_OPTIONS", "RulewrightEnv", "civ_board_env", "clash_env", "env", "raw_env", "wonders7_env"]
 
 
 def raw_env(game: str = "clash", players: int = 2, **kwargs) -> RulewrightEnv:
@@ -39,3 +39,8 @@ def clash_env(players: int = 2, **kwargs):
 def wonders7_env(players: int = 3, **kwargs):
     """7 Wonders, 3 to 7 players."""
     return env("wonders7", players, **kwargs)
+
+
+def civ_board_env(players: int = 3, **kwargs):
+    """Civilization: The Board Game, 2 to 4 players (a random game runs to about 3,000 steps)."""
+    return env("civ_board", players, **kwargs)

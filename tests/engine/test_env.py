@@ -12,10 +12,12 @@ import pytest
 from pettingzoo.test import api_test
 from rulewright.api import new_game, scores
 from rulewright.engine.hidden import sees
-from rulewright.env import clash_env, raw_env, wonders7_env
+from rulewright.env import civ_board_env, clash_env, raw_env, wonders7_env
 from where import ROOT
 
-GAMES = [("clash", 2), ("wonders7", 3)]
+GAMES = [("clash", 2), ("wonders7", 3), ("civ_board", 3)]
+# a random game of Civilization is about 3,000 steps (15-20 s): one in the suite, its hundred a soak
+WHOLE_GAMES = {"clash": 3, "wonders7": 3, "civ_board": 1}
 
 
 @pytest.mark.parametrize("game,players", GAMES)
@@ -55,11 +57,11 @@ def play_random(game: str, players: int, games: int) -> None:
 
 @pytest.mark.parametrize("game,players", GAMES)
 def test_random_agents_play_whole_games(game, players):
-    play_random(game, players, 3)
+    play_random(game, players, WHOLE_GAMES[game])
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize("game,players", [
+    pytest.param(g, n, marks=pytest.mark.soak if g == "civ_board" else pytest.mark.slow) for g, n in GAMES])
 def test_random_agents_play_100_games(game, players):
     play_random(game, players, 100)
 
@@ -112,6 +114,9 @@ def test_render_text_and_svg():
     env = raw_env("wonders7", 3, render_mode="svg")
     env.reset(seed=0)
     assert env.render().lstrip().startswith("<svg")
+    env = civ_board_env(players=3, render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render().startswith("civ_board, 3 players, step 0: player_")
     assert raw_env("clash", 2).render() is None
 
 
@@ -183,7 +188,7 @@ def test_an_observation_holds_no_other_hand_nor_deck_order(game, players):
         # the check can fail: the same change to the seat's own hand shows in its observation
         me = env.game.pending.player
         own = copy.deepcopy(real)
-        own["players"][me]["hand"] = _fake(own["players"][me]["hand"], "mine")
+        own["players"][me]["hand"] = _fake(own["players"][me]["hand"], "mine") or ["mine-0"]  # (an empty hand too)
         env.game.state = own
         assert not np.array_equal(env.observe(f"player_{me}")["observation"], seen_by(env, me, real))
         env.game.state = real
