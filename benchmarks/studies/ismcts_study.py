@@ -76,8 +76,8 @@ def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_m
           for name in seats if name != "greedy"}
     earlier.extend(ms.get("search", []))
     return {"match": match, "budgets": budgets[game_id], "seed": seed, "seats": seats, "vp": s["vp"],
-            "winners": list(s["winners"]), "searched_ms": ms, "seconds": round(time.perf_counter() - start, 2),
-            "options": options}
+            "winners": list(s["winners"]), "searched_ms": ms, "ismcts_iterations": list(ism.iterations),
+            "seconds": round(time.perf_counter() - start, 2), "options": options}
 
 
 def ahead(record: dict, a: str, b: str) -> float:
@@ -101,6 +101,9 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
     if "greedy" in records[0]["seats"] and b != "greedy":  # the same games read for the second bot
         ref, ref_lo, ref_hi = wilson(sum(ahead(r, b, "greedy") for r in records), len(records))
         out[f"{b}_ahead_of_greedy"] = {"rate": ref, "ci95": [ref_lo, ref_hi]}
+    its = [x for r in records for x in r.get("ismcts_iterations", [])]
+    if its:
+        out["ismcts_iterations_p50"] = statistics.median(its)
     for name in (a, b):
         ms = [x for r in records for x in r["searched_ms"].get(name, [])]
         if ms:
@@ -120,7 +123,9 @@ def entries(records: list[dict], seed: int) -> list[dict]:
         for other in names[1:]:
             s = summarise(mine, "ismcts", other)
             second = other if other == "greedy" else f"{other}:{budgets[other]}"
-            rows.append({"bots": f"ismcts vs {other}", "first": f"ismcts:time-of-search:{budgets['search']}",
+            tuned = ",".join(f"{k}={v}" for k, v in sorted(mine[0].get("options", {}).items()))
+            first = f"ismcts{f'({tuned})' if tuned else ''}:time-of-search:{budgets['search']}"
+            rows.append({"bots": f"ismcts vs {other}", "first": first,
                          "second": second,
                          "game": game_id, "players": len(names), "seats": names, **s,
                          "measure": "win share" if len(names) == 2 else "finished ahead of the second bot",
