@@ -35,7 +35,7 @@ def _scripted(bot: SearchBot, worth: dict[str, float]) -> list[tuple[str, int]]:
 def test_a_race_halves_the_candidates_and_spends_the_budget_on_the_survivors():
     game = from_json(_decision_text(3))
     options = game.pending.options
-    bot = SearchBot(5, "8", candidates=4)
+    bot = SearchBot(5, "8", candidates=4, racing=True)
     worth = {o: 0.1 * i for i, o in enumerate(options)}  # later options are worth more
     played = _scripted(bot, worth)
     choice = bot.choose(game, game.pending)
@@ -58,14 +58,14 @@ def test_sweeps_give_every_candidate_every_world_when_racing_is_off():
 
 def test_a_raced_search_is_deterministic_and_plays_a_legal_option():
     text = _decision_text(6)
-    choices = [SearchBot(3, "6").choose(g, g.pending) for g in (from_json(text), from_json(text))]
+    choices = [SearchBot(3, "6", horizon=6, racing=True).choose(g, g.pending) for g in (from_json(text), from_json(text))]
     assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options
 
 
 def test_a_budget_of_one_world_per_candidate_picks_the_best_of_that_world():
     game = from_json(_decision_text(3))
     options = game.pending.options
-    bot = SearchBot(5, "4", candidates=4)
+    bot = SearchBot(5, "4", candidates=4, racing=True)
     worth = {o: 0.1 * i for i, o in enumerate(options)}
     played = _scripted(bot, worth)
     choice = bot.choose(game, game.pending)
