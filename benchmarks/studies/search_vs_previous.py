@@ -16,6 +16,11 @@ search_vs_previous/lean_4x4.jsonl: `--bot search:4 --horizon 4` (one sampled wor
 tried in it, 4 decisions ahead: about 2 s of CPU per game for its side) against the default search
 (24 play-outs of 24 decisions: about 55 s) of commit 734dd5d; stopped after 5 games, 1 won (20%,
 Wilson 95% [3.6%, 62.5%]): that much cheaper a search is weaker, so the default stays.
+
+search_vs_previous/racing_8x8_vs_517d0de.jsonl: 8 play-outs raced (successive halving: one world for the
+four candidates, then two more for the better two) 8 decisions ahead (about 5.7 s of CPU a game for its
+side, against 37 s for the default of 517d0de), seed 31; stopped after 4 games, none won (Wilson 95%
+[0%, 49%]): not adopted. `--summarise FIRST SECOND --write` puts a run's row in benchmarks/bots.json.
 """
 
 from __future__ import annotations
