@@ -11,6 +11,11 @@ benchmarks/bots.json.
 
 Run: python benchmarks/studies/ismcts_study.py --pairs 100 --seed 1 --log study.jsonl
 Tuning uses other seeds (--seed 900 and up); the study's seed is 1.
+
+ismcts/at_search8_seed41.jsonl: the same in Clash only at twice the budget (flat search at `search:8`,
+two sweeps; ISMCTS at its measured time, about 15-20 iterations a decision), on fresh seeds (--seed 41):
+--matches clash_flat,clash_greedy --budgets '{"clash": {"search": "8", "ismcts_start_ms": 200},
+"wonders7": {"search": "8", "ismcts_start_ms": 600}}'; each record also lists ISMCTS's iterations.
 """
 
 from __future__ import annotations
