@@ -81,6 +81,7 @@ class IsmctsBot:
         self.pairing = PAIRING
         self.opponent_nodes = True  # False: the tree holds only the searcher's decisions, the policy plays the rest
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+        self.iterations: list[int] = []  # iterations per searched decision (for reports)
         self.time_cap: float | None = None  # a hard stop per decision on top of an iteration budget (a server's)
         self.last_root: Node | None = None  # the last search's tree (for tests and studies)
 
@@ -111,6 +112,7 @@ class IsmctsBot:
             world = sample_world(game, p, support, world_seed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(), -root.ranked.index(kv[0])))
         self.decision_seconds.append(time.perf_counter() - start)
+        self.iterations.append(done)
         return best[0]
 
     def _spent(self, done: int, start: float) -> bool:

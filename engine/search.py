@@ -11,9 +11,11 @@ For one decision the bot
    deciding player with the game's `evaluate` (a number in [0, 1]);
 4. takes the candidate with the best mean (ties: the prior's order).
 
-The game supplies the game-specific parts through its definition's `search_support()` (see
-`SearchSupport`). The budget is a number of play-outs (`search:200`; at least one per candidate) or a
-time per decision (`search:1s`, `search:250ms`); a play-out budget is deterministic for a given seed.
+A bot made with `racing=True` races the candidates of a play-out budget instead (successive halving,
+`_race`): all of them are played out in the first sampled worlds, the worse half leaves, the survivors
+get the rest of the budget. It is not the default: cheaper settings (racing or not, fewer worlds, fewer
+decisions ahead) chose worse on sampled positions and lost to this default (docs/bots.md, "Search for
+studies"), so the default stays 24 play-outs swept, 24 decisions ahead, move for move as before.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .rng import Rng, seed_state
 DEFAULT_PLAYOUTS = 24
 CANDIDATES = 4  # options kept after the prior's ranking
 HORIZON = 24  # decisions played after the candidate before the evaluation
+RACING = False  # True: a play-out budget races the candidates (successive halving) instead of sweeping them all
 
 
 class SearchSupport(Protocol):
@@ -126,11 +129,12 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
-                 candidates: int = CANDIDATES):
+                 candidates: int = CANDIDATES, racing: bool = RACING):
         self._state = {"rng": seed_state(seed)}
         self.budget = Budget.parse(budget)
         self.horizon = horizon
         self.candidates = candidates
+        self.racing = racing  # successive halving of the candidates (a play-out budget only)
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
         self.time_cap: float | None = None  # a hard stop per decision on top of a play-out budget (a server's)
 
@@ -154,6 +158,16 @@ class SearchBot:
         if len(cands) == 1:
             return cands[0]
         totals = dict.fromkeys(cands, 0.0)
+        if self.racing and self.budget.seconds is None and self.time_cap is None:
+            best = self._race(game, p, support, cands, totals, world0, world_seed, rng)
+        else:
+            best = self._sweeps(game, p, support, cands, totals, world0, world_seed, rng, start)
+        self.decision_seconds.append(time.perf_counter() - start)
+        return best
+
+    def _sweeps(self, game: Any, p: int, support: SearchSupport, cands: list[str], totals: dict[str, float],
+                world0: Any, world_seed: int, rng: Rng, start: float) -> str:
+        """Every candidate in every sampled world, until the budget is spent (a time budget's way)."""
         done = 0
         while True:  # one sampled world per sweep, every candidate tried in it (the last one in world0)
             for o in cands:
@@ -164,9 +178,33 @@ class SearchBot:
                 break
             world_seed = rng.below(1 << 62)
             world0 = self._world(game, p, support, world_seed)
-        best = max(cands, key=lambda o: (totals[o], -cands.index(o)))
-        self.decision_seconds.append(time.perf_counter() - start)
-        return best
+        return max(cands, key=lambda o: (totals[o], -cands.index(o)))
+
+    def _race(self, game: Any, p: int, support: SearchSupport, cands: list[str], totals: dict[str, float],
+              world0: Any, world_seed: int, rng: Rng) -> str:
+        """Successive halving over a play-out budget: what is left of the budget is split evenly over the
+        rounds left (ceil(log2(k)) in all); in a round every candidate still in the race is played out in
+        the same sampled worlds (at least one), then the worse half (by total) leaves. The survivors have
+        seen the same worlds, so their totals compare as paired sums, and the play-outs go to the candidates
+        still in contention instead of to ones the first worlds already show behind. A budget spent before
+        a round could give each survivor one more world ends the race (at least one world for all)."""
+        budget = self.budget.playouts or 0
+        alive = list(cands)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        spent = 0
+        for r in range(rounds):
+            if r and budget - spent < len(alive):
+                break
+            for w in range(max(1, (budget - spent) // ((rounds - r) * len(alive)))):
+                if r or w:
+                    world_seed = rng.below(1 << 62)
+                    world0 = self._world(game, p, support, world_seed)
+                for o in alive:
+                    world = world0 if o == alive[-1] else self._world(game, p, support, world_seed)
+                    totals[o] += self._playout(world, p, o, support, world_seed)
+                    spent += 1
+            alive = sorted(alive, key=lambda o: (-totals[o], cands.index(o)))[:(len(alive) + 1) // 2]
+        return alive[0]
 
     def _spent(self, done: int, start: float, width: int) -> bool:
         if self.time_cap is not None and time.perf_counter() - start >= self.time_cap:

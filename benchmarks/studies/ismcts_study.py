@@ -11,6 +11,11 @@ benchmarks/bots.json.
 
 Run: python benchmarks/studies/ismcts_study.py --pairs 100 --seed 1 --log study.jsonl
 Tuning uses other seeds (--seed 900 and up); the study's seed is 1.
+
+ismcts/at_search8_seed41.jsonl: the same in Clash only at twice the budget (flat search at `search:8`,
+two sweeps; ISMCTS at its measured time, about 15-20 iterations a decision), on fresh seeds (--seed 41):
+--matches clash_flat,clash_greedy --budgets '{"clash": {"search": "8", "ismcts_start_ms": 200},
+"wonders7": {"search": "8", "ismcts_start_ms": 600}}'; each record also lists ISMCTS's iterations.
 """
 
 from __future__ import annotations
@@ -76,8 +81,8 @@ def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_m
           for name in seats if name != "greedy"}
     earlier.extend(ms.get("search", []))
     return {"match": match, "budgets": budgets[game_id], "seed": seed, "seats": seats, "vp": s["vp"],
-            "winners": list(s["winners"]), "searched_ms": ms, "seconds": round(time.perf_counter() - start, 2),
-            "options": options}
+            "winners": list(s["winners"]), "searched_ms": ms, "ismcts_iterations": list(ism.iterations),
+            "seconds": round(time.perf_counter() - start, 2), "options": options}
 
 
 def ahead(record: dict, a: str, b: str) -> float:
@@ -101,6 +106,9 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
     if "greedy" in records[0]["seats"] and b != "greedy":  # the same games read for the second bot
         ref, ref_lo, ref_hi = wilson(sum(ahead(r, b, "greedy") for r in records), len(records))
         out[f"{b}_ahead_of_greedy"] = {"rate": ref, "ci95": [ref_lo, ref_hi]}
+    its = [x for r in records for x in r.get("ismcts_iterations", [])]
+    if its:
+        out["ismcts_iterations_p50"] = statistics.median(its)
     for name in (a, b):
         ms = [x for r in records for x in r["searched_ms"].get(name, [])]
         if ms:
@@ -120,7 +128,9 @@ def entries(records: list[dict], seed: int) -> list[dict]:
         for other in names[1:]:
             s = summarise(mine, "ismcts", other)
             second = other if other == "greedy" else f"{other}:{budgets[other]}"
-            rows.append({"bots": f"ismcts vs {other}", "first": f"ismcts:time-of-search:{budgets['search']}",
+            tuned = ",".join(f"{k}={v}" for k, v in sorted(mine[0].get("options", {}).items()))
+            first = f"ismcts{f'({tuned})' if tuned else ''}:time-of-search:{budgets['search']}"
+            rows.append({"bots": f"ismcts vs {other}", "first": first,
                          "second": second,
                          "game": game_id, "players": len(names), "seats": names, **s,
                          "measure": "win share" if len(names) == 2 else "finished ahead of the second bot",

@@ -16,6 +16,11 @@ search_vs_previous/lean_4x4.jsonl: `--bot search:4 --horizon 4` (one sampled wor
 tried in it, 4 decisions ahead: about 2 s of CPU per game for its side) against the default search
 (24 play-outs of 24 decisions: about 55 s) of commit 734dd5d; stopped after 5 games, 1 won (20%,
 Wilson 95% [3.6%, 62.5%]): that much cheaper a search is weaker, so the default stays.
+
+search_vs_previous/racing_8x8_vs_517d0de.jsonl: 8 play-outs raced (successive halving: one world for the
+four candidates, then two more for the better two) 8 decisions ahead (about 5.7 s of CPU a game for its
+side, against 37 s for the default of 517d0de), seed 31; stopped after 4 games, none won (Wilson 95%
+[0%, 49%]): not adopted. `--summarise FIRST SECOND --write` puts a run's row in benchmarks/bots.json.
 """
 
 from __future__ import annotations
@@ -101,19 +106,60 @@ def play(peer: Peer, bot_spec: str, peer_spec: str, seed: int, swap: bool, horiz
             "actions": len(game.actions)}
 
 
+BOTS_JSON = Path(__file__).resolve().parents[1] / "bots.json"
+
+
+def summary(rows: list[dict], first: str, second: str, seed: int) -> dict:
+    """The bots.json row of a finished (or stopped) run: this tree's win share with its Wilson interval and
+    each side's CPU seconds a game (one side's: a game between two such bots takes about twice that)."""
+    import statistics
+
+    from rulewright.tools.playtest.stats import wilson
+
+    rate, lo, hi = wilson(sum(r["share"] for r in rows), len(rows))
+    pairs = {r["seed"] for r in rows if sum(q["seed"] == r["seed"] for q in rows) == 2}
+    mine = [r["cpu_s"]["mine"] for r in rows]
+    peer = [r["cpu_s"]["peer"] for r in rows]
+    return {"bots": "search vs previous search", "first": first, "second": second, "game": "clash", "players": 2,
+            "games": len(rows), "complete_pairs": len(pairs), "win_rate": rate, "win_rate_ci95": [lo, hi],
+            "mean_vp": [round(statistics.fmean(r["vp"][r["seat"]] for r in rows), 2),
+                        round(statistics.fmean(r["vp"][1 - r["seat"]] for r in rows), 2)],
+            "side_cpu_s_per_game": [round(statistics.fmean(mine), 2), round(statistics.fmean(peer), 2)],
+            "measure": "win share", "seed": seed, "paired": "same seed, seats swapped",
+            "study": "benchmarks/studies/search_vs_previous.py"}
+
+
+def write(row: dict) -> None:
+    old = json.loads(BOTS_JSON.read_text())
+    old = [r for r in old if (r.get("first"), r.get("second")) != (row["first"], row["second"])]
+    BOTS_JSON.write_text(json.dumps(old + [row], indent=2) + "\n")
+
+
 def main() -> None:
     from rulewright.tools.playtest.simulation import game_seed
     from rulewright.tools.playtest.stats import wilson
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--peer", type=Path, required=True, help="a folder holding the earlier tree as rulewright/")
+    ap.add_argument("--peer", type=Path, help="a folder holding the earlier tree as rulewright/")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--bot", default="search", help="this tree's bot")
     ap.add_argument("--peer-bot", default="search", help="the earlier tree's bot")
     ap.add_argument("--horizon", type=int, help="this tree's search bot looks this many decisions ahead")
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--summarise", nargs=2, metavar=("FIRST", "SECOND"),
+                    help="print the bots.json row of --out, naming the two bots (no games played)")
+    ap.add_argument("--write", action="store_true", help="with --summarise: merge it into benchmarks/bots.json")
     args = ap.parse_args()
+    if args.summarise:
+        row = summary([json.loads(x) for x in args.out.read_text().splitlines() if x.strip()], *args.summarise,
+                      seed=args.seed)
+        print(json.dumps(row, indent=1))
+        if args.write:
+            write(row)
+        return
+    if args.peer is None:
+        ap.error("--peer is needed to play games")
     peer = Peer(args.peer)
     done = [json.loads(x) for x in args.out.read_text().splitlines()] if args.out.exists() else []
     try:

@@ -65,6 +65,7 @@ def test_ismcts_is_deterministic_with_an_iteration_budget_and_its_tree_adds_up()
     assert _sane(root, 0) > len(root.children)  # the tree grew below the root
     best = max(root.children.values(), key=lambda c: c.visits)
     assert root.children[choices[0]].visits == best.visits
+    assert bots[0].iterations == [12] == bots[1].iterations  # what the studies report per decision
 
 
 def _swap_wonders_hands(text: str) -> str:
