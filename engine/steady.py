@@ -71,17 +71,21 @@ class Steady:
         """compute(), memoised for the stretch under `key` (which must name everything the answer depends
         on besides the state). Callers never change the value they get."""
         memo = self.memo
-        if memo is None:
-            return compute()
-        if key in memo:
-            got = memo[key]
-            if SHADOW:
-                fresh = compute()
-                if fresh != got:
-                    raise StaleAnswer(f"memoised answer to {key!r} is {got!r}, a fresh one {fresh!r}")
-            return got
-        got = memo[key] = compute()
+        return compute() if memo is None else recall(memo, key, compute)
+
+
+def recall(memo: dict, key: Hashable, compute: Callable[[], Any]) -> Any:
+    """compute(), memoised in `memo` under `key`; in shadow mode a memoised answer is checked against a
+    fresh one (a runtime keeping its own stretch memo asks through this too)."""
+    if key in memo:
+        got = memo[key]
+        if SHADOW:
+            fresh = compute()
+            if fresh != got:
+                raise StaleAnswer(f"memoised answer to {key!r} is {got!r}, a fresh one {fresh!r}")
         return got
+    got = memo[key] = compute()
+    return got
 
 
 def stretched(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -64,16 +64,7 @@ class InForce:
         steady = self._steady
         if steady is None or steady_memo.OFF:
             return compute()
-        memo = steady.memo
-        if key in memo:
-            got = memo[key]
-            if steady_memo.SHADOW:
-                fresh = compute()
-                if fresh != got:
-                    raise StaleAnswer(f"memoised answer to {key!r} is {got!r}, a fresh one {fresh!r}")
-            return got
-        got = memo[key] = compute()
-        return got
+        return steady_memo.recall(steady.memo, key, compute)
 
     @contextmanager
     def supposing(self) -> Iterator[None]:
