@@ -258,16 +258,11 @@ def spend_culture(rt: Civ, p: int) -> Generator:
 
 
 def city_management(rt: Civ) -> Generator:
-    skip = rt.state.pop("resume_from", None)   # restarted at a player's turn (flow.py)
-    if skip is None:
+    if "resume_from" not in rt.state:   # (a fork restarted at a player's turn has done these)
         rt.log("3. City management")
         yield from offer_cards(rt)
         yield from offer_actions(rt)
-    for i, p in enumerate(rt.order()):
-        if skip is not None and i < skip:
-            continue
-        if i:   # a fork can restart here, with this player's cities still to act
-            rt.game.resume_point({"resume": True, "phase_start": True, "resume_from": i})
+    for p in rt.player_turns():
         for city in list(rt.cities(p)):
             done: list[str] = []
             if not actions_of(rt, city):

@@ -160,16 +160,11 @@ def _names(figs: list[dict]) -> str:
 
 
 def movement(rt: Civ) -> Generator:
-    skip = rt.state.pop("resume_from", None)   # restarted at a player's turn (flow.py)
-    if skip is None:
+    if "resume_from" not in rt.state:   # (a fork restarted at a player's turn has done these)
         rt.log("4. Movement")
         yield from offer_cards(rt)
         yield from offer_actions(rt)
-    for i, p in enumerate(rt.order()):
-        if skip is not None and i < skip:
-            continue
-        if i:   # a fork can restart here, with this player's figures still to move
-            rt.game.resume_point({"resume": True, "phase_start": True, "resume_from": i})
+    for p in rt.player_turns():
         moved: set[int] = set()
         starts = {f["id"]: (f["x"], f["y"]) for f in rt.state["figures"] if f["owner"] == p}
         while not over(rt):

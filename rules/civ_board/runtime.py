@@ -51,6 +51,17 @@ class Civ(RuleCalls):
         first = self.state["first"]
         return [(first + i) % self.n for i in range(self.n)]
 
+    def player_turns(self) -> Iterator[int]:
+        """The players of a phase taken turn by turn, in order. Before each turn but the first, the game is
+        told a fork may restart there (flow.py: a restarted phase skips to that turn, its opening done)."""
+        skip = self.state.pop("resume_from", 0)
+        for i, p in enumerate(self.order()):
+            if i < skip:
+                continue
+            if i:
+                self.game.resume_point({"resume": True, "phase_start": True, "resume_from": i})
+            yield p
+
     def log(self, line: str) -> None:
         self.game.log.append(line)
 
