@@ -11,26 +11,34 @@ from rulewright.engine.playout import play_out
 from rulewright.engine.service import to_json
 
 
-def hidden_items(game, player: int) -> set[str]:
-    """Ids a player must not see: others' hands, deck contents, unrevealed tiles, the wonder deck."""
+def hidden_items(game, player: int | None) -> set[str]:
+    """Ids `player` must not see (None: a spectator): others' hands and unused leaders, deck contents,
+    unrevealed tiles, the wonder deck; less any id that is also public somewhere else (a copy in a discard
+    pile, the viewer's own hand, a completed objective, a leader in play, a wonder revealed or built)."""
     st_ = game.state
     items: set[str] = set()
     for i, pl in enumerate(st_["players"]):
         if i != player:
             for cards in pl["hand"].values():
                 items.update(cards)
+            items.update(pl.get("leaders_left") or [])
     for cards in st_["decks"].values():
         items.update(cards)
     items.update(t for t, shown in zip(st_["board"]["tiles"], st_["board"]["revealed"], strict=True) if not shown)
     items.update(st_["wonders"]["deck"])
-    # an id that is also public somewhere else (a copy in a discard pile, a hand of the viewer) is not secret
-    public: set[str] = set()
+    public: set[str] = set(st_["wonders"].get("revealed") or [])
     for cards in st_["discard"].values():
         public.update(cards)
-    for cards in st_["players"][player]["hand"].values():
-        public.update(cards)
+    if player is not None:
+        for cards in st_["players"][player]["hand"].values():
+            public.update(cards)
+        public.update(st_["players"][player].get("leaders_left") or [])
     for pl in st_["players"]:
         public.update(pl["completed"])
+        public.update(x for x in (pl.get("leader"), *pl.get("discarded_leaders", []), *pl.get("captured_leaders", []))
+                      if x)
+    for c in st_["cities"].values():
+        public.update(c.get("wonders") or [])
     return items - public
 
 

@@ -125,21 +125,33 @@ class Driver:
         return res.contents.value if res is not None else ""
 
 
-@pytest.fixture(scope="module")
-def pack(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("lsp") / "mypack"
+def make_pack(tmp_path_factory, pack_id: str, game: str, files: dict[str, str]) -> Path:
+    """A pack folder of one game on top of its base pack, holding `files` (name -> text)."""
+    root = tmp_path_factory.mktemp(f"lsp_{game}") / pack_id
     root.mkdir()
-    (root / "pack.yaml").write_text("id: mypack\nname: My pack\nversion: 1.0.0\ngame: clash\ndepends: [base]\n")
-    (root / "advances.yaml").write_text(ADVANCES)
+    (root / "pack.yaml").write_text(f"id: {pack_id}\nname: {pack_id}\nversion: 1.0.0\ngame: {game}\n"
+                                    "depends: [base]\n")
+    for name, text in files.items():
+        (root / name).write_text(text)
     return root
 
 
-@pytest.fixture(scope="module")
-def lsp(pack: Path):
+def serving(pack: Path):
+    """A started Driver on `pack`, stopped when the module's tests are done (a fixture's body)."""
     driver = Driver()
     driver.start(pack)
     yield driver
     driver.stop()
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory) -> Path:
+    return make_pack(tmp_path_factory, "mypack", "clash", {"advances.yaml": ADVANCES})
+
+
+@pytest.fixture(scope="module")
+def lsp(pack: Path):
+    yield from serving(pack)
 
 
 def where(text: str, needle: str, nth: int = 0) -> tuple[int, int]:

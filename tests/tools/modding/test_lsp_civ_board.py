@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rulewright.dsl.loader import game_vocab
-from test_lsp import Driver, where
+from test_lsp import Driver, make_pack, serving, where
 
 TECHS = """\
 # yaml-language-server: $schema=../content/schema/civ_tech.schema.json
@@ -37,20 +37,12 @@ entries:
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("lsp_civ") / "civpack"
-    root.mkdir()
-    (root / "pack.yaml").write_text("id: civpack\nname: Civ pack\nversion: 1.0.0\ngame: civ_board\n"
-                                    "depends: [base]\n")
-    (root / "techs.yaml").write_text(TECHS)
-    return root
+    return make_pack(tmp_path_factory, "civpack", "civ_board", {"techs.yaml": TECHS})
 
 
 @pytest.fixture(scope="module")
 def lsp(pack: Path):
-    driver = Driver()
-    driver.start(pack)
-    yield driver
-    driver.stop()
+    yield from serving(pack)
 
 
 def test_a_civ_word_misspelt_is_diagnosed_where_it_stands(lsp: Driver, pack: Path) -> None:

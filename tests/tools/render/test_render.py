@@ -15,6 +15,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from clash_secrets import hidden_items
 from rulewright.api import load_game, play_game
 from rulewright.engine.hexgrid import neighbors, parse_space_id
 from rulewright.rules.clash.board.map import build_layout, load_map_data, place_region
@@ -230,31 +231,6 @@ def test_region_borders_follow_region_edges():
 
 
 # ----- hidden information ---------------------------------------------------------------------------------
-def secrets_for(game, viewer: int | None) -> set[str]:
-    """Ids the viewer may not see now: others' hands, decks, unrevealed tiles, the wonder deck."""
-    st = game.state
-    items: set[str] = set()
-    for i, pl in enumerate(st["players"]):
-        if i != viewer:
-            for cards in pl["hand"].values():
-                items.update(cards)
-    for cards in st["decks"].values():
-        items.update(cards)
-    items.update(t for t, shown in zip(st["board"]["tiles"], st["board"]["revealed"], strict=True) if not shown)
-    items.update(st["wonders"]["deck"])
-    public: set[str] = set(st["wonders"]["revealed"])
-    for cards in st["discard"].values():
-        public.update(cards)
-    if viewer is not None:
-        for cards in st["players"][viewer]["hand"].values():
-            public.update(cards)
-    for pl in st["players"]:
-        public.update(pl["completed"])
-    for c in st["cities"].values():
-        public.update(c["wonders"])
-    return items - public
-
-
 def secret_names(game, secrets: set[str], viewer: int | None) -> set[str]:
     """Display names of secret ids, except names found inside a name the viewer may see (a deck card
     named like an objective in the viewer's hand, an advance ...)."""
@@ -277,7 +253,7 @@ def secret_names(game, secrets: set[str], viewer: int | None) -> set[str]:
 
 
 def assert_hidden(text: str, game, viewer: int | None, where: str) -> None:
-    secrets = secrets_for(game, viewer)
+    secrets = hidden_items(game, viewer)
     for s in secrets:
         assert not re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text), f"{where}: {s!r} leaks"
     for name in secret_names(game, secrets, viewer):

@@ -32,6 +32,21 @@ def play_cli() -> Callable[..., subprocess.CompletedProcess]:
 
 
 @pytest.fixture()
+def then_ctrl_c() -> Callable[[list[str]], Callable[[str], str]]:
+    """A terminal seat's `read_line` that types these answers, then the person presses Ctrl-C."""
+    def reader(answers: list[str]) -> Callable[[str], str]:
+        left = iter(answers)
+
+        def read(prompt: str) -> str:
+            try:
+                return next(left)
+            except StopIteration:
+                raise KeyboardInterrupt from None
+        return read
+    return reader
+
+
+@pytest.fixture()
 def serve_client(request) -> Callable[..., TestClient]:
     """A test client of the browser seat's app on a games file: `serve_client(db, base=..., **app_options)`.
     A test module that wants server errors as 500 answers (not raised) says `SERVER_EXCEPTIONS = False`."""

@@ -73,15 +73,8 @@ def test_bad_options_are_clean_errors(tmp_path, args, words, play_cli):
     assert r.returncode in (1, 2) and words in r.stderr and "Traceback" not in r.stderr
 
 
-def test_ctrl_c_saves_and_says_how_to_resume(tmp_path):
-    answers = iter(["1", "1"])
-
-    def read(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise KeyboardInterrupt from None
-
+def test_ctrl_c_saves_and_says_how_to_resume(tmp_path, then_ctrl_c):
+    read = then_ctrl_c(["1", "1"])
     out = io.StringIO()
     game = start(2, 2, ["greedy"], ["base"], [], ["0"], None)
     with pytest.raises(typer.Exit) as stop:

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from clash_secrets import hidden_items
 from rulewright.tools.seat.seat import bot_choice
 
 if TYPE_CHECKING:  # the client comes from the serve_client fixture (conftest.py)
@@ -146,33 +147,6 @@ def test_bots_move_on_their_seats(tmp_path, serve_client, create_table, seat_sta
     assert any(a["player"] == 1 for a in c.app.state.hub.table(g["id"]).game.actions)
 
 
-def _secrets(game, viewer: int | None) -> set[str]:
-    """Ids `viewer` must not learn: others' hands and unused leaders, decks, unrevealed regions, wonder deck."""
-    st = game.state
-    items: set[str] = set()
-    for i, pl in enumerate(st["players"]):
-        if i != viewer:
-            for cards in pl["hand"].values():
-                items.update(cards)
-            items.update(pl.get("leaders_left") or [])
-    for cards in st["decks"].values():
-        items.update(cards)
-    items.update(t for t, shown in zip(st["board"]["tiles"], st["board"]["revealed"], strict=True) if not shown)
-    items.update(st["wonders"]["deck"])
-    public: set[str] = set()  # a copy that is public elsewhere is no secret
-    for cards in st["discard"].values():
-        public.update(cards)
-    if viewer is not None:
-        for cards in st["players"][viewer]["hand"].values():
-            public.update(cards)
-        public.update(st["players"][viewer].get("leaders_left") or [])
-    for pl in st["players"]:
-        public.update(pl["completed"])
-        public.update(x for x in (pl.get("leader"), *pl.get("discarded_leaders", []), *pl.get("captured_leaders", []))
-                      if x)
-    return items - public
-
-
 def _check_secrecy(c: TestClient, g: dict, kinds_seen: set[str]) -> None:
     game = c.app.state.hub.table(g["id"]).game
     entries = game.rt.defn.content.entries
@@ -185,7 +159,7 @@ def _check_secrecy(c: TestClient, g: dict, kinds_seen: set[str]) -> None:
                  "page": c.get(f"/games/{g['id']}", params={"token": token}).text,
                  "event": first}
         assert json.loads(first[5:]) == {"step": len(game.actions)}
-        secrets = _secrets(game, viewer)
+        secrets = hidden_items(game, viewer)
         kinds_seen.update(entries[s].kind if s in entries else "region" for s in secrets)
         for where, text in blobs.items():
             assert str(SEED) not in text and '"rng"' not in text and '"seed"' not in text, where

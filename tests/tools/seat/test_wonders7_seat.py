@@ -99,15 +99,8 @@ def test_end_of_input_saves_and_resume_continues_the_same_game(tmp_path, play_cl
     assert json.loads((tmp_path / "h.json").read_text())["actions"] == whole
 
 
-def test_ctrl_c_saves_and_resume_plays_on(tmp_path):
-    answers = iter(["2", "1"])
-
-    def read(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise KeyboardInterrupt from None
-
+def test_ctrl_c_saves_and_resume_plays_on(tmp_path, then_ctrl_c):
+    read = then_ctrl_c(["2", "1"])
     out = io.StringIO()
     game = w7(3, 4, ["0"])
     with pytest.raises(typer.Exit) as stop:
