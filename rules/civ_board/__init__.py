@@ -44,7 +44,8 @@ LAYERS = (
     ("manage", "movement", "map_events"),       # city management; movement; culture cards aimed at the map
     # the set-up and the turn's five phases; the greedy bot, its trading and its aim of map cards
     ("flow", "bots", "negotiation_bot", "bot_aims"),
-    "search_support",                           # what the search bot guesses (it plays on with the greedy bot)
+    # what the search bot guesses (it plays on with the greedy bot); how far a player is along each road
+    ("search_support", "search_worth"),
     "definition",                               # the game as a definition for the engine's machine
     ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
 )
