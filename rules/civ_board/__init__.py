@@ -33,8 +33,8 @@ from .tools_support import (
 LAYERS = (
     ("registry", "board"),                      # where rule code is found by name; the map
     # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost;
-    # the squares within reach; a free figure or harvest
-    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts"),
+    # the squares within reach; a free figure or harvest; where the greedy bot's military road marches
+    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts", "bot_war"),
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
     # the verbs card text calls; research; the culture track; techs learnt from rivals
     ("runtime", "research", "culture", "tech_gifts"),
