@@ -33,7 +33,6 @@ def square_value(icons: dict, weights: dict | None = None) -> float:
 
 ROADS = ("culture", "technology", "economic", "military")
 MARTIAL = ("combat_bonus", "battle_hand_size", "unit_strength")   # quantities a military bot seeks
-_DISTANCES: dict[tuple, dict] = {}   # GreedyBot._distances: the map and pieces it depends on -> distances
 
 
 class GreedyBot(Negotiator, AimScores):
@@ -319,17 +318,18 @@ class GreedyBot(Negotiator, AimScores):
         are (a play-out asks again at every step of every move)."""
         m, st = rt.state["map"], rt.state
         attack = not scout and self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p)
-        key = (id(rt.d), p, scout, attack, rt.granted("cross_water", p), rt.granted("end_in_water", p),
+        key = (p, scout, attack, rt.granted("cross_water", p), rt.granted("end_in_water", p),
                tuple((c or {}).get("id") if not (c or {}).get("hidden") else "?" for row in m["tiles"] for c in row),
                tuple((c or {}).get("rot") for row in m["tiles"] for c in row), tuple(sorted(st["markers"])),
                tuple((c["owner"], c["x"], c["y"]) for c in st["cities_built"]), repr(st.get("disasters")),
                (cities_left(rt, p) > 0, tuple((f["owner"], f["x"], f["y"]) for f in st["figures"] if f["owner"] != p))
                if scout else None)
-        got = _DISTANCES.get(key)
+        memo = rt.d.__dict__.setdefault("_bot_distances", {})   # kept with the game's definition (its map)
+        got = memo.get(key)
         if got is None:
-            if len(_DISTANCES) > 4096:
-                _DISTANCES.clear()
-            got = _DISTANCES[key] = (attack and march_distances(rt, p)) or self._goal_distances(rt, p, figs, scout)
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[key] = (attack and march_distances(rt, p)) or self._goal_distances(rt, p, figs, scout)
         return got
 
     def _goal_distances(self, rt, p, figs, scout) -> dict:
