@@ -11,6 +11,12 @@ For one decision the bot
    deciding player with the game's `evaluate` (a number in [0, 1]);
 4. takes the candidate with the best mean (ties: the prior's order).
 
+A game whose fast policy has a character drawn from its seed (Civilization's greedy bot follows one road
+to victory) says so with `persona`: the bot then keeps one policy of its own, seeded once, for the
+decisions it does not search and for its own seat in every play-out, and the prior and the evaluation are
+told that policy (`prior(game, decision, persona)`, `evaluate(world, player, persona)`), so the bot
+commits to one plan instead of drawing a new one at every decision. Without it (Clash, 7 Wonders) every such decision gets a fresh seed, as before.
+
 A bot made with `racing=True` races the candidates of a play-out budget instead (successive halving,
 `_race`): all of them are played out in the first sampled worlds, the worse half leaves, the survivors
 get the rest of the budget. It is not the default: cheaper settings (racing or not, fewer worlds, fewer
@@ -45,35 +51,43 @@ class SearchSupport(Protocol):
         may know (the result must depend only on the player's view and the rng)."""
 
     def evaluate(self, game: Any, player: int) -> float:
-        """How good the position is for `player`, in [0, 1] (1: won)."""
+        """How good the position is for `player`, in [0, 1] (1: won). A support with `persona` set is also
+        given the searching bot's own policy: `evaluate(game, player, persona)`."""
 
     def policy(self, seed: int) -> Any:
         """A fast bot (with `choose(game, decision)`) for the play-outs."""
 
     def prior(self, game: Any, decision: Decision) -> list[float]:
-        """A heuristic score per option (higher first); used to pick the candidates."""
+        """A heuristic score per option (higher first); used to pick the candidates (with `persona`:
+        `prior(game, decision, persona)`)."""
 
     def searchable(self, decision: Decision) -> bool:
         """Is this decision worth a search (else the fast policy takes it)?"""
 
 
+def has_persona(support: Any) -> bool:
+    """Does the game's fast policy have a character the bot should keep (see the module docstring)?"""
+    return bool(getattr(support, "persona", False))
+
+
 class GameSearch:
     """A game's SearchSupport made of its own functions, so no game writes the adapter again:
     `determinise(defn, state, player, rng)`, `evaluate(game, player)`, the fast bot's class (`policy(seed)`),
-    the decision kinds worth a search and `prior(game, decision)`."""
+    the decision kinds worth a search and `prior(game, decision)`; `persona`: the policy has a character
+    the bot keeps (then `evaluate` and `prior` are also given the searching bot's own policy)."""
 
     def __init__(self, defn: Any, determinise: Callable[[Any, dict, int, Rng], None],
-                 evaluate: Callable[[Any, int], float], policy: Callable[[int], Any], searched: Collection[str],
-                 prior: Callable[[Any, Decision], list[float]]):
+                 evaluate: Callable[..., float], policy: Callable[[int], Any], searched: Collection[str],
+                 prior: Callable[..., list[float]], persona: bool = False):
         self.defn = defn
         self._determinise, self._evaluate, self._policy = determinise, evaluate, policy
-        self.searched, self._prior = searched, prior
+        self.searched, self._prior, self.persona = searched, prior, persona
 
     def determinise(self, state: dict, player: int, rng: Rng) -> None:
         self._determinise(self.defn, state, player, rng)
 
-    def evaluate(self, game: Any, player: int) -> float:
-        return self._evaluate(game, player)
+    def evaluate(self, game: Any, player: int, persona: Any = None) -> float:
+        return self._evaluate(game, player, persona) if self.persona else self._evaluate(game, player)
 
     def policy(self, seed: int) -> Any:
         return self._policy(seed)
@@ -81,8 +95,8 @@ class GameSearch:
     def searchable(self, decision: Decision) -> bool:
         return decision.kind in self.searched
 
-    def prior(self, game: Any, decision: Decision) -> list[float]:
-        return self._prior(game, decision)
+    def prior(self, game: Any, decision: Decision, persona: Any = None) -> list[float]:
+        return self._prior(game, decision, persona) if self.persona else self._prior(game, decision)
 
 
 def sample_world(game: Any, player: int, support: SearchSupport, seed: int) -> Any:
@@ -137,6 +151,8 @@ class SearchBot:
         self.racing = racing  # successive halving of the candidates (a play-out budget only)
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
         self.time_cap: float | None = None  # a hard stop per decision on top of a play-out budget (a server's)
+        self.persona_seed = seed  # the seed of its own fast policy, when the game's policy has a persona
+        self._persona: Any = None  # that policy, during a decision (None: the game's policy has none)
 
     def choose(self, game: Any, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -145,13 +161,16 @@ class SearchBot:
         rng = Rng(self._state)
         support: SearchSupport = game.definition.search_support()
         p = decision.player
+        self._persona = support.policy(self.persona_seed) if has_persona(support) else None
         if not support.searchable(decision):
-            return support.policy(rng.below(1 << 62)).choose(game, decision)
+            own = self._persona if self._persona is not None else support.policy(rng.below(1 << 62))
+            return own.choose(game, decision)
         world_seed = rng.below(1 << 62)
         world0 = self._world(game, p, support, world_seed)
         # the prior is of the world's options; by option, so a decision offering fewer (a bot forbidden some,
         # tools/restricted.py) still ranks its own
-        by_option = dict(zip(world0.pending.options, support.prior(world0, world0.pending), strict=False))
+        told = () if self._persona is None else (self._persona,)
+        by_option = dict(zip(world0.pending.options, support.prior(world0, world0.pending, *told), strict=False))
         prior = [by_option.get(o, float("-inf")) for o in decision.options]
         order = sorted(range(len(decision.options)), key=lambda i: (-prior[i], i))
         cands = [decision.options[i] for i in order[:self.candidates]]
@@ -218,9 +237,11 @@ class SearchBot:
         return sample_world(game, p, support, seed)
 
     def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
+        persona = self._persona
         try:
             world.apply({"player": p, "choice": option})
-            play_out(world, lambda q: support.policy(seed * 31 + q), limit=self.horizon)
+            play_out(world, lambda q: support.policy(self.persona_seed if persona is not None and q == p
+                                                     else seed * 31 + q), limit=self.horizon)
         except (IllegalAction, RuntimeError):
             return 0.0  # a guessed world the rules cannot play on counts as a poor outcome
-        return support.evaluate(world, p)
+        return support.evaluate(world, p) if persona is None else support.evaluate(world, p, persona)

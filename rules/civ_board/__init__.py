@@ -33,8 +33,8 @@ from .tools_support import (
 LAYERS = (
     ("registry", "board"),                      # where rule code is found by name; the map
     # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost;
-    # the squares within reach; a free figure or harvest
-    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts"),
+    # the squares within reach; a free figure or harvest; where the greedy bot's military road marches
+    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts", "bot_war"),
     ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
     # the verbs card text calls; research; the culture track; techs learnt from rivals
     ("runtime", "research", "culture", "tech_gifts"),
@@ -44,7 +44,8 @@ LAYERS = (
     ("manage", "movement", "map_events"),       # city management; movement; culture cards aimed at the map
     # the set-up and the turn's five phases; the greedy bot, its trading and its aim of map cards
     ("flow", "bots", "negotiation_bot", "bot_aims"),
-    "search_support",                           # what the search bot guesses (it plays on with the greedy bot)
+    # what the search bot guesses (it plays on with the greedy bot); how far a player is along each road
+    ("search_support", "search_worth"),
     "definition",                               # the game as a definition for the engine's machine
     ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
 )

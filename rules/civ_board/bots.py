@@ -14,6 +14,7 @@ from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .bot_aims import AimScores
+from .bot_war import march_distances, nerve
 from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .manage import city_options
@@ -277,7 +278,7 @@ class GreedyBot(Negotiator, AimScores):
         if not scout and (board.key(nx, ny) in rt.state["markers"]):
             return 15.0
         if not scout and (rt.enemies_at(nx, ny, p) or (rt.city_at(nx, ny) or {}).get("owner", p) != p):
-            return 12.0 if self._odds(rt, p, figs, nx, ny) > 1.2 else -5.0
+            return 12.0 if self._odds(rt, p, figs, nx, ny) > nerve(self.road) else -5.0
         if "dist" not in self._memo:
             self._memo["dist"] = self._distances(rt, p, figs, scout)
         dist = self._memo["dist"]
@@ -312,6 +313,26 @@ class GreedyBot(Negotiator, AimScores):
         return 6 if self.road == "military" else 9
 
     def _distances(self, rt, p, figs, scout) -> dict:
+        """Steps from each square to the nearest goal (`_goal_distances`; a military road's armies, once
+        strong, march on the enemy capitals: bot_war.py), remembered for the game's map and pieces as they
+        are (a play-out asks again at every step of every move)."""
+        m, st = rt.state["map"], rt.state
+        attack = not scout and self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p)
+        key = (p, scout, attack, rt.granted("cross_water", p), rt.granted("end_in_water", p),
+               tuple((c or {}).get("id") if not (c or {}).get("hidden") else "?" for row in m["tiles"] for c in row),
+               tuple((c or {}).get("rot") for row in m["tiles"] for c in row), tuple(sorted(st["markers"])),
+               tuple((c["owner"], c["x"], c["y"]) for c in st["cities_built"]), repr(st.get("disasters")),
+               (cities_left(rt, p) > 0, tuple((f["owner"], f["x"], f["y"]) for f in st["figures"] if f["owner"] != p))
+               if scout else None)
+        memo = rt.d.__dict__.setdefault("_bot_distances", {})   # kept with the game's definition (its map)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[key] = (attack and march_distances(rt, p)) or self._goal_distances(rt, p, figs, scout)
+        return got
+
+    def _goal_distances(self, rt, p, figs, scout) -> dict:
         """Steps from each square to the nearest goal: a city site (scouts while cities may be built, else
         what armies seek), a square next to a facedown tile or (armies) a marker."""
         goals: set[tuple[int, int]] = set()
@@ -326,9 +347,6 @@ class GreedyBot(Negotiator, AimScores):
                                     goals.add((nx, ny))
         if not scout:
             goals |= {board.unkey(k) for k in rt.state["markers"]}
-            if self.road == "military" and len(rt.player(p)["forces"]) >= self._strong(rt, p) \
-                    and len(figs) > 1:
-                goals = {(c["x"], c["y"]) for c in rt.state["cities_built"] if c["owner"] != p} or goals
         elif cities_left(rt, p) > 0:
             centres = [(c["x"], c["y"]) for c in rt.state["cities_built"]]
             sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)

@@ -1,5 +1,8 @@
 """What the common search bot (engine/search.py) needs of Civilization: a guess of what the deciding
-player cannot see, an evaluation, the greedy bot as play-out policy and prior.
+player cannot see, an evaluation, the greedy bot as play-out policy and prior. The greedy bot follows
+one road to victory drawn from its seed, so the support has a `persona`: the search bot keeps one greedy
+policy (one road) of its own, and the prior and the evaluation weigh progress on that road
+(search_worth.py).
 
 The guess keeps everything a player's view shows and redraws the rest from what is unseen: each other
 player's unit cards (type by type, from that type's deck and the others' cards: which types a player
@@ -17,7 +20,7 @@ from ...engine.hidden import redeal
 from ...engine.rng import Rng, seed_state
 from ...engine.search import GameSearch, standing
 from .bots import GreedyBot
-from .economy import coins
+from .search_worth import worth
 
 SEARCHED = ("research", "city_action", "battle", "loot", "step", "cancel")   # the rest: the greedy policy
 MARGIN_SCALE = 6.0
@@ -60,17 +63,11 @@ def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     state["rng"] = seed_state(rng.below(1 << 62))
 
 
-def worth(rt: Any, p: int) -> float:
-    """How far p is along the four roads to victory, in rough turns' worth."""
-    pl = rt.player(p)
-    track = len(rt.d.track) or 1
-    return (len(pl["techs"]) * 0.6 + pl["track"] * 21 / track * 0.7 + coins(rt, p) * 0.8
-            + pl["trade"] * 0.05 + len(rt.cities(p)) * 1.5 + len(pl["forces"]) * 0.2)
-
-
-def prior(game: Any, decision: Decision) -> list[float]:
-    """The greedy bot's score of each option (0 for a decision it has no scorer for)."""
+def prior(game: Any, decision: Decision, persona: Any = None) -> list[float]:
+    """The greedy bot's score of each option (0 for a decision it has no scorer for), on the searching
+    bot's own road."""
     bot = GreedyBot(0)
+    bot.road = getattr(persona, "road", bot.road)
     bot._memo = {}
     scorer = getattr(bot, f"_{decision.kind}", None)
     if scorer is None:
@@ -78,9 +75,11 @@ def prior(game: Any, decision: Decision) -> list[float]:
     return [scorer(game.rt, decision, o) for o in decision.options]
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Any, player: int, persona: Any = None) -> float:
+    """The standing of `player`, whose road is its own policy's (`persona`); a rival's is its furthest."""
     rt = game.rt
-    values = [] if game.over else [worth(rt, q) for q in range(rt.n)]
+    road = getattr(persona, "road", None)
+    values = [] if game.over else [worth(rt, q, road if q == player else None) for q in range(rt.n)]
     return standing(game.over, list(game.state["winner"]), values, player, MARGIN_SCALE)
 
 
@@ -88,4 +87,4 @@ class CivSearch(GameSearch):
     """The SearchSupport of Civilization (see engine/search.py)."""
 
     def __init__(self, defn: Any):
-        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior, persona=True)
