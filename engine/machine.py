@@ -83,15 +83,20 @@ def _short(value: Any, width: int = 60) -> str:
 
 # ids of the definitions whose objects have been moved out of the cycle collector's reach (see _settle)
 _SETTLED: set[int] = set()
+# a process plays with a few definitions; one that makes many (mutation tests) stops freezing after these,
+# so that the definitions it drops are still collected
+SETTLE_AT_MOST = 8
 
 
 def _settle(definition: Any) -> None:
-    """Move everything alive when a definition plays its first game (its compiled content, a few
-    thousand objects that live as long as the process) out of the cycle collector's generations
-    (gc.freeze). A fork unpickles a whole state, enough new objects to start collections; a full one then
-    walked the content too, and made the slowest forks 20-60 times slower than the rest."""
-    if id(definition) not in _SETTLED:
+    """Move everything alive when a definition plays its first game (its compiled content and the
+    modules, objects that live as long as the process) out of the cycle collector's generations
+    (gc.freeze, after a collection so no garbage is kept). A fork unpickles a whole state, enough new
+    objects to start collections; a full one then walked the content too, and made the slowest forks
+    20-60 times slower than the rest."""
+    if id(definition) not in _SETTLED and len(_SETTLED) < SETTLE_AT_MOST:
         _SETTLED.add(id(definition))
+        gc.collect()
         gc.freeze()
 
 
