@@ -91,12 +91,11 @@ SETTLE_AT_MOST = 8
 def _settle(definition: Any) -> None:
     """Move everything alive when a definition plays its first game (its compiled content and the
     modules, objects that live as long as the process) out of the cycle collector's generations
-    (gc.freeze, after a collection so no garbage is kept). A fork unpickles a whole state, enough new
+    (gc.freeze; a collection first found nothing to free and took 50 ms). A fork unpickles a whole state, enough new
     objects to start collections; a full one then walked the content too, and made the slowest forks
     20-60 times slower than the rest."""
     if id(definition) not in _SETTLED and len(_SETTLED) < SETTLE_AT_MOST:
         _SETTLED.add(id(definition))
-        gc.collect()
         gc.freeze()
 
 
