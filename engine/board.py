@@ -70,6 +70,7 @@ class Board:
         new._spaces = dict(self._spaces)
         new._dist = {}  # revealed spaces changed: distances must be found again
         new.__dict__.pop("_explore_memo", None)
+        new.__dict__.pop("_touching", None)
         for s in changed:
             old = self._spaces.get(s.id)
             if old is None or old.hex != s.hex:
@@ -102,6 +103,17 @@ class Board:
 
     def region_spaces(self, region: int) -> list[str]:
         return [sid for sid, s in self._spaces.items() if s.region == region]
+
+    def regions_touching(self, region: int) -> frozenset:
+        """The regions of the spaces next to `region`'s spaces, worked out once per board (an action menu
+        asks which unexplored regions border a player's cities at every decision)."""
+        memo = self.__dict__.setdefault("_touching", {})
+        got = memo.get(region)
+        if got is None:
+            spaces = self._spaces
+            got = memo[region] = frozenset(spaces[n].region for s in self.region_spaces(region)
+                                           for n in self._adj[s])
+        return got
 
     # ----- distances ------------------------------------------------------------------------------
     def distance(self, a: str, b: str, blocked: Pred | None = None) -> int | None:

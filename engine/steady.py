@@ -32,13 +32,14 @@ class StaleAnswer(AssertionError):
 
 
 class Steady:
-    """The memo of one runtime's current stretch (None outside a stretch: every question is computed)."""
+    """The memo of one runtime's current stretch (None outside a stretch: every question is computed).
+    A game keeps its own per-stretch tables (say, pieces by space) in it too, under keys of its own, so
+    that a what-if (`suspended`) sets them aside with the answers."""
 
-    __slots__ = ("memo", "_before")
+    __slots__ = ("memo",)
 
     def __init__(self) -> None:
         self.memo: dict[Hashable, Any] | None = None
-        self._before: bytes | None = None
 
     @contextmanager
     def stretch(self, state: dict | None = None) -> Iterator[None]:
@@ -48,15 +49,11 @@ class Steady:
             yield
             return
         self.memo = {}
-        shadow = SHADOW and state is not None
-        self._before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if shadow else None
         try:
-            yield
+            with unchanged(state):
+                yield
         finally:
             self.memo = None
-            before, self._before = self._before, None
-        if before is not None and pickle.dumps(state, pickle.HIGHEST_PROTOCOL) != before:
-            raise StaleAnswer("the state changed inside a steady stretch: its memo would be stale")
 
     @contextmanager
     def suspended(self) -> Iterator[None]:
@@ -72,6 +69,16 @@ class Steady:
         on besides the state). Callers never change the value they get."""
         memo = self.memo
         return compute() if memo is None else recall(memo, key, compute)
+
+
+@contextmanager
+def unchanged(state: dict | None) -> Iterator[None]:
+    """In shadow mode, raise StaleAnswer if `state` is not the same at the end as at the start (a stretch
+    that changed the state would have answered from a stale memo); otherwise nothing."""
+    before = pickle.dumps(state, pickle.HIGHEST_PROTOCOL) if SHADOW and state is not None else None
+    yield
+    if before is not None and pickle.dumps(state, pickle.HIGHEST_PROTOCOL) != before:
+        raise StaleAnswer("the state changed inside a steady stretch: its memo would be stale")
 
 
 def recall(memo: dict, key: Hashable, compute: Callable[[], Any]) -> Any:

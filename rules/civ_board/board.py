@@ -83,7 +83,19 @@ def square(defn, state: dict, x: int, y: int) -> dict | None:
     disasters = state.get("disasters")
     if disasters and f"{x},{y}" in disasters:
         return {"terrain": disasters[f"{x},{y}"]}
-    return parse_square(defn.tile_rows(c["id"], c["rot"])[y % SIZE][x % SIZE])
+    return dict(_parsed(defn.tile_rows(c["id"], c["rot"])[y % SIZE][x % SIZE]))
+
+
+_PARSED: dict[str, dict] = {}  # square text -> parse_square of it (the tiles have a few hundred texts)
+
+
+def _parsed(text: str) -> dict:
+    """parse_square(text), parsed once per text (every menu asks for squares by the hundred); square()
+    hands out a copy, so no caller can change the one kept."""
+    got = _PARSED.get(text)
+    if got is None:
+        got = _PARSED[text] = parse_square(text)
+    return got
 
 
 def around(x: int, y: int) -> list[tuple[int, int]]:

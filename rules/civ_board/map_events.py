@@ -168,6 +168,15 @@ def _hostile(rt: Civ, q: int, x: int, y: int) -> bool:
     return bool(rt.enemies_at(x, y, q)) or board.key(x, y) in rt.state["markers"] or (city is not None and city["owner"] != q)
 
 
+def _passable(rt: Civ, q: int, figs: list):
+    """Where q's group `figs` may pass: a revealed land square without a battle or an exploration there."""
+
+    def passable(x: int, y: int) -> bool:
+        sq = rt.square(x, y)
+        return sq is not None and sq["terrain"] != "water" and not _hostile(rt, q, x, y) and enterable(rt, q, figs, x, y)
+    return passable
+
+
 def destinations(rt: Civ, start: tuple[int, int], steps: int) -> list[tuple[int, int]]:
     """Where the figures at `start` may be moved as a group in 1 to `steps` orthogonal steps by their owner's
     movement rules, never into water and never into a square where they would start a battle or explore."""
@@ -175,16 +184,38 @@ def destinations(rt: Civ, start: tuple[int, int], steps: int) -> list[tuple[int,
     if not figs:
         return []
     q = figs[0]["owner"]
-
-    def passable(x: int, y: int) -> bool:
-        sq = rt.square(x, y)
-        return sq is not None and sq["terrain"] != "water" and not _hostile(rt, q, x, y) and enterable(rt, q, figs, x, y)
-    reached = paths_from(rt, start, steps, passable)
+    reached = paths_from(rt, start, steps, _passable(rt, q, figs))
     return sorted(sq for sq, d in reached.items() if d >= 1 and can_stop(rt, q, figs, *sq))
 
 
+def has_destination(rt: Civ, start: tuple[int, int], steps: int) -> bool:
+    """bool(destinations(...)), by a breadth-first search over the same squares that stops at the first
+    square the group may stop on (a culture card's condition asks it of every group at each menu)."""
+    figs = rt.figures_at(*start)
+    g = graph(rt)
+    if not figs or start not in g:
+        return False
+    q = figs[0]["owner"]
+    passable = _passable(rt, q, figs)
+    seen, frontier = {start}, [start]
+    for _ in range(int(steps)):
+        nxt = []
+        for sq in frontier:
+            for n in g[sq]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if not passable(*n):
+                    continue
+                if can_stop(rt, q, figs, *n):
+                    return True
+                nxt.append(n)
+        frontier = nxt
+    return False
+
+
 def movable(rt: Civ, p: int, steps: int) -> list[tuple[int, int]]:
-    return [sq for sq in figure_squares(rt, p, None) if destinations(rt, sq, steps)]
+    return [sq for sq in figure_squares(rt, p, None) if has_destination(rt, sq, steps)]
 
 
 @function("movable_groups")

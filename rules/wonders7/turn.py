@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from .commerce import payment_options
+from .commerce import payable, payment_options
 from .registry import procedure
 
 if TYPE_CHECKING:
@@ -55,14 +55,14 @@ def _pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
     pl = rt.player(p)
     out: list[tuple[str, str]] = []
     stage_cost = next_stage_cost(rt, p)
-    stage_ok = stage_cost is not None and bool(payment_options(rt, p, stage_cost))
+    stage_ok = stage_cost is not None and payable(rt, p, stage_cost)
     free_ok = rt.granted("free_build_per_age", p) and pl.get("free_used") != rt.state["age"]
     sell = int(rt.d.params.get("sell_coins", 3))
     for card in dict.fromkeys(pl["hand"]):
         name = rt.d.content.entries[card].name
         if can_build(rt, p, card):
             cost = card_cost(rt, p, card)
-            if payment_options(rt, p, cost):
+            if payable(rt, p, cost):
                 out.append((f"build:{card}", f"build {name}" + _cost_words(cost)))
             if free_ok and cost:
                 out.append((f"free:{card}", f"build {name} free (once per age)"))

@@ -16,6 +16,7 @@ from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.rules.clash.actions import movement
 from rulewright.rules.clash.actions.basic_actions import BASIC
+from rulewright.rules.clash.cards.cardrules import _revealable
 from rulewright.rules.clash.phases.turn import action_menu
 from rulewright.rules.clash.state.setup import RESOURCES
 from rulewright.rules.clash.state.splits import payable
@@ -87,5 +88,10 @@ def test_the_menu_is_a_question_and_its_shortcuts_answer_as_the_long_way_does():
             slow = (sum(res[r] for r in RESOURCES) >= anys
                     and bool(rt.payment_options(p, copy.deepcopy(long_way), "advance")))
             assert rt.can_pay(ctx, cost, "advance") == slow
+        board = rt.board  # unexplored regions next to p's cities: the board's memo against every neighbour
+        mine = {board.space(c).region for c in rt.cities_of(p)}
+        assert _revealable(rt, p) == [
+            i for i, up in enumerate(rt.state["board"]["revealed"]) if not up
+            and any(board.space(n).region in mine for s in board.region_spaces(i) for n in board.neighbors(s))]
         checked += 1
     assert checked >= 20

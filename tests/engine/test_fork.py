@@ -68,3 +68,16 @@ def test_fork_is_deterministic():
     _advance(a, _bots(3, 4), 100)
     _advance(b, _bots(3, 4), 100)
     assert a.state_hash() == b.state_hash()
+
+
+def test_a_definition_is_settled_out_of_the_cycle_collector_once():
+    import gc
+
+    from rulewright.engine import machine
+
+    game = new_game(players=2, seed=5)
+    assert id(game.definition) in machine._SETTLED or len(machine._SETTLED) == machine.SETTLE_AT_MOST
+    frozen = gc.get_freeze_count()
+    assert frozen > 0  # the compiled content is out of the collector's generations
+    new_game(players=3, seed=6)  # the same definition: nothing frozen again
+    assert gc.get_freeze_count() == frozen

@@ -47,14 +47,7 @@ def _revealable(rt: Clash, p: int) -> list[int]:
     board = rt.board
     mine = {board.space(c).region for c in rt.cities_of(p)}
     revealed = rt.state["board"]["revealed"]
-    out = []
-    for i, up in enumerate(revealed):
-        if up:
-            continue
-        if any(board.space(n).region in mine for s in board.region_spaces(i) for n in board.neighbors(s)
-               if board.space(n) is not None):
-            out.append(i)
-    return out
+    return [i for i, up in enumerate(revealed) if not up and not mine.isdisjoint(board.regions_touching(i))]
 
 
 def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:

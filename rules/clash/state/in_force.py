@@ -7,30 +7,16 @@ entries a player holds (advances, wonders, cards in hand, civilisation, leader) 
 
 from __future__ import annotations
 
-import pickle
-from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from ....engine import steady as steady_memo
 from ....engine.abilities import Ctx, Modifier
-from ....engine.steady import StaleAnswer
 from ..names import HAND_KIND
 
 if TYPE_CHECKING:
     from .definition import ClashDefinition
-
-
-@dataclass
-class Steady:
-    """What a steady stretch works out once: each player's sources, and the units standing on each space."""
-
-    sources: dict[int, tuple[list[str], frozenset[str]]] = field(default_factory=dict)
-    units_by_space: dict[str, list[str]] | None = None
-    # answers to the questions a menu asks over and over (grants, with their variables), by question
-    memo: dict[tuple, Any] = field(default_factory=dict)
-    board: Any = None  # the board as revealed (runtime.board), looked up once
 
 
 class InForce:
@@ -38,51 +24,33 @@ class InForce:
 
     defn: ClashDefinition
     _sources_cache: dict[tuple, tuple[list[str], frozenset[str]]]
-    _steady: Steady | None
+    _steady: steady_memo.Steady
     round_sources: dict[int, list[str]]
     cards_played: dict[int, list[str]]
 
-    @contextmanager
-    def steady(self) -> Iterator[None]:
-        """A stretch of questions that change nothing (the action menu asks hundreds): each player's
-        sources are worked out once in it instead of at every question."""
-        if self._steady is not None:
-            yield
-            return
-        self._steady = Steady()
-        before = pickle.dumps(self.game.state, pickle.HIGHEST_PROTOCOL) if steady_memo.SHADOW else None
-        try:
-            yield
-        finally:
-            self._steady = None
-        if before is not None and pickle.dumps(self.game.state, pickle.HIGHEST_PROTOCOL) != before:
-            raise StaleAnswer("the state changed inside a steady stretch: its memo would be stale")
+    def steady(self) -> AbstractContextManager[None]:
+        """A stretch of questions that change nothing (the action menu asks hundreds), engine/steady.py:
+        each player's sources, the units on each space and the board are worked out once in it (kept in
+        the stretch's memo under ("sources", p), "units_by_space" and "board"), and grants are memoised."""
+        return self._steady.stretch(self.game.state)
 
     def _answer(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """compute(), memoised for the steady stretch under `key` (engine/steady.py: checked in shadow
         mode); outside a stretch simply computed."""
-        steady = self._steady
-        if steady is None or steady_memo.OFF:
-            return compute()
-        return steady_memo.recall(steady.memo, key, compute)
+        return self._steady.answer(key, compute)
 
-    @contextmanager
-    def supposing(self) -> Iterator[None]:
+    def supposing(self) -> AbstractContextManager[None]:
         """A what-if inside a steady stretch (a bot tries an advance on, then takes it off): the memo
         is set aside while the state differs, and is right again once the state is put back."""
-        kept, self._steady = self._steady, None
-        try:
-            yield
-        finally:
-            self._steady = kept
+        return self._steady.suspended()
 
     def _sources_entry(self, p: int) -> tuple[list[str], frozenset[str]]:
         """(ordered sources, the same as a set), memoised on what decides them."""
-        steady = self._steady
-        if steady is not None:
-            got = steady.sources.get(p)
+        memo = self._steady.memo  # in a stretch: worked out once per player (not shadow-checked: cheap)
+        if memo is not None:
+            got = memo.get(("sources", p))
             if got is None:
-                got = steady.sources[p] = self._sources_of(p)
+                got = memo[("sources", p)] = self._sources_of(p)
             return got
         return self._sources_of(p)
 
@@ -213,7 +181,7 @@ class InForce:
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
         """Argument tuples of every grant `name` in force for p (standing or until end of turn); callers
         never change the list (a steady stretch shares it)."""
-        if self._steady is not None:
+        if self._steady.memo is not None:
             key = ("grants", name, p, *sorted(vars.items())) if vars else ("grants", name, p)
             if not vars or all(type(v) in (str, int) for v in vars.values()):
                 return self._answer(key, lambda: self._grants(name, p, vars))

@@ -99,7 +99,13 @@ class Resources:
                      "(every gain was capped)")
 
     def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
-        """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all)."""
+        """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all);
+        asked once per steady stretch (callers never change it)."""
+        if self._steady.memo is not None:
+            return self._answer(("substitutes", p, purpose), lambda: self._substitutes(p, purpose))
+        return self._substitutes(p, purpose)
+
+    def _substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         key = (p, purpose, self._sources_entry(p)[1],
                tuple((t[0], tuple(t[1])) for t in self.player(p)["temp"]))
         got = self._subs_cache.get(key)

@@ -16,9 +16,10 @@ from ....engine.abilities import Ctx
 from ....engine.board import Board
 from ....engine.decision import RunawayEffect, ask, choose_one, confirm
 from ....engine.rng import Rng
+from ....engine.steady import Steady
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
-from .in_force import InForce, Steady
+from .in_force import InForce
 from .measures import tally_hook
 from .resources import Resources
 
@@ -43,7 +44,7 @@ class Clash(InForce, Resources, Changes):
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
         self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
         self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
-        self._steady: Steady | None = None  # in_force.steady()
+        self._steady = Steady()  # in_force.steady(): the memo of the current steady stretch
         self._depth = 0
         self._trigger_chain: list[str] = []
         self.round_sources: dict[int, list[str]] = {}  # combat cards in force for one round
@@ -130,15 +131,16 @@ class Clash(InForce, Resources, Changes):
     def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
         """The units on `space`, optionally only `owner`'s and only of type `utype`."""
         units = self.state["units"]
-        steady = self._steady
-        if steady is None:
+        memo = self._steady.memo
+        if memo is None:
             here: Iterable[str] = (u for u, d in units.items() if d["space"] == space)
         else:  # a steady stretch sorts the units by space once
-            if steady.units_by_space is None:
-                steady.units_by_space = {}
+            by_space = memo.get("units_by_space")
+            if by_space is None:
+                by_space = memo["units_by_space"] = {}
                 for u, d in units.items():
-                    steady.units_by_space.setdefault(d["space"], []).append(u)
-            here = steady.units_by_space.get(space, ())
+                    by_space.setdefault(d["space"], []).append(u)
+            here = by_space.get(space, ())
         return [u for u in here if (owner is None or units[u]["owner"] == owner)
                 and (utype is None or units[u]["type"] == utype)]
 
@@ -160,9 +162,9 @@ class Clash(InForce, Resources, Changes):
     def board(self) -> Board:
         """The board as revealed so far. Regions are only ever turned face up, so the number of
         face-up regions tells whether the cached board is still the right one."""
-        steady = self._steady
-        if steady is not None and steady.board is not None:  # nothing is revealed during a steady stretch
-            return steady.board
+        memo = self._steady.memo
+        if memo is not None and "board" in memo:  # nothing is revealed during a steady stretch
+            return memo["board"]
         b = self.state["board"]
         shown = b["revealed"].count(True)
         if self._board is None or shown != self._board_key:
@@ -170,8 +172,8 @@ class Clash(InForce, Resources, Changes):
                    tuple(b["rots"]))
             self._board = self.defn.board_for(key, self.region_terrains)
             self._board_key = shown
-        if steady is not None:
-            steady.board = self._board
+        if memo is not None:
+            memo["board"] = self._board
         return self._board
 
     def region_terrains(self, tile: str) -> list[str]:

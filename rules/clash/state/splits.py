@@ -35,6 +35,9 @@ def payable(held: dict[str, int], need: dict[str, int], payers: dict[str, list[s
     kinds = [k for k, n in need.items() if n > 0]
     if not kinds:
         return True
+    if len(kinds) == 1:  # the common case (one kind short): what it and its payers hold
+        k = kinds[0]
+        return need[k] <= sum(max(0, held.get(x, 0)) for x in {k, *payers.get(k, ())})
     able = [{k, *payers.get(k, ())} for k in kinds]
     for mask in range(1, 1 << len(kinds)):
         demand = 0
