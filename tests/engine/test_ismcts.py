@@ -10,7 +10,10 @@ import rulewright.rules.wonders7  # noqa: F401
 from clash_secrets import search_decision, swap_hidden
 from rulewright.api import new_game
 from rulewright.engine.bots import SEARCHING, bot_error, make_bot
+from rulewright.engine.decision import Decision
 from rulewright.engine.ismcts import IsmctsBot, Node
+from rulewright.engine.machine import Game
+from rulewright.engine.search import GameSearch, SearchBot
 from rulewright.engine.service import from_json, to_json
 
 
@@ -101,3 +104,53 @@ def test_bot_names_and_budgets():
     assert bot_error("ismcts") is None and bot_error("ismcts:50") is None and bot_error("ismcts:30ms") is None
     assert "bad setting" in bot_error("ismcts:soon")
     assert IsmctsBot(0, "2s").budget.seconds == 2.0 and IsmctsBot(0, "40").budget.playouts == 40
+
+
+class _Trap:
+    """A two-decision game where flat search's play-out policy hides a refutation: player 0 takes the
+    "safe" 0.6 or the "bait"; after the bait player 1 may "pass" (player 0 gets everything) or "punish"
+    (player 1 does). The fast policy always passes, so play-outs say the bait is worth 1."""
+
+    game_id = "trap"
+
+    def new_state(self, config: dict) -> dict:
+        return {"score": None}
+
+    def flow(self, game):
+        first = yield Decision(0, "move", "bait or safe", ["bait", "safe"])
+        if first == "safe":
+            game.state["score"] = 0.6
+            return
+        second = yield Decision(1, "move", "pass or punish", ["pass", "punish"])
+        game.state["score"] = 1.0 if second == "pass" else 0.0
+
+    def view(self, game, player):
+        return dict(game.state)
+
+    def resumable(self, game) -> bool:
+        return False
+
+    def search_support(self) -> GameSearch:
+        def evaluate(game, player: int) -> float:
+            score = game.state["score"]
+            return 0.5 if score is None else score if player == 0 else 1.0 - score
+
+        return GameSearch(self, lambda defn, state, player, rng: None, evaluate, lambda seed: _FirstOption(),
+                          {"move"}, lambda game, d: [0.0] * len(d.options))
+
+
+class _FirstOption:
+    def choose(self, game, decision):
+        return decision.options[0]
+
+
+def test_the_tree_finds_the_reply_that_flat_play_outs_miss():
+    game = Game(_Trap(), {"players": 2})
+    assert SearchBot(1, "8").choose(game, game.pending) == "bait"  # its play-outs let player 1 pass
+    tree = IsmctsBot(1, "40")
+    assert tree.choose(game, game.pending) == "safe"  # player 1's node learns to punish
+    bait = tree.last_root.children["bait"]
+    assert bait.children["punish"].visits > bait.children["pass"].visits
+    blind = IsmctsBot(1, "40")
+    blind.opponent_nodes = False  # the other player's decisions left to the policy: as blind as flat search
+    assert blind.choose(game, game.pending) == "bait"
