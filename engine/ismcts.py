@@ -33,13 +33,13 @@ from .rng import Rng
 from .search import Searcher, SearchSupport, sample_world
 
 EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
-HORIZON = 12  # decisions from the root (tree and play-out) before the evaluation
-ROOT_WIDTH = 4  # the root's options tried at first (the prior's best), as flat search's candidates
+HORIZON = 3  # decisions from the root (tree and play-out) before the evaluation: cheap iterations, many of them
+ROOT_WIDTH = 6  # the root's options that may be tried (the prior's best)
 WIDEN = 0.5  # a node may try 1 + WIDEN * sqrt(visits) options (at least ROOT_WIDTH at the root)
 MAX_WIDTH = 8
 PAIRING = 4  # iterations in a row that share one sampled world (paired comparisons, as flat search's sweeps)
 REUSE = False  # keep the chosen option's subtree for the same player's next decision of the turn
-PRIOR_WEIGHT = 0.0  # progressive bias: an option ranked r-th by the prior gets PRIOR_WEIGHT / (r + 1) / (tries + 1)
+PRIOR_WEIGHT = 0.1  # progressive bias: an option ranked r-th by the prior gets PRIOR_WEIGHT / (r + 1) / (tries + 1)
 
 
 class Node:

@@ -36,7 +36,7 @@ from rulewright.tools.playtest.stats import wilson
 # the time per searched decision: flat search plays one sweep (its four candidates played out once each:
 # `search:4`, its cheapest setting); ISMCTS is given flat search's measured mean time per searched
 # decision (see `play`), so both spend the same time on average under whatever load the machine has
-BUDGETS = {"clash": {"search": "4", "ismcts_start_ms": 150}, "wonders7": {"search": "4", "ismcts_start_ms": 600}}
+BUDGETS = {"clash": {"search": "4", "ismcts_start_ms": 70}, "wonders7": {"search": "4", "ismcts_start_ms": 600}}
 BOTS_JSON = Path(__file__).resolve().parents[1] / "bots.json"
 # (game, players, seats of the pair's first game); the pair's second game swaps seats 0 and 1
 MATCHES = {"clash_flat": ("clash", ["ismcts", "search"]), "clash_greedy": ("clash", ["ismcts", "greedy"]),

@@ -154,3 +154,46 @@ def test_the_tree_finds_the_reply_that_flat_play_outs_miss():
     blind = IsmctsBot(1, "40")
     blind.opponent_nodes = False  # the other player's decisions left to the policy: as blind as flat search
     assert blind.choose(game, game.pending) == "bait"
+
+
+def _two_decisions_of_a_turn(reuse: bool) -> IsmctsBot:
+    """A bot that searched player 0's action and then, after greedy paid for it, their next action."""
+    game = from_json(search_decision(6))
+    support = game.definition.search_support()
+    bot = IsmctsBot(3, "30")
+    bot.reuse = reuse
+    game.apply({"player": 0, "choice": bot.choose(game, game.pending)})
+    greedy = make_bot("greedy", 1)
+    while not (support.searchable(game.pending) and len(game.pending.options) > 1):
+        game.apply({"player": game.pending.player, "choice": greedy.choose(game, game.pending)})
+    assert game.pending.player == 0
+    bot.choose(game, game.pending)
+    return bot
+
+
+def test_reuse_starts_the_next_decision_of_the_turn_from_the_chosen_subtree():
+    fresh, kept, again = (_two_decisions_of_a_turn(r) for r in (False, True, True))
+    assert sum(c.visits for c in fresh.last_root.children.values()) == 30
+    assert sum(c.visits for c in kept.last_root.children.values()) > 30  # the first search's visits carried
+    assert _tree(kept.last_root) == _tree(again.last_root)  # deterministic for a seed
+    # another game, or another player's decision in between: a new tree
+    other = from_json(search_decision(4))
+    kept.choose(other, other.pending)
+    assert sum(c.visits for c in kept.last_root.children.values()) == 30
+
+
+def test_the_prior_breaks_even_statistics_and_fades_with_tries():
+    def pick(ranked: list[str], weight: float, tries: int = 5) -> str:
+        node = Node(0)
+        node.ranked, node.visits = ranked, 2 * tries  # visited enough to try both options
+        for o in ranked:
+            node.children[o] = child = Node(0)
+            child.visits, child.total, child.avail = tries, tries * 0.5, 2 * tries
+        node.children["b"].total += 0.005 * tries  # "b" is a little better on the evidence
+        bot = IsmctsBot(0, "10", prior_weight=weight)
+        return bot._step(node, None, Decision(0, "move", "", ["a", "b"]), None, Node())[0]
+
+    assert pick(["a", "b"], 0.0) == "b"
+    assert pick(["a", "b"], 0.1) == "a"  # the prior's first, while the tries are few
+    assert pick(["b", "a"], 0.1) == "b"
+    assert pick(["a", "b"], 0.1, tries=200) == "b"  # the bias fades as the tries add up
