@@ -12,11 +12,15 @@ policy play on. This bot grows a tree instead, so the time goes where it decides
   its tries against the times it was *available* (the paper's availability counts), not against its
   parent's visits;
 - a node's options are ranked once by the game's prior; only the best few may be tried, more as the
-  node is visited more (progressive widening), the untried best first;
+  node is visited more (progressive widening), the untried best first; among those tried, UCB plus a
+  progressive bias that favours the prior's order while an option has few tries (`prior_weight`);
 - below the tree, decisions the game does not search (payments, casualties ...) and the play-out after
-  the new leaf go to the fast policy, until `horizon` decisions from the root; then the game's
+  the new leaf go to the fast policy, until `horizon` decisions from the root (3: iterations stay cheap,
+  about a fork, three decisions and an evaluation, so a decision gets tens of them); then the game's
   `evaluate` scores the position for each player, and every node on the path counts the score of the
-  player who chose it.
+  player who chose it;
+- with `reuse`, the next decision of the same player in the same turn (nobody else decided since) starts
+  from the chosen option's subtree.
 
 The answer is the root's most tried option. Budget: iterations (`ismcts:200`, deterministic for a seed)
 or time per decision (`ismcts:30ms`), as for `search`.
