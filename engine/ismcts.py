@@ -12,11 +12,15 @@ policy play on. This bot grows a tree instead, so the time goes where it decides
   its tries against the times it was *available* (the paper's availability counts), not against its
   parent's visits;
 - a node's options are ranked once by the game's prior; only the best few may be tried, more as the
-  node is visited more (progressive widening), the untried best first;
+  node is visited more (progressive widening), the untried best first; among those tried, UCB plus a
+  progressive bias that favours the prior's order while an option has few tries (`prior_weight`);
 - below the tree, decisions the game does not search (payments, casualties ...) and the play-out after
-  the new leaf go to the fast policy, until `horizon` decisions from the root; then the game's
+  the new leaf go to the fast policy, until `horizon` decisions from the root (3: iterations stay cheap,
+  about a fork, three decisions and an evaluation, so a decision gets tens of them); then the game's
   `evaluate` scores the position for each player, and every node on the path counts the score of the
-  player who chose it.
+  player who chose it;
+- with `reuse`, the next decision of the same player in the same turn (nobody else decided since) starts
+  from the chosen option's subtree.
 
 The answer is the root's most tried option. Budget: iterations (`ismcts:200`, deterministic for a seed)
 or time per decision (`ismcts:30ms`), as for `search`.
@@ -29,15 +33,17 @@ import time
 from typing import Any
 
 from .decision import Decision, IllegalAction
-from .rng import Rng, seed_state
-from .search import Budget, SearchSupport, sample_world
+from .rng import Rng
+from .search import Searcher, SearchSupport, sample_world
 
 EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
-HORIZON = 12  # decisions from the root (tree and play-out) before the evaluation
-ROOT_WIDTH = 4  # the root's options tried at first (the prior's best), as flat search's candidates
+HORIZON = 3  # decisions from the root (tree and play-out) before the evaluation: cheap iterations, many of them
+ROOT_WIDTH = 6  # the root's options that may be tried (the prior's best)
 WIDEN = 0.5  # a node may try 1 + WIDEN * sqrt(visits) options (at least ROOT_WIDTH at the root)
 MAX_WIDTH = 8
 PAIRING = 4  # iterations in a row that share one sampled world (paired comparisons, as flat search's sweeps)
+REUSE = False  # keep the chosen option's subtree for the same player's next decision of the turn
+PRIOR_WEIGHT = 0.1  # progressive bias: an option ranked r-th by the prior gets PRIOR_WEIGHT / (r + 1) / (tries + 1)
 
 
 class Node:
@@ -66,24 +72,24 @@ def rank(support: SearchSupport, world: Any, d: Decision) -> list[str]:
     return [d.options[i] for i in sorted(range(len(d.options)), key=lambda i: (-prior[i], i))]
 
 
-class IsmctsBot:
+class IsmctsBot(Searcher):
     """SO-ISMCTS over the game's searched decisions; see the module docstring."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
-                 exploration: float = EXPLORATION, root_width: int = ROOT_WIDTH):
-        self._state = {"rng": seed_state(seed)}
-        self.budget = Budget.parse(budget)
+                 exploration: float = EXPLORATION, root_width: int = ROOT_WIDTH, prior_weight: float = PRIOR_WEIGHT):
+        super().__init__(seed, budget)
         self.horizon = horizon
         self.exploration = exploration
         self.root_width = root_width
+        self.prior_weight = prior_weight
         self.pairing = PAIRING
         self.opponent_nodes = True  # False: the tree holds only the searcher's decisions, the policy plays the rest
-        self.decision_seconds: list[float] = []  # time per searched decision (for reports)
         self.iterations: list[int] = []  # iterations per searched decision (for reports)
-        self.time_cap: float | None = None  # a hard stop per decision on top of an iteration budget (a server's)
         self.last_root: Node | None = None  # the last search's tree (for tests and studies)
+        self.reuse = REUSE  # start from the subtree of the last choice when the same player decides again
+        self._kept: tuple | None = None  # (the game's action list, its length, player, choice, child)
 
     def choose(self, game: Any, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -94,7 +100,7 @@ class IsmctsBot:
         if not support.searchable(decision):
             return support.policy(rng.below(1 << 62)).choose(game, decision)
         p = decision.player
-        root = self.last_root = Node()
+        root = self.last_root = self._kept_root(game, p, decision)
         world_seed = rng.below(1 << 62)
         world = sample_world(game, p, support, world_seed)
         # the root's ranking is of a sampled world's options (the real decision may offer fewer: a bot
@@ -113,10 +119,26 @@ class IsmctsBot:
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(), -root.ranked.index(kv[0])))
         self.decision_seconds.append(time.perf_counter() - start)
         self.iterations.append(done)
+        self._kept = (game.actions, len(game.actions), p, best[0], best[1]) if self.reuse else None
         return best[0]
 
+    def _kept_root(self, game: Any, p: int, decision: Decision) -> Node:
+        """The subtree below the option chosen last, when only this player decided since in the same game
+        (a turn of several actions): its statistics are of this player's next decisions already. Options the
+        real decision does not offer are dropped. Else a new root."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return Node()
+        actions, n, player, choice, node = kept
+        if (actions is not game.actions or player != p or len(actions) <= n
+                or actions[n] != {"player": p, "choice": choice} or any(a["player"] != p for a in actions[n:])):
+            return Node()
+        root = Node()
+        root.children = {o: c for o, c in node.children.items() if o in decision.options and c.player == p}
+        return root
+
     def _spent(self, done: int, start: float) -> bool:
-        if self.time_cap is not None and time.perf_counter() - start >= self.time_cap:
+        if self._capped(start):
             return True
         if done < min(self.root_width, 2):
             return False  # the root's two best options are always compared
@@ -177,7 +199,12 @@ class IsmctsBot:
             child = node.children[o] = Node(d.player)
             child.avail = 1
             return o, child
-        c = self.exploration
-        o = max(allowed, key=lambda o: (node.children[o].mean()
-                                        + c * math.sqrt(math.log(node.children[o].avail) / node.children[o].visits)))
-        return o, node.children[o]
+        c, w = self.exploration, self.prior_weight
+
+        def ucb(i: int) -> float:
+            child = node.children[allowed[i]]
+            return (child.mean() + c * math.sqrt(math.log(child.avail) / child.visits)
+                    + w / (node.ranked.index(allowed[i]) + 1) / (child.visits + 1))
+
+        i = max(range(len(allowed)), key=ucb)
+        return allowed[i], node.children[allowed[i]]

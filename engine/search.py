@@ -137,20 +137,32 @@ class Budget:
         return cls(playouts=None, seconds=n / 1000.0 if unit == "ms" else n)
 
 
-class SearchBot:
+class Searcher:
+    """What the search bots share (this one and engine/ismcts.py): their own seeded stream, the budget,
+    a hard stop per decision and the time each searched decision took."""
+
+    def __init__(self, seed: int, budget: str | None):
+        self._state = {"rng": seed_state(seed)}
+        self.budget = Budget.parse(budget)
+        self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+        self.time_cap: float | None = None  # a hard stop per decision on top of a count budget (a server's)
+
+    def _capped(self, start: float) -> bool:
+        """Is the hard stop (if any) reached?"""
+        return self.time_cap is not None and time.perf_counter() - start >= self.time_cap
+
+
+class SearchBot(Searcher):
     """Flat Monte Carlo with determinisation; see the module docstring."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
                  candidates: int = CANDIDATES, racing: bool = RACING):
-        self._state = {"rng": seed_state(seed)}
-        self.budget = Budget.parse(budget)
+        super().__init__(seed, budget)
         self.horizon = horizon
         self.candidates = candidates
         self.racing = racing  # successive halving of the candidates (a play-out budget only)
-        self.decision_seconds: list[float] = []  # time per searched decision (for reports)
-        self.time_cap: float | None = None  # a hard stop per decision on top of a play-out budget (a server's)
         self.persona_seed = seed  # the seed of its own fast policy, when the game's policy has a persona
         self._persona: Any = None  # that policy, during a decision (None: the game's policy has none)
 
@@ -226,7 +238,7 @@ class SearchBot:
         return alive[0]
 
     def _spent(self, done: int, start: float, width: int) -> bool:
-        if self.time_cap is not None and time.perf_counter() - start >= self.time_cap:
+        if self._capped(start):
             return True
         if self.budget.seconds is not None:
             return time.perf_counter() - start >= self.budget.seconds

@@ -16,6 +16,10 @@ ismcts/at_search8_seed41.jsonl: the same in Clash only at twice the budget (flat
 two sweeps; ISMCTS at its measured time, about 15-20 iterations a decision), on fresh seeds (--seed 41):
 --matches clash_flat,clash_greedy --budgets '{"clash": {"search": "8", "ismcts_start_ms": 200},
 "wonders7": {"search": "8", "ismcts_start_ms": 600}}'; each record also lists ISMCTS's iterations.
+
+ismcts/seed71.jsonl: ISMCTS's later defaults (horizon 3, six options at the root, prior bias 0.1) in Clash
+at flat search:4's time, fresh seeds: --pairs 100 --seed 71 --matches clash_flat,clash_greedy; summarised
+with --note naming the defaults (rows of another seed are kept beside, not replaced).
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from rulewright.tools.playtest.stats import wilson
 # the time per searched decision: flat search plays one sweep (its four candidates played out once each:
 # `search:4`, its cheapest setting); ISMCTS is given flat search's measured mean time per searched
 # decision (see `play`), so both spend the same time on average under whatever load the machine has
-BUDGETS = {"clash": {"search": "4", "ismcts_start_ms": 150}, "wonders7": {"search": "4", "ismcts_start_ms": 600}}
+BUDGETS = {"clash": {"search": "4", "ismcts_start_ms": 70}, "wonders7": {"search": "4", "ismcts_start_ms": 600}}
+RECENT = 10  # in a game with flat search, ISMCTS's time is the mean of flat search's last RECENT decisions
 BOTS_JSON = Path(__file__).resolve().parents[1] / "bots.json"
 # (game, players, seats of the pair's first game); the pair's second game swaps seats 0 and 1
 MATCHES = {"clash_flat": ("clash", ["ismcts", "search"]), "clash_greedy": ("clash", ["ismcts", "greedy"]),
@@ -44,8 +49,10 @@ MATCHES = {"clash_flat": ("clash", ["ismcts", "search"]), "clash_greedy": ("clas
 
 
 def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_ms: dict[str, list[float]]) -> dict:
-    """One game. ISMCTS's time per searched decision is flat search's mean so far: in this game once flat
-    search has decided, else over the run's earlier games of the same game (`flat_ms`), else the start."""
+    """One game. ISMCTS's time per searched decision is flat search's mean: over its last RECENT decisions in
+    this game once it has decided (a whole-game mean lags behind as the game grows and a sweep takes longer:
+    ISMCTS had about 85% of flat search's time that way), else over the run's earlier games of the same game
+    (`flat_ms`), else the start."""
     game_id, names = MATCHES[match]
     seats = list(names)
     if swap:
@@ -71,8 +78,8 @@ def play(match: str, budgets: dict, seed: int, swap: bool, options: dict, flat_m
         game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
         if len(given) < len(ism.decision_seconds):
             given.append(budget)
-        if flat is not None and flat.decision_seconds:
-            target = statistics.fmean(flat.decision_seconds)
+        if flat is not None and flat.decision_seconds:  # its recent decisions: a sweep grows slower as the game grows
+            target = statistics.fmean(flat.decision_seconds[-RECENT:])
         # ISMCTS stops after the iteration that reaches its budget: take its mean overshoot off the budget
         over = statistics.fmean(ism.decision_seconds) - statistics.fmean(given) if given else 0.0
         ism.budget = Budget(playouts=None, seconds=max(0.2 * target, target - over))
@@ -117,7 +124,7 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
     return out
 
 
-def entries(records: list[dict], seed: int) -> list[dict]:
+def entries(records: list[dict], seed: int, note: str = "") -> list[dict]:
     """The bots.json rows: one per (game, opponent) with the first bot's rate of finishing ahead."""
     rows = []
     for match, (game_id, names) in MATCHES.items():
@@ -135,14 +142,15 @@ def entries(records: list[dict], seed: int) -> list[dict]:
                          "game": game_id, "players": len(names), "seats": names, **s,
                          "measure": "win share" if len(names) == 2 else "finished ahead of the second bot",
                          "seed": seed, "paired": "same seed, seats of the first two bots swapped",
-                         "study": "benchmarks/studies/ismcts_study.py"})
+                         "study": "benchmarks/studies/ismcts_study.py", **({"note": note} if note else {})})
     return rows
 
 
 def merge(rows: list[dict]) -> None:
     old = json.loads(BOTS_JSON.read_text())
-    keys = {(r["first"], r["second"], r["game"], r["players"]) for r in rows}
-    old = [r for r in old if (r.get("first"), r.get("second"), r.get("game", "clash"), r.get("players")) not in keys]
+    keys = {(r["first"], r["second"], r["game"], r["players"], r["seed"]) for r in rows}  # a new seed adds rows
+    old = [r for r in old
+           if (r.get("first"), r.get("second"), r.get("game", "clash"), r.get("players"), r.get("seed")) not in keys]
     BOTS_JSON.write_text(json.dumps(old + rows, indent=2) + "\n")
 
 
@@ -156,10 +164,11 @@ def main() -> None:
     ap.add_argument("--options", default="{}", help="ISMCTS attributes as JSON (tuning only)")
     ap.add_argument("--summarise", action="store_true")
     ap.add_argument("--write", action="store_true", help="with --summarise: merge into benchmarks/bots.json")
+    ap.add_argument("--note", default="", help="with --summarise: a note for the rows (which defaults played)")
     args = ap.parse_args()
     if args.summarise:
         records = [json.loads(x) for x in args.log.read_text().splitlines() if x.strip()]
-        rows = entries(records, args.seed)
+        rows = entries(records, args.seed, args.note)
         print(json.dumps(rows, indent=1))
         if args.write:
             merge(rows)

@@ -10,7 +10,10 @@ import rulewright.rules.wonders7  # noqa: F401
 from clash_secrets import search_decision, swap_hidden
 from rulewright.api import new_game
 from rulewright.engine.bots import SEARCHING, bot_error, make_bot
+from rulewright.engine.decision import Decision
 from rulewright.engine.ismcts import IsmctsBot, Node
+from rulewright.engine.machine import Game
+from rulewright.engine.search import GameSearch, SearchBot
 from rulewright.engine.service import from_json, to_json
 
 
@@ -101,3 +104,96 @@ def test_bot_names_and_budgets():
     assert bot_error("ismcts") is None and bot_error("ismcts:50") is None and bot_error("ismcts:30ms") is None
     assert "bad setting" in bot_error("ismcts:soon")
     assert IsmctsBot(0, "2s").budget.seconds == 2.0 and IsmctsBot(0, "40").budget.playouts == 40
+
+
+class _Trap:
+    """A two-decision game where flat search's play-out policy hides a refutation: player 0 takes the
+    "safe" 0.6 or the "bait"; after the bait player 1 may "pass" (player 0 gets everything) or "punish"
+    (player 1 does). The fast policy always passes, so play-outs say the bait is worth 1."""
+
+    game_id = "trap"
+
+    def new_state(self, config: dict) -> dict:
+        return {"score": None}
+
+    def flow(self, game):
+        first = yield Decision(0, "move", "bait or safe", ["bait", "safe"])
+        if first == "safe":
+            game.state["score"] = 0.6
+            return
+        second = yield Decision(1, "move", "pass or punish", ["pass", "punish"])
+        game.state["score"] = 1.0 if second == "pass" else 0.0
+
+    def view(self, game, player):
+        return dict(game.state)
+
+    def resumable(self, game) -> bool:
+        return False
+
+    def search_support(self) -> GameSearch:
+        def evaluate(game, player: int) -> float:
+            score = game.state["score"]
+            return 0.5 if score is None else score if player == 0 else 1.0 - score
+
+        return GameSearch(self, lambda defn, state, player, rng: None, evaluate, lambda seed: _FirstOption(),
+                          {"move"}, lambda game, d: [0.0] * len(d.options))
+
+
+class _FirstOption:
+    def choose(self, game, decision):
+        return decision.options[0]
+
+
+def test_the_tree_finds_the_reply_that_flat_play_outs_miss():
+    game = Game(_Trap(), {"players": 2})
+    assert SearchBot(1, "8").choose(game, game.pending) == "bait"  # its play-outs let player 1 pass
+    tree = IsmctsBot(1, "40")
+    assert tree.choose(game, game.pending) == "safe"  # player 1's node learns to punish
+    bait = tree.last_root.children["bait"]
+    assert bait.children["punish"].visits > bait.children["pass"].visits
+    blind = IsmctsBot(1, "40")
+    blind.opponent_nodes = False  # the other player's decisions left to the policy: as blind as flat search
+    assert blind.choose(game, game.pending) == "bait"
+
+
+def _two_decisions_of_a_turn(reuse: bool) -> IsmctsBot:
+    """A bot that searched player 0's action and then, after greedy paid for it, their next action."""
+    game = from_json(search_decision(6))
+    support = game.definition.search_support()
+    bot = IsmctsBot(3, "30")
+    bot.reuse = reuse
+    game.apply({"player": 0, "choice": bot.choose(game, game.pending)})
+    greedy = make_bot("greedy", 1)
+    while not (support.searchable(game.pending) and len(game.pending.options) > 1):
+        game.apply({"player": game.pending.player, "choice": greedy.choose(game, game.pending)})
+    assert game.pending.player == 0
+    bot.choose(game, game.pending)
+    return bot
+
+
+def test_reuse_starts_the_next_decision_of_the_turn_from_the_chosen_subtree():
+    fresh, kept, again = (_two_decisions_of_a_turn(r) for r in (False, True, True))
+    assert sum(c.visits for c in fresh.last_root.children.values()) == 30
+    assert sum(c.visits for c in kept.last_root.children.values()) > 30  # the first search's visits carried
+    assert _tree(kept.last_root) == _tree(again.last_root)  # deterministic for a seed
+    # another game, or another player's decision in between: a new tree
+    other = from_json(search_decision(4))
+    kept.choose(other, other.pending)
+    assert sum(c.visits for c in kept.last_root.children.values()) == 30
+
+
+def test_the_prior_breaks_even_statistics_and_fades_with_tries():
+    def pick(ranked: list[str], weight: float, tries: int = 5) -> str:
+        node = Node(0)
+        node.ranked, node.visits = ranked, 2 * tries  # visited enough to try both options
+        for o in ranked:
+            node.children[o] = child = Node(0)
+            child.visits, child.total, child.avail = tries, tries * 0.5, 2 * tries
+        node.children["b"].total += 0.005 * tries  # "b" is a little better on the evidence
+        bot = IsmctsBot(0, "10", prior_weight=weight)
+        return bot._step(node, None, Decision(0, "move", "", ["a", "b"]), None, Node())[0]
+
+    assert pick(["a", "b"], 0.0) == "b"
+    assert pick(["a", "b"], 0.1) == "a"  # the prior's first, while the tries are few
+    assert pick(["b", "a"], 0.1) == "b"
+    assert pick(["a", "b"], 0.1, tries=200) == "b"  # the bias fades as the tries add up
