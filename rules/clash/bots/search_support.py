@@ -11,14 +11,18 @@ the same guess.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from ....engine.decision import Decision
 from ....engine.hidden import redeal
 from ....engine.rng import Rng
 from ....engine.search import GameSearch, standing
+from ....engine.value import FittedValue, ValueFeatures, fitted_evaluation
 from ..phases.scoring import final_scores
 from ..registry import service
+from . import eval_features
 from .bots import GreedyBot
 
 # what the evaluation counts beside VP (the position's promise), per unit
@@ -82,10 +86,17 @@ def promise(rt: Any, p: int, vp: float) -> float:
     return value
 
 
-def evaluate(game: Any, p: int) -> float:
+def handwritten(game: Any, p: int) -> float:
+    """The evaluation before the fitted one: VP plus PROMISE, the lead through tanh."""
     scores = final_scores(game.rt)
     worth = [] if game.over else [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
     return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
+
+
+FEATURES = ValueFeatures(lambda game: eval_features.names(game.rt), eval_features.rows, eval_features.progress,
+                         eval_features.winners, Path(__file__).resolve().parents[1] / "value_fit.json")
+# which evaluation the search scores with: "fitted" (value_fit.json, `rulewright fit-eval`) or "handwritten"
+EVALUATION = os.environ.get("RULEWRIGHT_CLASH_EVALUATION", "fitted")
 
 
 def prior(game: Any, decision: Decision) -> list[float]:
@@ -94,8 +105,28 @@ def prior(game: Any, decision: Decision) -> list[float]:
 
 @service("search_support")
 class ClashSearch(GameSearch):
-    """The SearchSupport of Clash of Cultures (see engine/search.py)."""
+    """The SearchSupport of Clash of Cultures (see engine/search.py). Its evaluation is the fitted one
+    (engine/value.py over eval_features.py) unless `evaluation="handwritten"` (or the environment variable
+    RULEWRIGHT_CLASH_EVALUATION) asks for the earlier one."""
 
-    def __init__(self, defn: Any):
+    value_features = FEATURES
+    handwritten = staticmethod(handwritten)
+
+    def __init__(self, defn: Any, evaluation: str | None = None):
+        chosen = evaluation or EVALUATION
+        if chosen == "handwritten":
+            evaluate: Any = handwritten
+        elif chosen == "fitted":
+            evaluate = self._fitted
+        else:
+            raise ValueError(f"unknown Clash evaluation {chosen!r}: fitted or handwritten")
+        self.evaluation, self._fit = chosen, None
         super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
 
+    def _fitted(self, game: Any, p: int) -> float:
+        """The fitted evaluation, its weights read (and checked against the game's features) at first use."""
+        if self._fit is None:
+            fit = FittedValue.load(FEATURES.path)
+            fit.check(FEATURES.names(game))
+            self._fit = fitted_evaluation(fit, eval_features.rows, eval_features.progress, eval_features.winners)
+        return self._fit(game, p)

@@ -1,0 +1,99 @@
+"""A fitted evaluation for any game: a logistic model of "this player wins" over the game's features.
+
+A game declares a feature vector of a position for each player (`rows(game) -> list[list[float]]`, one
+row a player, the same names in the same order every time) made of quantities and counts: VP and its parts, pieces,
+resources... The evaluation compares the player with the best opponent feature by feature (the player's
+value minus the highest other player's), adds those differences scaled by the game's progress (0 at the
+start, 1 at the end: a lead late counts differently from one early), and maps the weighted sum through the
+logistic function. Without an intercept, and with differences only, a 2-player position scores p and
+1 - p for the two seats.
+
+The weights are fitted on self-play games (tools/playtest/fit_eval.py) and stored as a JSON file next to
+the game's rules, with the command, seeds and held-out figures that produced them. A finished game scores
+as `engine.search.standing` does: 1 won, 1/k shared, 0 lost.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ValueFeatures:
+    """What a game declares for a fitted evaluation: its feature names (from a game: they may depend on the
+    content), every player's rows, the progress (0..1), the winners of a finished game, and the file of
+    weights (next to the game's rules)."""
+
+    names: Callable[[Any], list[str]]
+    rows: Callable[[Any], list[list[float]]]
+    progress: Callable[[Any], float]
+    winners: Callable[[Any], list[int]]
+    path: Path
+
+
+def relative(rows: Sequence[Sequence[float]], player: int, progress: float) -> list[float]:
+    """The model's inputs for `player` from every player's raw features: the differences to the best opponent
+    (per feature), then the same differences times the progress."""
+    mine = rows[player]
+    others = [r for q, r in enumerate(rows) if q != player]
+    diff = [m - max(r[i] for r in others) for i, m in enumerate(mine)] if others else [0.0] * len(mine)
+    return diff + [d * progress for d in diff]
+
+
+def input_names(names: Sequence[str]) -> list[str]:
+    """The names of `relative`'s inputs."""
+    return [f"{n} - best other" for n in names] + [f"({n} - best other) x progress" for n in names]
+
+
+def logistic(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+@dataclass(frozen=True)
+class FittedValue:
+    """Weights over `relative`'s inputs, as written by the fitter (`names` checks they match the game's)."""
+
+    names: tuple[str, ...]  # the raw feature names, in order
+    weights: tuple[float, ...]  # one per input: len(names) differences, then len(names) x progress
+
+    @classmethod
+    def load(cls, path: Path) -> FittedValue:
+        data = json.loads(Path(path).read_text())
+        names, weights = tuple(data["features"]), tuple(float(w) for w in data["weights"])
+        if len(weights) != 2 * len(names):
+            raise ValueError(f"{path}: {len(weights)} weights for {len(names)} features (expected twice as many)")
+        return cls(names, weights)
+
+    def check(self, names: Sequence[str]) -> None:
+        """Raise if the game's features are not the ones the weights were fitted on."""
+        if tuple(names) != self.names:
+            missing = sorted(set(self.names) ^ set(names))
+            raise ValueError(f"the fitted evaluation's features differ from the game's ({missing}): fit it again "
+                             "(rulewright fit-eval)")
+
+    def value(self, rows: Sequence[Sequence[float]], player: int, progress: float) -> float:
+        x = relative(rows, player, progress)
+        return logistic(sum(w * v for w, v in zip(self.weights, x, strict=True)))
+
+
+def fitted_evaluation(fit: FittedValue, rows: Callable[[Any], list[list[float]]],
+                      progress: Callable[[Any], float],
+                      outcome: Callable[[Any], list[int]]) -> Callable[[Any, int], float]:
+    """`evaluate(game, player) -> [0, 1]` from a fit and the game's functions: every player's features, the
+    progress (0..1) and the winners of a finished game."""
+
+    def evaluate(game: Any, player: int) -> float:
+        if game.over:
+            winners = outcome(game)
+            return 1.0 / len(winners) if player in winners else 0.0
+        return fit.value(rows(game), player, progress(game))
+
+    return evaluate
