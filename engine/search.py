@@ -128,12 +128,11 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int | None = None,
+    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
                  candidates: int = CANDIDATES, racing: bool = RACING):
         self._state = {"rng": seed_state(seed)}
         self.budget = Budget.parse(budget)
-        self.horizon = horizon  # None: the game's (its support's `horizon`), else HORIZON
-        self._game_budget = not budget  # no budget given: the game's (its support's `budget`), read when searching
+        self.horizon = horizon
         self.candidates = candidates
         self.racing = racing  # successive halving of the candidates (a play-out budget only)
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
@@ -148,7 +147,6 @@ class SearchBot:
         p = decision.player
         if not support.searchable(decision):
             return support.policy(rng.below(1 << 62)).choose(game, decision)
-        self._adopt_defaults(support)
         world_seed = rng.below(1 << 62)
         world0 = self._world(game, p, support, world_seed)
         # the prior is of the world's options; by option, so a decision offering fewer (a bot forbidden some,
@@ -166,15 +164,6 @@ class SearchBot:
             best = self._sweeps(game, p, support, cands, totals, world0, world_seed, rng, start)
         self.decision_seconds.append(time.perf_counter() - start)
         return best
-
-    def _adopt_defaults(self, support: SearchSupport) -> None:
-        """A game whose evaluation needs shorter play-outs says so (`budget`, `horizon` on its support)."""
-        if self._game_budget and getattr(support, "budget", None):
-            self.budget = Budget.parse(support.budget)
-        self._game_budget = False
-        if self.horizon is None:
-            horizon = getattr(support, "horizon", None)
-            self.horizon = HORIZON if horizon is None else horizon
 
     def _sweeps(self, game: Any, p: int, support: SearchSupport, cands: list[str], totals: dict[str, float],
                 world0: Any, world_seed: int, rng: Rng, start: float) -> str:

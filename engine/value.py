@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,3 +98,33 @@ def fitted_evaluation(fit: FittedValue, rows: Callable[[Any], list[list[float]]]
         return fit.value(rows(game), player, progress(game))
 
     return evaluate
+
+
+EVALUATIONS = ("fitted", "handwritten")
+
+
+class LazyFitted:
+    """The fitted evaluation of a game, its weights read (and checked against the game's features) at first use,
+    so a game without a fit yet can still be fitted (the fitter plays with the hand-written one)."""
+
+    def __init__(self, features: ValueFeatures):
+        self.features = features
+        self._evaluate: Callable[[Any, int], float] | None = None
+
+    def __call__(self, game: Any, player: int) -> float:
+        if self._evaluate is None:
+            fit = FittedValue.load(self.features.path)
+            fit.check(self.features.names(game))
+            self._evaluate = fitted_evaluation(fit, self.features.rows, self.features.progress, self.features.winners)
+        return self._evaluate(game, player)
+
+
+def pick_evaluation(kind: str | None, features: ValueFeatures,
+                    handwritten: Callable[[Any, int], float]) -> tuple[str, Callable[[Any, int], float]]:
+    """The evaluation a game's search uses: `kind`, else the environment's RULEWRIGHT_EVALUATION, else fitted."""
+    chosen = kind or os.environ.get("RULEWRIGHT_EVALUATION") or "fitted"
+    if chosen == "handwritten":
+        return chosen, handwritten
+    if chosen == "fitted":
+        return chosen, LazyFitted(features)
+    raise ValueError(f"unknown evaluation {chosen!r}: fitted or handwritten")

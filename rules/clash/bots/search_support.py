@@ -11,7 +11,6 @@ the same guess.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from ....engine.decision import Decision
 from ....engine.hidden import redeal
 from ....engine.rng import Rng
 from ....engine.search import GameSearch, standing
-from ....engine.value import FittedValue, ValueFeatures, fitted_evaluation
+from ....engine.value import ValueFeatures, pick_evaluation
 from ..phases.scoring import final_scores
 from ..registry import service
 from . import eval_features
@@ -95,8 +94,6 @@ def handwritten(game: Any, p: int) -> float:
 
 FEATURES = ValueFeatures(lambda game: eval_features.names(game.rt), eval_features.rows, eval_features.progress,
                          eval_features.winners, Path(__file__).resolve().parents[1] / "value_fit.json")
-# which evaluation the search scores with: "fitted" (value_fit.json, `rulewright fit-eval`) or "handwritten"
-EVALUATION = os.environ.get("RULEWRIGHT_CLASH_EVALUATION", "fitted")
 
 
 def prior(game: Any, decision: Decision) -> list[float]:
@@ -106,27 +103,12 @@ def prior(game: Any, decision: Decision) -> list[float]:
 @service("search_support")
 class ClashSearch(GameSearch):
     """The SearchSupport of Clash of Cultures (see engine/search.py). Its evaluation is the fitted one
-    (engine/value.py over eval_features.py) unless `evaluation="handwritten"` (or the environment variable
-    RULEWRIGHT_CLASH_EVALUATION) asks for the earlier one."""
+    (engine/value.py over eval_features.py, weights in value_fit.json) unless `evaluation="handwritten"` (or
+    the environment variable RULEWRIGHT_EVALUATION) asks for the earlier one."""
 
     value_features = FEATURES
     handwritten = staticmethod(handwritten)
 
     def __init__(self, defn: Any, evaluation: str | None = None):
-        chosen = evaluation or EVALUATION
-        if chosen == "handwritten":
-            evaluate: Any = handwritten
-        elif chosen == "fitted":
-            evaluate = self._fitted
-        else:
-            raise ValueError(f"unknown Clash evaluation {chosen!r}: fitted or handwritten")
-        self.evaluation, self._fit = chosen, None
+        self.evaluation, evaluate = pick_evaluation(evaluation, FEATURES, handwritten)
         super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
-
-    def _fitted(self, game: Any, p: int) -> float:
-        """The fitted evaluation, its weights read (and checked against the game's features) at first use."""
-        if self._fit is None:
-            fit = FittedValue.load(FEATURES.path)
-            fit.check(FEATURES.names(game))
-            self._fit = fitted_evaluation(fit, eval_features.rows, eval_features.progress, eval_features.winners)
-        return self._fit(game, p)
