@@ -8,7 +8,7 @@ start, 1 at the end: a lead late counts differently from one early), and maps th
 logistic function. Without an intercept, and with differences only, a 2-player position scores p and
 1 - p for the two seats.
 
-The weights are fitted on self-play games (tools/playtest/fit_eval.py) and stored as a JSON file next to
+The weights are fitted on self-play games (tools/playtest/fit.py) and stored as a JSON file next to
 the game's rules, with the command, seeds and held-out figures that produced them. A finished game scores
 as `engine.search.standing` does: 1 won, 1/k shared, 0 lost.
 """
@@ -78,7 +78,7 @@ class FittedValue:
         if tuple(names) != self.names:
             missing = sorted(set(self.names) ^ set(names))
             raise ValueError(f"the fitted evaluation's features differ from the game's ({missing}): fit it again "
-                             "(rulewright fit-eval)")
+                             "(rulewright fit)")
 
     def value(self, rows: Sequence[Sequence[float]], player: int, progress: float) -> float:
         x = relative(rows, player, progress)

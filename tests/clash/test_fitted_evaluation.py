@@ -53,7 +53,7 @@ def test_the_shipped_weights_match_the_features_and_say_how_they_were_made():
     data = json.loads(FEATURES.path.read_text())
     fit = FittedValue.load(FEATURES.path)
     fit.check(eval_features.names(new_game(players=2, seed=1).rt))
-    assert data["command"].startswith("rulewright fit-eval") and "seed" in data
+    assert data["command"].startswith("rulewright fit") and "seed" in data
     assert data["report"]["held_out"]["log_loss"] < data["report"]["held_out_base_rate"]["log_loss"]
     vp = fit.names.index("vp")
     assert fit.weights[vp] + fit.weights[len(fit.names) + vp] > 0  # more VP than the best opponent is good

@@ -1,4 +1,4 @@
-"""The fitted evaluation's machinery (engine/value.py, tools/playtest/fit_eval.py), on synthetic data."""
+"""The fitted evaluation's machinery (engine/value.py, tools/playtest/fit.py), on synthetic data."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 from rulewright.engine.value import FittedValue, input_names, logistic, relative
-from rulewright.tools.playtest.fit_eval import fit, fit_logistic
+from rulewright.tools.playtest.fit import fit, fit_logistic
 
 
 def test_the_fitter_recovers_a_known_linear_rule():

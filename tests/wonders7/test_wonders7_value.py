@@ -41,7 +41,7 @@ def test_the_shipped_weights_match_the_features():
     fit = FittedValue.load(FEATURES.path)
     fit.check(eval_features.names(new_game(players=3, seed=1, game_id="wonders7")))
     data = json.loads(FEATURES.path.read_text())
-    assert data["game"] == "wonders7" and data["command"].startswith("rulewright fit-eval")
+    assert data["game"] == "wonders7" and data["command"].startswith("rulewright fit")
     assert data["report"]["held_out"]["log_loss"] < data["report"]["held_out_base_rate"]["log_loss"]
 
 

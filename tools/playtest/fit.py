@@ -1,4 +1,4 @@
-"""`rulewright fit-eval`: fit a game's evaluation (engine/value.py) on self-play games and write it as data.
+"""`rulewright fit`: fit a game's evaluation (engine/value.py) on self-play games and write it as data.
 
 Why: the search bot scores its play-outs with the game's evaluation; the better that evaluation predicts
 the game's outcome, the shorter the play-outs can be (docs/bots.md, "The fitted evaluation"). The fit is
@@ -138,8 +138,8 @@ def run(game_id: str, games: int, players: list[int], seed: int, every: int, l2:
 def register(app: Any) -> None:
     import typer
 
-    @app.command("fit-eval")
-    def fit_eval(game: str = typer.Option("clash", help="the game whose evaluation to fit"),
+    @app.command("fit")
+    def fit_command(game: str = typer.Option("clash", help="the game whose evaluation to fit"),
                  games: int = typer.Option(300, help="self-play games (greedy bots)"),
                  players: str = typer.Option("2", help="player counts, cycled over the games, e.g. 2,3,4"),
                  seed: int = typer.Option(1, help="series seed (game i plays seed*stride + i)"),
@@ -150,7 +150,7 @@ def register(app: Any) -> None:
                  ) -> None:
         """Fit the search bot's evaluation on self-play games and write its weights next to the game's rules."""
         counts = [int(x) for x in players.split(",") if x.strip()]
-        command = (f"rulewright fit-eval --game {game} --games {games} --players {players} --seed {seed} "
+        command = (f"rulewright fit --game {game} --games {games} --players {players} --seed {seed} "
                    f"--every {every} --l2 {l2}")
         data = run(game, games, counts, seed, every, l2, out, command, records)
         typer.echo(json.dumps({k: data[k] for k in ("written", "report")}, indent=1))
