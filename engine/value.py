@@ -3,9 +3,10 @@
 A game declares a feature vector of a position for each player (`rows(game) -> list[list[float]]`, one
 row a player, the same names in the same order every time) made of quantities and counts: VP and its parts, pieces,
 resources... The evaluation compares the player with the best opponent feature by feature (the player's
-value minus the highest other player's), adds those differences scaled by the game's progress (0 at the
-start, 1 at the end: a lead late counts differently from one early), and maps the weighted sum through the
-logistic function. Without an intercept, and with differences only, a 2-player position scores p and
+value minus the highest other player's), weighs each with a mix of an early and a late weight by the game's
+progress (0 at the start, 1 at the end: a lead late counts differently from one early), and maps the sum
+through the logistic function. Every weight has the sign the game declares (more of what a player holds is
+never worse, unless the game says so), so a search cannot gain by avoiding something good. Without an intercept, and with differences only, a 2-player position scores p and
 1 - p for the two seats.
 
 The weights are fitted on self-play games (tools/playtest/fit.py) and stored as a JSON file next to
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,20 +36,32 @@ class ValueFeatures:
     progress: Callable[[Any], float]
     winners: Callable[[Any], list[int]]
     path: Path
+    worse: frozenset[str] = frozenset()  # features of which more is worse (their weights are kept <= 0)
+    free: frozenset[str] = frozenset()  # features whose weights may take either sign
 
 
 def relative(rows: Sequence[Sequence[float]], player: int, progress: float) -> list[float]:
     """The model's inputs for `player` from every player's raw features: the differences to the best opponent
-    (per feature), then the same differences times the progress."""
+    (per feature) times (1 - progress), then the same times the progress. A feature's weight at a progress
+    is so the mix of an early and a late weight, and both having a sign keeps it through the game."""
     mine = rows[player]
     others = [r for q, r in enumerate(rows) if q != player]
     diff = [m - max(r[i] for r in others) for i, m in enumerate(mine)] if others else [0.0] * len(mine)
-    return diff + [d * progress for d in diff]
+    return [d * (1.0 - progress) for d in diff] + [d * progress for d in diff]
 
 
 def input_names(names: Sequence[str]) -> list[str]:
     """The names of `relative`'s inputs."""
-    return [f"{n} - best other" for n in names] + [f"({n} - best other) x progress" for n in names]
+    return [f"{n} - best other, early" for n in names] + [f"{n} - best other, late" for n in names]
+
+
+def signs(names: Sequence[str], worse: Collection[str] = (), free: Collection[str] = ()) -> list[int]:
+    """The sign each input's weight must have: +1 (more is better: the default for a quantity a player
+    holds), -1 for the names in `worse`, 0 (either) for those in `free`; the early and late inputs alike.
+    Why: a fit on one policy's games learns correlations (players who buy advances early were behind), and a
+    search would exploit a negative weight on something good by avoiding it."""
+    one = [-1 if n in worse else 0 if n in free else 1 for n in names]
+    return one + one
 
 
 def logistic(z: float) -> float:
@@ -63,7 +76,7 @@ class FittedValue:
     """Weights over `relative`'s inputs, as written by the fitter (`names` checks they match the game's)."""
 
     names: tuple[str, ...]  # the raw feature names, in order
-    weights: tuple[float, ...]  # one per input: len(names) differences, then len(names) x progress
+    weights: tuple[float, ...]  # one per input: len(names) early weights, then len(names) late ones
 
     @classmethod
     def load(cls, path: Path) -> FittedValue:
@@ -121,8 +134,9 @@ class LazyFitted:
 
 def pick_evaluation(kind: str | None, features: ValueFeatures,
                     handwritten: Callable[[Any, int], float]) -> tuple[str, Callable[[Any, int], float]]:
-    """The evaluation a game's search uses: `kind`, else the environment's RULEWRIGHT_EVALUATION, else fitted."""
-    chosen = kind or os.environ.get("RULEWRIGHT_EVALUATION") or "fitted"
+    """The evaluation a game's search uses: `kind`, else the environment's RULEWRIGHT_EVALUATION, else the
+    hand-written one (the fitted one has not yet been shown as strong in games: docs/bots.md)."""
+    chosen = kind or os.environ.get("RULEWRIGHT_EVALUATION") or "handwritten"
     if chosen == "handwritten":
         return chosen, handwritten
     if chosen == "fitted":

@@ -10,6 +10,10 @@ half of the worlds, and its choice is scored on the other half at 32 decisions a
 a sample). Regret: the truth's best candidate's mean minus the chosen one's, averaged over positions and
 both halves. Cost: play-out steps per decision (candidates x worlds x decisions ahead).
 
+Each play-out records both evaluations, the hand-written and the fitted one (engine/value.py), at the same
+points, so `--read` compares settings with either and scores them against either 32 decisions ahead
+(fitted_seed61: the first fit; signed_seed61: the sign-bounded fit in rules/clash/value_fit.json).
+
 Run: python benchmarks/studies/search_cost_quality.py --seed 61 --every 6 --worlds 12 \
          --out benchmarks/studies/search_cost_quality/seed61.json
      python benchmarks/studies/search_cost_quality.py --read benchmarks/studies/search_cost_quality/seed61.json

@@ -26,7 +26,9 @@ search_vs_previous/fitted_4x4_vs_1bc9be1.jsonl: `--bot search:4 --horizon 4` wit
 (engine/value.py; 1.6 s of CPU a game for its side) against the default search of 1bc9be1 (hand-written
 evaluation, 42 s), seed 71; stopped after 6 games, 1 won (Wilson 95% [3.0%, 56.4%]): not adopted.
 search_vs_previous/fitted_default_vs_1bc9be1.jsonl: the default search (24 play-outs of 24 decisions)
-with the fitted evaluation against the same, seed 71 (docs/bots.md, "Search for studies").
+with that first (unbounded) fitted evaluation against the same, seed 71: stopped after 4 games, none won
+(Wilson 95% [0%, 49%]). signed_default_vs_1bc9be1.jsonl: the same with the sign-bounded fit
+(`RULEWRIGHT_EVALUATION=fitted` in this tree's environment), same seeds (docs/bots.md, "Search for studies").
 """
 
 from __future__ import annotations

@@ -93,9 +93,9 @@ FEATURES = ValueFeatures(eval_features.names, eval_features.rows, eval_features.
 
 
 class WondersSearch(GameSearch):
-    """The SearchSupport of 7 Wonders (see engine/search.py). Its evaluation is the fitted one (engine/value.py
-    over eval_features.py, weights in value_fit.json) unless `evaluation="handwritten"` (or the environment
-    variable RULEWRIGHT_EVALUATION) asks for the earlier one."""
+    """The SearchSupport of 7 Wonders (see engine/search.py). Its evaluation is the hand-written one unless
+    `evaluation="fitted"` (or the environment variable RULEWRIGHT_EVALUATION) asks for the fitted one
+    (engine/value.py over eval_features.py, weights in value_fit.json)."""
 
     value_features = FEATURES
     handwritten = staticmethod(handwritten)

@@ -56,7 +56,10 @@ def test_the_shipped_weights_match_the_features_and_say_how_they_were_made():
     assert data["command"].startswith("rulewright fit") and "seed" in data
     assert data["report"]["held_out"]["log_loss"] < data["report"]["held_out_base_rate"]["log_loss"]
     vp = fit.names.index("vp")
-    assert fit.weights[vp] + fit.weights[len(fit.names) + vp] > 0  # more VP than the best opponent is good
+    assert fit.weights[len(fit.names) + vp] > 0  # more VP than the best opponent, late, is good
+    # every weight has its declared sign (more of what a player holds is never worse, angry cities are)
+    assert all(w * s >= 0 for w, s in zip(fit.weights, data["signs"] * 2, strict=True))
+    assert data["signs"][fit.names.index("angry_cities")] == -1
 
 
 def test_an_unknown_evaluation_is_refused():
@@ -64,12 +67,20 @@ def test_an_unknown_evaluation_is_refused():
         ClashSearch(new_game(players=2, seed=1).definition, "psychic")
 
 
-def test_a_search_decision_with_the_fitted_evaluation_is_deterministic():
+def test_the_hand_written_evaluation_stays_the_default(monkeypatch):
+    monkeypatch.delenv("RULEWRIGHT_EVALUATION", raising=False)
+    assert ClashSearch(new_game(players=2, seed=1).definition).evaluation == "handwritten"
+    monkeypatch.setenv("RULEWRIGHT_EVALUATION", "fitted")
+    assert ClashSearch(new_game(players=2, seed=1).definition).evaluation == "fitted"
+
+
+def test_a_search_decision_with_the_fitted_evaluation_is_deterministic(monkeypatch):
     text = search_decision(6)
-    support = from_json(text).definition.search_support()
-    assert support.evaluation == "fitted"
     choices = []
     for _ in range(2):
         g = from_json(text)
+        # this game's definition searches with the fitted evaluation (put back after the test)
+        monkeypatch.setitem(g.definition.__dict__, "_search", ClashSearch(g.definition, "fitted"))
+        assert g.definition.search_support().evaluation == "fitted"
         choices.append(SearchBot(3, "4", horizon=2).choose(g, g.pending))
     assert choices[0] == choices[1] and choices[0] in from_json(text).pending.options

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from rulewright.engine.value import FittedValue, input_names, logistic, relative
+from rulewright.engine.value import FittedValue, input_names, logistic, relative, signs
 from rulewright.tools.playtest.fit import fit, fit_logistic
 
 
@@ -34,9 +34,20 @@ def test_the_fit_reports_held_out_games_and_beats_the_base_rate():
 
 def test_relative_inputs_are_differences_to_the_best_opponent():
     rows = [[3.0, 1.0], [5.0, 0.0], [4.0, 2.0]]
-    assert relative(rows, 0, 0.5) == [-2.0, -1.0, -1.0, -0.5]
-    assert relative(rows, 1, 1.0) == [1.0, -2.0, 1.0, -2.0]
+    assert relative(rows, 0, 0.5) == [-1.0, -0.5, -1.0, -0.5]  # early and late halves of (-2, -1)
+    assert relative(rows, 1, 0.0) == [1.0, -2.0, 0.0, 0.0]
+    assert relative(rows, 1, 1.0) == [0.0, 0.0, 1.0, -2.0]
     assert len(input_names(["a", "b"])) == 4
+
+
+def test_weights_keep_the_declared_signs():
+    assert signs(["a", "b", "c"], worse={"b"}, free={"c"}) == [1, -1, 0, 1, -1, 0]
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(5000, 3))
+    truth = np.array([-1.0, 1.0, -1.0])  # the first is declared good but hurts here
+    y = (rng.random(5000) < 1 / (1 + np.exp(-(x @ truth)))).astype(float)
+    w = fit_logistic(x, y, sign=[1, -1, 0])
+    assert w[0] == 0.0 and w[1] == 0.0 and w[2] < -0.5
 
 
 def test_two_seats_score_p_and_one_minus_p(tmp_path):

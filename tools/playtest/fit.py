@@ -8,8 +8,8 @@ file) can be fitted the same way.
 Self-play games by the greedy bot (one seed per game, `game_seed(seed, i)`) are recorded at every
 `every`-th decision with a choice: each player's features, labelled with that player's share of the win
 (1, 1/k for a k-way shared win, 0). A logistic regression with an L2 penalty (no intercept: only
-differences to the best opponent enter) is fitted on the games of the training split; the held-out games
-(every fifth) give the reported log-loss and accuracy, set beside the game's hand-written evaluation's on
+differences to the best opponent enter; each weight with the sign the game declares) is fitted on the
+games of the training split; the held-out games (every fifth) give the reported log-loss and accuracy, set beside the game's hand-written evaluation's on
 the same positions. The file records the command, the seeds and those figures.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from ...engine.value import input_names, relative
+from ...engine.value import input_names, relative, signs
 
 
 def positions(game_id: str, games: int, players: list[int], seed: int, every: int = 3,
@@ -67,9 +67,10 @@ def positions(game_id: str, games: int, players: list[int], seed: int, every: in
     return out
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> np.ndarray:
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, sign: list[int] | None = None) -> np.ndarray:
     """Weights w minimising the mean log-loss of sigmoid(x @ w) against soft labels y, plus l2/2 |w|^2 / n
-    (on standardised columns, so the penalty treats every feature alike; returned in raw units)."""
+    (on standardised columns, so the penalty treats every feature alike; returned in raw units); `sign`
+    bounds each weight to >= 0 (+1), <= 0 (-1) or neither (0)."""
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
     z = x / scale
@@ -82,7 +83,8 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> np.ndarray:
         grad = z.T @ (p - y) / n + l2 * w / n
         return float(ll.mean() + 0.5 * l2 * w @ w / n), grad
 
-    res = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B")
+    bounds = [(0, None) if g > 0 else (None, 0) if g < 0 else (None, None) for g in (sign or [0] * x.shape[1])]
+    res = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B", bounds=bounds)
     return res.x / scale
 
 
@@ -95,12 +97,13 @@ def scores(p: np.ndarray, y: np.ndarray) -> dict:
             "accuracy": round(acc, 4)}
 
 
-def fit(records: list[dict], l2: float = 1.0, holdout: int = 5) -> tuple[np.ndarray, dict]:
+def fit(records: list[dict], l2: float = 1.0, holdout: int = 5, sign: list[int] | None = None
+        ) -> tuple[np.ndarray, dict]:
     """Fit on the games whose index is not a multiple of `holdout`; report on those that are."""
     test = np.array([r["game"] % holdout == 0 for r in records])
     x = np.array([r["x"] for r in records], dtype=float)
     y = np.array([r["y"] for r in records], dtype=float)
-    w = fit_logistic(x[~test], y[~test], l2)
+    w = fit_logistic(x[~test], y[~test], l2, sign)
     report = {"positions": {"train": int((~test).sum()), "held_out": int(test.sum())},
               "train": scores(1 / (1 + np.exp(-(x[~test] @ w))), y[~test]),
               "held_out": scores(1 / (1 + np.exp(-(x[test] @ w))), y[test])}
@@ -123,11 +126,12 @@ def run(game_id: str, games: int, players: list[int], seed: int, every: int, l2:
         records = positions(game_id, games, players, seed, every, old)
         if records_file is not None:
             records_file.write_text(json.dumps(records))
-    w, report = fit(records, l2)
     names = feats.names(new_game(players=players[0], seed=seed, game_id=game_id))
+    sign = signs(names, feats.worse, feats.free)
+    w, report = fit(records, l2, sign=sign)
     data = {"game": game_id, "model": "logistic regression, L2, no intercept (engine/value.py)",
             "command": command, "seed": seed, "games": games, "players": players, "every": every, "l2": l2,
-            "report": report, "features": names, "weights": [round(float(v), 6) for v in w],
+            "report": report, "features": names, "signs": sign[:len(names)], "weights": [round(float(v), 6) for v in w],
             "inputs": input_names(names)}
     path = out or feats.path
     Path(path).write_text(json.dumps(data, indent=1) + "\n")

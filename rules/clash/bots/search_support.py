@@ -93,7 +93,8 @@ def handwritten(game: Any, p: int) -> float:
 
 
 FEATURES = ValueFeatures(lambda game: eval_features.names(game.rt), eval_features.rows, eval_features.progress,
-                         eval_features.winners, Path(__file__).resolve().parents[1] / "value_fit.json")
+                         eval_features.winners, Path(__file__).resolve().parents[1] / "value_fit.json",
+                         worse=frozenset({"angry_cities"}))
 
 
 def prior(game: Any, decision: Decision) -> list[float]:
@@ -102,9 +103,9 @@ def prior(game: Any, decision: Decision) -> list[float]:
 
 @service("search_support")
 class ClashSearch(GameSearch):
-    """The SearchSupport of Clash of Cultures (see engine/search.py). Its evaluation is the fitted one
-    (engine/value.py over eval_features.py, weights in value_fit.json) unless `evaluation="handwritten"` (or
-    the environment variable RULEWRIGHT_EVALUATION) asks for the earlier one."""
+    """The SearchSupport of Clash of Cultures (see engine/search.py). Its evaluation is the hand-written one
+    unless `evaluation="fitted"` (or the environment variable RULEWRIGHT_EVALUATION) asks for the fitted one
+    (engine/value.py over eval_features.py, weights in value_fit.json): docs/bots.md says why."""
 
     value_features = FEATURES
     handwritten = staticmethod(handwritten)
