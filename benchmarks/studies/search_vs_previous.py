@@ -28,7 +28,8 @@ evaluation, 42 s), seed 71; stopped after 6 games, 1 won (Wilson 95% [3.0%, 56.4
 search_vs_previous/fitted_default_vs_1bc9be1.jsonl: the default search (24 play-outs of 24 decisions)
 with that first (unbounded) fitted evaluation against the same, seed 71: stopped after 4 games, none won
 (Wilson 95% [0%, 49%]). signed_default_vs_1bc9be1.jsonl: the same with the sign-bounded fit
-(`RULEWRIGHT_EVALUATION=fitted` in this tree's environment), same seeds (docs/bots.md, "Search for studies").
+(`RULEWRIGHT_EVALUATION=fitted` in this tree's environment), same seeds: stopped at 30 games, 18 won (60%,
+Wilson 95% [42.3%, 75.4%]): level, not shown better (docs/bots.md, "Search for studies").
 """
 
 from __future__ import annotations
