@@ -10,6 +10,10 @@ half of the worlds, and its choice is scored on the other half at 32 decisions a
 a sample). Regret: the truth's best candidate's mean minus the chosen one's, averaged over positions and
 both halves. Cost: play-out steps per decision (candidates x worlds x decisions ahead).
 
+Each play-out records both evaluations, the hand-written and the fitted one (engine/value.py), at the same
+points, so `--read` compares settings with either and scores them against either 32 decisions ahead
+(fitted_seed61: the first fit; signed_seed61: the sign-bounded fit in rules/clash/value_fit.json).
+
 Run: python benchmarks/studies/search_cost_quality.py --seed 61 --every 6 --worlds 12 \
          --out benchmarks/studies/search_cost_quality/seed61.json
      python benchmarks/studies/search_cost_quality.py --read benchmarks/studies/search_cost_quality/seed61.json
@@ -22,7 +26,8 @@ import json
 import statistics
 from pathlib import Path
 
-CHECKS = [0, 2, 4, 8, 12, 16, 24, 32]  # decisions after the candidate at which the position is evaluated
+CHECKS = [0, 1, 2, 4, 8, 12, 16, 24, 32]  # decisions after the candidate at which the position is evaluated
+FIRST_CHECKS = [0, 2, 4, 8, 12, 16, 24, 32]  # those of the first study's files (seed61.json)
 AT = {h: i for i, h in enumerate(CHECKS)}
 
 
@@ -33,6 +38,7 @@ def collect(seed: int, every: int, worlds: int) -> list[dict]:
     from rulewright.engine.decision import IllegalAction
     from rulewright.engine.playout import play_out
     from rulewright.engine.search import SearchBot
+    from rulewright.rules.clash.bots.search_support import ClashSearch
 
     games.find("clash")
     out = []
@@ -40,6 +46,7 @@ def collect(seed: int, every: int, worlds: int) -> list[dict]:
         game = new_game(players=2, seed=gseed, forkable=True)
         bots = [make_bot("greedy", gseed * 7 + i, "clash") for i in range(2)]
         support = game.definition.search_support()
+        fitted = ClashSearch(game.definition, "fitted").evaluate
         k = 0
         while game.pending is not None:
             d = game.pending
@@ -49,10 +56,11 @@ def collect(seed: int, every: int, worlds: int) -> list[dict]:
                     bot, p = SearchBot(gseed * 100 + k), d.player
                     prior = support.prior(game, d)
                     cands = [d.options[i] for i in sorted(range(len(d.options)), key=lambda i: (-prior[i], i))[:4]]
-                    rec: dict = {"kind": d.kind, "step": len(game.actions), "cands": cands, "scores": []}
+                    rec: dict = {"kind": d.kind, "step": len(game.actions), "cands": cands, "scores": [],
+                                 "fitted": []}
                     for w in range(worlds):
                         ws = gseed * 100000 + k * 100 + w
-                        row = []
+                        row, frow = [], []
                         for o in cands:
                             world = bot._world(game, p, support, ws)
                             policy: dict = {}
@@ -61,24 +69,29 @@ def collect(seed: int, every: int, worlds: int) -> list[dict]:
                                 return policy.setdefault(q, support.policy(ws * 31 + q))
 
                             evs: list[float] = []
+                            fits: list[float] = []
                             try:
                                 world.apply({"player": p, "choice": o})
                                 done = 0
                                 for c in CHECKS:
                                     if c > done:
                                         done += play_out(world, seat, limit=c - done)
-                                    evs.append(round(support.evaluate(world, p), 4))
+                                    evs.append(round(support.handwritten(world, p), 4))
+                                    fits.append(round(fitted(world, p), 4))
                             except (IllegalAction, RuntimeError):
                                 evs = [0.0] * len(CHECKS)
+                                fits = [0.0] * len(CHECKS)
                             row.append(evs)
+                            frow.append(fits)
                         rec["scores"].append(row)
+                        rec["fitted"].append(frow)
                     out.append(rec)
             game.apply({"player": d.player, "choice": bots[d.player].choose(game, d)})
     return out
 
 
-def _flat(r: dict, worlds: list[int], h: int) -> int:
-    tot = [sum(r["scores"][w][c][AT[h]] for w in worlds) for c in range(len(r["cands"]))]
+def _flat(r: dict, worlds: list[int], h: int, key: str = "scores") -> int:
+    tot = [sum(r[key][w][c][AT[h]] for w in worlds) for c in range(len(r["cands"]))]
     return max(range(len(tot)), key=lambda c: (tot[c], -c))
 
 
@@ -91,26 +104,41 @@ def _race(r: dict, first: list[int], then: list[int], h: int) -> int:
     return max(alive, key=lambda c: (tot[c], -c))
 
 
-def regret(recs: list[dict], choose) -> float:
+def regret(recs: list[dict], choose, truth: str = "scores") -> float:
+    """Mean regret of `choose` (from one half of the worlds) against `truth`'s evaluation 32 decisions ahead
+    on the other half: "scores" is the hand-written evaluation (the oracle of the first study), "fitted" the
+    fitted one."""
     regs = []
     for r in recs:
         half = len(r["scores"]) // 2
         for use, held in ((range(half), range(half, 2 * half)), (range(half, 2 * half), range(half))):
-            truth = [statistics.fmean(r["scores"][w][c][AT[32]] for w in held) for c in range(len(r["cands"]))]
-            regs.append(max(truth) - truth[choose(r, list(use))])
+            truth_c = [statistics.fmean(r[truth][w][c][AT[32]] for w in held) for c in range(len(r["cands"]))]
+            regs.append(max(truth_c) - truth_c[choose(r, list(use))])
     return round(statistics.fmean(regs), 4)
 
 
 def table(recs: list[dict]) -> list[dict]:
-    rows = [{"setting": "prior's best (greedy)", "steps": 0, "regret": regret(recs, lambda r, u: 0)}]
-    for h in (2, 4, 8, 12, 16, 24, 32):
-        for w in (1, 2, 3, 6):
-            rows.append({"setting": f"flat, {w} worlds, {h} ahead", "steps": 4 * w * h,
-                         "regret": regret(recs, lambda r, u, h=h, w=w: _flat(r, u[:w], h))})
+    """Each setting's regret against both oracles (the fitted one only where the records hold it)."""
+    fitted = all("fitted" in r for r in recs)
+    oracles = ["scores", "fitted"] if fitted else ["scores"]
+
+    def row(setting: str, steps: int, choose) -> dict:
+        out = {"setting": setting, "steps": steps}
+        for o in oracles:
+            out[f"regret_{o}"] = regret(recs, choose, o)
+        return out
+
+    rows = [row("prior's best (greedy)", 0, lambda r, u: 0)]
+    keys = [("scores", "hand-written")] + ([("fitted", "fitted")] if fitted else [])
+    for key, label in keys:
+        for h in CHECKS:
+            for w in (1, 2, 3, 6):
+                rows.append(row(f"flat {label}, {w} worlds, {h} ahead", 4 * w * h,
+                                lambda r, u, h=h, w=w, key=key: _flat(r, u[:w], h, key)))
     for h in (8, 16, 24):
         for w1, w2 in ((1, 2), (1, 3), (1, 5), (2, 4)):
-            rows.append({"setting": f"race, {w1} then {w2} worlds, {h} ahead", "steps": (4 * w1 + 2 * w2) * h,
-                         "regret": regret(recs, lambda r, u, h=h, a=w1, b=w2: _race(r, u[:a], u[a:a + b], h))})
+            rows.append(row(f"race hand-written, {w1} then {w2} worlds, {h} ahead", (4 * w1 + 2 * w2) * h,
+                            lambda r, u, h=h, a=w1, b=w2: _race(r, u[:a], u[a:a + b], h)))
     return rows
 
 
@@ -124,9 +152,15 @@ def main() -> None:
     args = ap.parse_args()
     if args.read:
         recs = json.loads(args.read.read_text())
+        if len(recs[0]["scores"][0][0]) == len(FIRST_CHECKS):  # a file of the first study
+            CHECKS[:] = FIRST_CHECKS
+            AT.clear()
+            AT.update({h: i for i, h in enumerate(CHECKS)})
         print(f"{len(recs)} positions")
+        print(f"{'setting':48s} {'steps':>5s}  regret vs hand-written@32   vs fitted@32")
         for row in table(recs):
-            print(f"{row['setting']:40s} {row['steps']:5d} steps  regret {row['regret']:.4f}")
+            other = f"{row['regret_fitted']:.4f}" if "regret_fitted" in row else "-"
+            print(f"{row['setting']:48s} {row['steps']:5d}  {row['regret_scores']:.4f}{'':20s}{other}")
         return
     if args.out is None:
         ap.error("--out or --read")

@@ -21,6 +21,15 @@ search_vs_previous/racing_8x8_vs_517d0de.jsonl: 8 play-outs raced (successive ha
 four candidates, then two more for the better two) 8 decisions ahead (about 5.7 s of CPU a game for its
 side, against 37 s for the default of 517d0de), seed 31; stopped after 4 games, none won (Wilson 95%
 [0%, 49%]): not adopted. `--summarise FIRST SECOND --write` puts a run's row in benchmarks/bots.json.
+
+search_vs_previous/fitted_4x4_vs_1bc9be1.jsonl: `--bot search:4 --horizon 4` with the fitted evaluation
+(engine/value.py; 1.6 s of CPU a game for its side) against the default search of 1bc9be1 (hand-written
+evaluation, 42 s), seed 71; stopped after 6 games, 1 won (Wilson 95% [3.0%, 56.4%]): not adopted.
+search_vs_previous/fitted_default_vs_1bc9be1.jsonl: the default search (24 play-outs of 24 decisions)
+with that first (unbounded) fitted evaluation against the same, seed 71: stopped after 4 games, none won
+(Wilson 95% [0%, 49%]). signed_default_vs_1bc9be1.jsonl: the same with the sign-bounded fit
+(`RULEWRIGHT_EVALUATION=fitted` in this tree's environment), same seeds: stopped at 30 games, 18 won (60%,
+Wilson 95% [42.3%, 75.4%]): level, not shown better (docs/bots.md, "Search for studies").
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ LAYERS = (
     ("registry", "commerce", "scoring"),        # rule code by name; production and payment; the points
     ("runtime", "turn", "content_checks"),      # the verbs card text calls; one turn of picks; a pack's lint
     ("flow", "bots"),                           # ages, hands passed, conflicts; the greedy bot
+    "eval_features",                            # what the fitted evaluation reads of a position
     "search_support",                           # what the search bot guesses
     "definition",                               # the game as a definition for the engine's machine
     ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read

@@ -13,12 +13,15 @@ the world stays a legal state. A new random stream deals the later ages afresh.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...engine.decision import Decision
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.search import GameSearch, standing
+from ...engine.value import ValueFeatures, pick_evaluation
+from . import eval_features
 from .bots import GreedyBot
 from .flow import shields
 from .runtime import Wonders
@@ -70,7 +73,8 @@ def promise(rt: Wonders, p: int, vp: float) -> float:
     return value
 
 
-def evaluate(game: Any, p: int) -> float:
+def handwritten(game: Any, p: int) -> float:
+    """Points plus PROMISE, the lead through tanh (the evaluation before the fitted one)."""
     scores = final_scores(game.rt)
     worth = [] if game.over else [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
     return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
@@ -84,9 +88,19 @@ def prior(game: Any, decision: Decision) -> list[float]:
     return [bot.value(game.rt, decision.player, o) for o in decision.options]
 
 
-class WondersSearch(GameSearch):
-    """The SearchSupport of 7 Wonders (see engine/search.py)."""
+FEATURES = ValueFeatures(eval_features.names, eval_features.rows, eval_features.progress, eval_features.winners,
+                         Path(__file__).resolve().parent / "value_fit.json")
 
-    def __init__(self, defn: Any):
+
+class WondersSearch(GameSearch):
+    """The SearchSupport of 7 Wonders (see engine/search.py). Its evaluation is the hand-written one unless
+    `evaluation="fitted"` (or the environment variable RULEWRIGHT_EVALUATION) asks for the fitted one
+    (engine/value.py over eval_features.py, weights in value_fit.json)."""
+
+    value_features = FEATURES
+    handwritten = staticmethod(handwritten)
+
+    def __init__(self, defn: Any, evaluation: str | None = None):
+        self.evaluation, evaluate = pick_evaluation(evaluation, FEATURES, handwritten)
         super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
 

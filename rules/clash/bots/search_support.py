@@ -11,14 +11,17 @@ the same guess.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ....engine.decision import Decision
 from ....engine.hidden import redeal
 from ....engine.rng import Rng
 from ....engine.search import GameSearch, standing
+from ....engine.value import ValueFeatures, pick_evaluation
 from ..phases.scoring import final_scores
 from ..registry import service
+from . import eval_features
 from .bots import GreedyBot
 
 # what the evaluation counts beside VP (the position's promise), per unit
@@ -82,10 +85,16 @@ def promise(rt: Any, p: int, vp: float) -> float:
     return value
 
 
-def evaluate(game: Any, p: int) -> float:
+def handwritten(game: Any, p: int) -> float:
+    """The evaluation before the fitted one: VP plus PROMISE, the lead through tanh."""
     scores = final_scores(game.rt)
     worth = [] if game.over else [promise(game.rt, q, scores["vp"][q]) for q in range(game.rt.n)]
     return standing(game.over, scores["winners"], worth, p, MARGIN_SCALE)
+
+
+FEATURES = ValueFeatures(lambda game: eval_features.names(game.rt), eval_features.rows, eval_features.progress,
+                         eval_features.winners, Path(__file__).resolve().parents[1] / "value_fit.json",
+                         worse=frozenset({"angry_cities"}))
 
 
 def prior(game: Any, decision: Decision) -> list[float]:
@@ -94,8 +103,13 @@ def prior(game: Any, decision: Decision) -> list[float]:
 
 @service("search_support")
 class ClashSearch(GameSearch):
-    """The SearchSupport of Clash of Cultures (see engine/search.py)."""
+    """The SearchSupport of Clash of Cultures (see engine/search.py). Its evaluation is the hand-written one
+    unless `evaluation="fitted"` (or the environment variable RULEWRIGHT_EVALUATION) asks for the fitted one
+    (engine/value.py over eval_features.py, weights in value_fit.json): docs/bots.md says why."""
 
-    def __init__(self, defn: Any):
+    value_features = FEATURES
+    handwritten = staticmethod(handwritten)
+
+    def __init__(self, defn: Any, evaluation: str | None = None):
+        self.evaluation, evaluate = pick_evaluation(evaluation, FEATURES, handwritten)
         super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
-
