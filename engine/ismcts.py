@@ -66,9 +66,10 @@ class Node:
         return min(max(least, 1 + int(WIDEN * math.sqrt(self.visits))), MAX_WIDTH)
 
 
-def rank(support: SearchSupport, world: Any, d: Decision) -> list[str]:
-    """The options in the prior's order (ties: the menu's order)."""
-    prior = support.prior(world, d)
+def rank(support: SearchSupport, world: Any, d: Decision, persona: Any = None) -> list[str]:
+    """The options in the prior's order (ties: the menu's order); `persona`: the deciding bot's own policy,
+    told to the prior of its own decisions (engine/search.py)."""
+    prior = support.prior(world, d) if persona is None else support.prior(world, d, persona)
     return [d.options[i] for i in sorted(range(len(d.options)), key=lambda i: (-prior[i], i))]
 
 
@@ -97,15 +98,16 @@ class IsmctsBot(Searcher):
         start = time.perf_counter()
         rng = Rng(self._state)
         support: SearchSupport = game.definition.search_support()
+        persona = self._take_persona(support)
         if not support.searchable(decision):
-            return support.policy(rng.below(1 << 62)).choose(game, decision)
+            return self._unsearched(game, decision, support, rng)
         p = decision.player
         root = self.last_root = self._kept_root(game, p, decision)
         world_seed = rng.below(1 << 62)
         world = sample_world(game, p, support, world_seed)
         # the root's ranking is of a sampled world's options (the real decision may offer fewer: a bot
         # forbidden some, tools/restricted.py); the real decision's options only are tried
-        ranked = [o for o in rank(support, world, world.pending) if o in decision.options]
+        ranked = [o for o in rank(support, world, world.pending, persona) if o in decision.options]
         root.ranked = ranked + [o for o in decision.options if o not in ranked]
         done = 0
         while True:
@@ -158,35 +160,39 @@ class IsmctsBot(Searcher):
                     break
                 if (node is not None and len(d.options) > 1 and support.searchable(d)
                         and (self.opponent_nodes or d.player == p)):
-                    choice, child = self._step(node, world, d, support, root)
+                    choice, child = self._step(node, world, d, support, root, p)
                     path.append(child)
                     world.apply({"player": d.player, "choice": choice})
                     node = child if child.visits else None  # below a new leaf the policy plays on
                     continue
                 bot = bots.get(d.player)
                 if bot is None:
-                    bot = bots[d.player] = support.policy(seed * 31 + d.player)
+                    own = d.player == p and self._persona is not None
+                    bot = bots[d.player] = self._persona if own else support.policy(seed * 31 + d.player)
                 world.apply({"player": d.player, "choice": bot.choose(world, d)})
             scores: dict[int, float] = {}
             for n in path:
                 if n.player not in scores:
-                    scores[n.player] = support.evaluate(world, n.player)
+                    told = (self._persona,) if n.player == p and self._persona is not None else ()
+                    scores[n.player] = support.evaluate(world, n.player, *told)
         except (IllegalAction, RuntimeError):
             scores = {}  # a guessed world the rules cannot play on counts as a poor outcome for all
         for n in path:
             n.visits += 1
             n.total += scores.get(n.player, 0.0)
 
-    def _step(self, node: Node, world: Any, d: Decision, support: SearchSupport, root: Node) -> tuple[str, Node]:
+    def _step(self, node: Node, world: Any, d: Decision, support: SearchSupport, root: Node,
+              p: int) -> tuple[str, Node]:
         """The option and child to follow at `node` for decision `d` in this world (a new child when the node
         may try another option)."""
+        persona = self._persona if d.player == p else None
         if node.ranked is None:
-            node.ranked = rank(support, world, d)
+            node.ranked = rank(support, world, d, persona)
         offered = set(d.options)
         least = self.root_width if node is root else 1
         allowed = [o for o in node.ranked if o in offered][:node.width(least)]
         if not allowed:  # this world offers only options the node has not ranked: rank them
-            extra = [o for o in rank(support, world, d) if o not in node.ranked]
+            extra = [o for o in rank(support, world, d, persona) if o not in node.ranked]
             node.ranked += extra
             allowed = extra[:1]
         for o in allowed:

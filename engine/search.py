@@ -12,10 +12,11 @@ For one decision the bot
 4. takes the candidate with the best mean (ties: the prior's order).
 
 A game whose fast policy has a character drawn from its seed (Civilization's greedy bot follows one road
-to victory) says so with `persona`: the bot then keeps one policy of its own, seeded once, for the
-decisions it does not search and for its own seat in every play-out, and the prior and the evaluation are
-told that policy (`prior(game, decision, persona)`, `evaluate(world, player, persona)`), so the bot
-commits to one plan instead of drawing a new one at every decision. Without it (Clash, 7 Wonders) every such decision gets a fresh seed, as before.
+to victory) says so with `persona`: the bot (this one and engine/ismcts.py alike, through `Searcher`) then
+keeps one policy of its own, seeded once, for the decisions it does not search and for its own seat in
+every play-out, and the prior and the evaluation are told that policy (`prior(game, decision, persona)`,
+`evaluate(world, player, persona)`), so the bot commits to one plan instead of drawing a new one at every
+decision. Without it (Clash, 7 Wonders) every such decision gets a fresh seed, as before.
 
 A bot made with `racing=True` races the candidates of a play-out budget instead (successive halving,
 `_race`): all of them are played out in the first sampled worlds, the worse half leaves, the survivors
@@ -146,6 +147,18 @@ class Searcher:
         self.budget = Budget.parse(budget)
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
         self.time_cap: float | None = None  # a hard stop per decision on top of a count budget (a server's)
+        self.persona_seed = seed  # the seed of its own fast policy, when the game's policy has a persona
+        self._persona: Any = None  # that policy, during a decision (None: the game's policy has none)
+
+    def _take_persona(self, support: SearchSupport) -> Any:
+        """The bot's own fast policy for this decision when the game's policy has a persona (else None)."""
+        self._persona = support.policy(self.persona_seed) if has_persona(support) else None
+        return self._persona
+
+    def _unsearched(self, game: Any, decision: Decision, support: SearchSupport, rng: Rng) -> str:
+        """A decision not worth a search: the bot's own policy (a persona), else a freshly seeded one."""
+        own = self._persona if self._persona is not None else support.policy(rng.below(1 << 62))
+        return own.choose(game, decision)
 
     def _capped(self, start: float) -> bool:
         """Is the hard stop (if any) reached?"""
@@ -163,8 +176,6 @@ class SearchBot(Searcher):
         self.horizon = horizon
         self.candidates = candidates
         self.racing = racing  # successive halving of the candidates (a play-out budget only)
-        self.persona_seed = seed  # the seed of its own fast policy, when the game's policy has a persona
-        self._persona: Any = None  # that policy, during a decision (None: the game's policy has none)
 
     def choose(self, game: Any, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -173,10 +184,9 @@ class SearchBot(Searcher):
         rng = Rng(self._state)
         support: SearchSupport = game.definition.search_support()
         p = decision.player
-        self._persona = support.policy(self.persona_seed) if has_persona(support) else None
+        self._take_persona(support)
         if not support.searchable(decision):
-            own = self._persona if self._persona is not None else support.policy(rng.below(1 << 62))
-            return own.choose(game, decision)
+            return self._unsearched(game, decision, support, rng)
         world_seed = rng.below(1 << 62)
         world0 = self._world(game, p, support, world_seed)
         # the prior is of the world's options; by option, so a decision offering fewer (a bot forbidden some,

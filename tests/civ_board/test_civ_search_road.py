@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from civ_helpers import bot_game
+from rulewright.engine.ismcts import IsmctsBot
 from rulewright.engine.search import SearchBot
 from rulewright.rules.civ_board import search_worth
 from rulewright.rules.civ_board.bot_war import enemy_capitals, nerve
@@ -41,12 +43,13 @@ def _recording(monkeypatch, g):
     return seeds, told
 
 
-def test_unsearched_decisions_are_taken_by_the_bots_own_policy(monkeypatch):
+@pytest.mark.parametrize("bot_class", [SearchBot, IsmctsBot])
+def test_unsearched_decisions_are_taken_by_the_bots_own_policy(monkeypatch, bot_class):
     g = bot_game(3, until=lambda g: g.state["turn"] >= 2 and g.pending.kind not in SEARCHED
                  and len(g.pending.options) > 1)
     assert not g.over
     seeds, _ = _recording(monkeypatch, g)
-    bot = SearchBot(SEED, "2")
+    bot = bot_class(SEED, "2")
     for _ in range(3):
         assert bot.choose(g, g.pending) == GreedyBot(SEED).choose(g, g.pending)
     assert seeds == [SEED] * 3     # the same policy every time (no fresh seed, no fresh road)
@@ -62,6 +65,20 @@ def test_play_outs_give_the_bots_seat_its_own_policy_and_tell_the_evaluation_its
     assert ("prior", road) in told and told.count(("evaluate", road)) >= 2
     assert {r for _, r in told} == {road}
     assert seeds.count(SEED) >= 2 and any(s != SEED for s in seeds)   # its seat, then the rival's guessed one
+
+
+def test_ismcts_keeps_the_bots_road_in_its_own_nodes_and_play_outs(monkeypatch):
+    g = bot_game(3, until=lambda g: g.state["turn"] >= 3 and g.pending.kind == "research"
+                 and len(g.pending.options) > 2)
+    seeds, told = _recording(monkeypatch, g)
+    g.forkable = True
+    bot = IsmctsBot(SEED, "4")
+    bot.choose(g, g.pending)
+    road = GreedyBot(SEED).road
+    assert ("prior", road) in told and ("evaluate", road) in told
+    # its own road is the one policy seeded with its seed; the other seats' policies come from the worlds
+    assert seeds.count(SEED) == 1 and all(s != SEED for s in seeds[1:])
+    assert bot._persona is not None and bot._persona.road == road
 
 
 def test_the_evaluation_weighs_progress_on_the_bots_road():

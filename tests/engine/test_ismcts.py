@@ -191,7 +191,7 @@ def test_the_prior_breaks_even_statistics_and_fades_with_tries():
             child.visits, child.total, child.avail = tries, tries * 0.5, 2 * tries
         node.children["b"].total += 0.005 * tries  # "b" is a little better on the evidence
         bot = IsmctsBot(0, "10", prior_weight=weight)
-        return bot._step(node, None, Decision(0, "move", "", ["a", "b"]), None, Node())[0]
+        return bot._step(node, None, Decision(0, "move", "", ["a", "b"]), None, Node(), 0)[0]
 
     assert pick(["a", "b"], 0.0) == "b"
     assert pick(["a", "b"], 0.1) == "a"  # the prior's first, while the tries are few

@@ -1,13 +1,17 @@
-"""The search bot's `persona` hook (engine/search.py): a support that declares one gets every unsearched
-decision taken by one policy seeded with the bot's own seed; one that does not gets a fresh seed each time
-(Clash and 7 Wonders, as before)."""
+"""The search bots' `persona` hook (engine/search.py, shared by flat search and ISMCTS): a support that
+declares one gets every unsearched decision taken by one policy seeded with the bot's own seed; one that does
+not gets a fresh seed each time (Clash and 7 Wonders, as before)."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from rulewright.engine.decision import Decision
+from rulewright.engine.ismcts import IsmctsBot
 from rulewright.engine.search import GameSearch, SearchBot
+
+BOTS = pytest.mark.parametrize("bot_class", [SearchBot, IsmctsBot])
 
 
 class _Policy:
@@ -31,17 +35,19 @@ def _game(persona: bool):
     return game, seeds
 
 
-def test_a_persona_takes_every_unsearched_decision_with_the_bots_own_seed():
+@BOTS
+def test_a_persona_takes_every_unsearched_decision_with_the_bots_own_seed(bot_class):
     game, seeds = _game(persona=True)
-    bot = SearchBot(1234, "2")
+    bot = bot_class(1234, "2")
     d = Decision(0, "pay", "pay how?", ["a", "b", "c"])
     choices = {bot.choose(game, d) for _ in range(5)}
     assert seeds == [1234] * 5 and choices == {d.options[1234 % 3]}
 
 
-def test_without_a_persona_each_unsearched_decision_gets_a_fresh_seed():
+@BOTS
+def test_without_a_persona_each_unsearched_decision_gets_a_fresh_seed(bot_class):
     game, seeds = _game(persona=False)
-    bot = SearchBot(1234, "2")
+    bot = bot_class(1234, "2")
     d = Decision(0, "pay", "pay how?", ["a", "b", "c"])
     for _ in range(5):
         bot.choose(game, d)
