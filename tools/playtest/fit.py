@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy.optimize import minimize
 
 from ...engine.value import input_names, relative, signs
 
@@ -84,6 +83,8 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, sign: list[int] 
         return float(ll.mean() + 0.5 * l2 * w @ w / n), grad
 
     bounds = [(0, None) if g > 0 else (None, 0) if g < 0 else (None, None) for g in (sign or [0] * x.shape[1])]
+    from scipy.optimize import minimize  # only when fitting: every other command starts without scipy
+
     res = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B", bounds=bounds)
     return res.x / scale
 
