@@ -25,10 +25,14 @@ def enemy_capitals(rt, p: int) -> list[tuple[int, int]]:
 def march_distances(rt, p: int) -> dict[tuple[int, int], int]:
     """Steps from each square to the nearest enemy capital, over land (and water when p may stop there,
     as an army must at the end of each move); empty when no enemy capital is known."""
-    water = rt.granted("end_in_water", p)
-    goals = enemy_capitals(rt, p)
+    return steps_to(rt, enemy_capitals(rt, p), rt.granted("end_in_water", p))
+
+
+def steps_to(rt, goals, water: bool) -> dict[tuple[int, int], int]:
+    """Orthogonal steps from each square to the nearest of `goals` over revealed squares (water too when
+    `water`): a breadth-first walk outwards from the goals."""
     dist = {g: 0 for g in goals}
-    queue = deque(goals)
+    queue = deque(dist)
     while queue:
         cx, cy = queue.popleft()
         for _, nx, ny in board.orthogonal(cx, cy):

@@ -7,14 +7,12 @@ kills most for least. Nothing here names a card: content is valued by its data a
 
 from __future__ import annotations
 
-from collections import deque
-
 from ...engine.abilities import Ctx
 from ...engine.decision import Decision
 from ...engine.rng import Rng, seed_state
 from . import board
 from .bot_aims import AimScores
-from .bot_war import march_distances, nerve
+from .bot_war import march_distances, nerve, steps_to
 from .combat import SIDES, bonus, hand_size, trumps
 from .economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .manage import city_options
@@ -352,17 +350,7 @@ class GreedyBot(Negotiator, AimScores):
             sites = {(x, y) for y in range(m["rows"] * board.SIZE) for x in range(m["cols"] * board.SIZE)
                      if all(board.distance((x, y), c) >= 3 for c in centres) and city_site(rt, p, x, y)}
             goals = sites or goals
-        water = rt.granted("cross_water", p) or rt.granted("end_in_water", p)
-        dist = {g: 0 for g in goals}
-        queue = deque(goals)
-        while queue:
-            cx, cy = queue.popleft()
-            for _, nx, ny in board.orthogonal(cx, cy):
-                sq = rt.square(nx, ny)
-                if (nx, ny) not in dist and sq is not None and (water or sq["terrain"] != "water"):
-                    dist[(nx, ny)] = dist[(cx, cy)] + 1
-                    queue.append((nx, ny))
-        return dist
+        return steps_to(rt, goals, rt.granted("cross_water", p) or rt.granted("end_in_water", p))
 
     # ---- battle
     def _battle(self, rt, d, o):
