@@ -16,7 +16,9 @@ policy play on. This bot grows a tree instead, so the time goes where it decides
   progressive bias that favours the prior's order while an option has few tries (`prior_weight`);
 - below the tree, decisions the game does not search (payments, casualties ...) and the play-out after
   the new leaf go to the fast policy, until `horizon` decisions from the root (3: iterations stay cheap,
-  about a fork, three decisions and an evaluation, so a decision gets tens of them); then the game's
+  about a fork, three decisions and an evaluation, so a decision gets tens of them; a game may ask for more,
+  `tree_horizon`: 7 Wonders looks 24 ahead, since one turn ahead its evaluation chooses worse than its greedy
+  bot, docs/bots.md); then the game's
   `evaluate` scores the position for each player, and every node on the path counts the score of the
   player who chose it;
 - with `reuse`, the next decision of the same player in the same turn (nobody else decided since) starts
@@ -78,10 +80,10 @@ class IsmctsBot(Searcher):
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int = HORIZON,
+    def __init__(self, seed: int = 0, budget: str | None = None, horizon: int | None = None,
                  exploration: float = EXPLORATION, root_width: int = ROOT_WIDTH, prior_weight: float = PRIOR_WEIGHT):
         super().__init__(seed, budget)
-        self.horizon = horizon
+        self.horizon = horizon  # None: the game's `tree_horizon`, else HORIZON
         self.exploration = exploration
         self.root_width = root_width
         self.prior_weight = prior_weight
@@ -154,7 +156,7 @@ class IsmctsBot(Searcher):
         node: Node | None = root
         bots: dict[int, Any] = {}
         try:
-            for _ in range(self.horizon):
+            for _ in range(self._horizon(support)):
                 d = world.pending
                 if d is None:
                     break
@@ -180,6 +182,12 @@ class IsmctsBot(Searcher):
         for n in path:
             n.visits += 1
             n.total += scores.get(n.player, 0.0)
+
+    def _horizon(self, support: SearchSupport) -> int:
+        """Decisions from the root before the evaluation: the bot's own setting, else the game's, else HORIZON."""
+        if self.horizon is not None:
+            return self.horizon
+        return getattr(support, "tree_horizon", None) or HORIZON
 
     def _step(self, node: Node, world: Any, d: Decision, support: SearchSupport, root: Node,
               p: int) -> tuple[str, Node]:

@@ -75,14 +75,17 @@ class GameSearch:
     """A game's SearchSupport made of its own functions, so no game writes the adapter again:
     `determinise(defn, state, player, rng)`, `evaluate(game, player)`, the fast bot's class (`policy(seed)`),
     the decision kinds worth a search and `prior(game, decision)`; `persona`: the policy has a character
-    the bot keeps (then `evaluate` and `prior` are also given the searching bot's own policy)."""
+    the bot keeps (then `evaluate` and `prior` are also given the searching bot's own policy); `tree_horizon`:
+    how many decisions ahead tree search looks before it evaluates, where the engine's default does not suit
+    the game (engine/ismcts.py)."""
 
     def __init__(self, defn: Any, determinise: Callable[[Any, dict, int, Rng], None],
                  evaluate: Callable[..., float], policy: Callable[[int], Any], searched: Collection[str],
-                 prior: Callable[..., list[float]], persona: bool = False):
+                 prior: Callable[..., list[float]], persona: bool = False, tree_horizon: int | None = None):
         self.defn = defn
         self._determinise, self._evaluate, self._policy = determinise, evaluate, policy
         self.searched, self._prior, self.persona = searched, prior, persona
+        self.tree_horizon = tree_horizon  # tree search's decisions ahead in this game (None: engine/ismcts.py's)
 
     def determinise(self, state: dict, player: int, rng: Rng) -> None:
         self._determinise(self.defn, state, player, rng)

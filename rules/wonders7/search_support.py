@@ -30,6 +30,9 @@ from .scoring import final_scores, science_points
 # what the evaluation counts beside the points on the table (the position's promise), in VP per unit
 PROMISE = {"coin": 0.15, "resource": [1.2, 0.7, 0.1], "science": [1.0, 0.6, 0.0], "military": 0.5}
 SEARCHED = frozenset({"pick"})  # which card and what to do with it; payments and the rest: the policy
+# tree search (engine/ismcts.py) looks as far ahead as flat search: three decisions are one turn of three
+# players, and one turn ahead this evaluation picks worse than greedy (docs/bots.md, "Strength at equal time")
+TREE_HORIZON = 24
 MARGIN_SCALE = 5.0  # VP of lead that makes a position about 88% good (tanh)
 
 
@@ -102,5 +105,5 @@ class WondersSearch(GameSearch):
 
     def __init__(self, defn: Any, evaluation: str | None = None):
         self.evaluation, evaluate = pick_evaluation(evaluation, FEATURES, handwritten)
-        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior, tree_horizon=TREE_HORIZON)
 

@@ -197,3 +197,35 @@ def test_the_prior_breaks_even_statistics_and_fades_with_tries():
     assert pick(["a", "b"], 0.1) == "a"  # the prior's first, while the tries are few
     assert pick(["b", "a"], 0.1) == "b"
     assert pick(["a", "b"], 0.1, tries=200) == "b"  # the bias fades as the tries add up
+
+
+def test_a_game_sets_how_far_ahead_tree_search_looks_and_a_bot_may_override_it():
+    """7 Wonders declares its tree horizon (three decisions are one turn of three players, too short for its
+    evaluation); Clash keeps the engine's; a bot's own setting comes first."""
+    from rulewright.engine.ismcts import HORIZON
+    from rulewright.rules.wonders7.search_support import TREE_HORIZON
+
+    wonders = new_game(players=3, seed=2, game_id="wonders7").definition.search_support()
+    clash = new_game(players=2, seed=2).definition.search_support()
+    assert IsmctsBot(1)._horizon(wonders) == TREE_HORIZON != HORIZON
+    assert IsmctsBot(1)._horizon(clash) == HORIZON
+    assert IsmctsBot(1, horizon=5)._horizon(wonders) == 5
+
+
+def test_seven_wonders_tree_search_plays_out_its_horizon_before_evaluating():
+    game = new_game(players=3, seed=2, game_id="wonders7", forkable=True)
+    support = game.definition.search_support()
+    start = len(game.actions)
+    depths: list[int] = []
+    evaluate = support.evaluate
+
+    def watched(world, player, *told):
+        depths.append(len(world.actions) - start)
+        return evaluate(world, player, *told)
+
+    support.evaluate = watched
+    try:
+        IsmctsBot(1, "6").choose(game, game.pending)
+    finally:
+        del support.evaluate
+    assert depths and min(depths) > 3 * 3  # well past one turn of three players (unless the age ends first)
