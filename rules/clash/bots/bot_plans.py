@@ -5,7 +5,7 @@
   resources it asks for (from one step before it is in reach), and then builds it;
 - advances: worth their border token, what they unlock, and what their abilities do (each kind of
   ability the compiled entry holds); each seat heads for its own government (they take them in turn);
-- objectives in hand: advances and actions that complete one are preferred (see bots._objectives_met_with).
+- objectives in hand: advances and actions that complete one are preferred (see bot_board.objectives_met_with).
 """
 
 from __future__ import annotations
