@@ -138,16 +138,16 @@ class GreedyBot:
                 return 10 if self._saving(rt, p) else 60
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
-        res = rt.player(p)["res"]
-        fresh = [c for c in rt.cities_of(p) if rt.state["cities"][c]["act"] == 0]
-        if opt in ("collect", "build", "grow") and not fresh:
+        if opt in ("collect", "build", "grow") and not self._once(rt, p, "fresh", _fresh_city):
             base -= 30  # a second activation would lower a city's mood
         if opt == "found_city":
             settlers = [rt.state["units"][u]["space"] for u in rt.units_of(p, rt.role("founder"))]
             if not any(min((rt.distance(s, c) or 9) for c in rt.state["cities"]) >= 2 for s in settlers):
                 base -= 60
-        if opt == "collect" and res["food"] + res["wood"] + res["ore"] >= 6:
-            base -= 25
+        if opt == "collect":
+            res = rt.player(p)["res"]
+            if res["food"] + res["wood"] + res["ore"] >= 6:
+                base -= 25
         if opt == "build":
             settlers = len(rt.units_of(p, rt.role("founder")))
             base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
@@ -175,7 +175,7 @@ class GreedyBot:
         """Is p saving for a wonder (asked once a decision)?"""
         memo = getattr(self, "_memo", {})
         if "saving" not in memo:
-            memo["saving"] = saving(rt, p)
+            memo["saving"] = saving(rt, p, memo)
         return memo["saving"]
 
     def _spends_goal(self, rt, p, opt) -> bool:
@@ -196,11 +196,20 @@ class GreedyBot:
 
     def _near_goal(self, rt, p) -> bool:
         """Is the wonder goal one step away (an advance or a piece) and does it still ask for resources?"""
-        return any(goal_need(rt, p, k, self._memo) for k in RESOURCES)
+        return self._once(rt, p, "near_goal_resources",
+                          lambda rt, p: any(goal_need(rt, p, k, self._memo) for k in RESOURCES))
 
     def _resources_needed(self, rt, p) -> bool:
         """Does the wonder in reach still ask for resources (not only tokens) beyond p's holdings?"""
-        return any(saving_need(rt, p, k, self._memo) for k in RESOURCES)
+        return self._once(rt, p, "resources_needed",
+                          lambda rt, p: any(saving_need(rt, p, k, self._memo) for k in RESOURCES))
+
+    def _once(self, rt, p, key: str, compute):
+        """compute(rt, p), worked out once a decision (the options of one decision share it)."""
+        memo = self._memo
+        if key not in memo:
+            memo[key] = compute(rt, p)
+        return memo[key]
 
     def _basic_score(self, rt, p):
         return lambda action: self._action(rt, p, action, action) if action else 0.0
@@ -279,13 +288,13 @@ class GreedyBot:
         # pieces that give something when built (their effect triggers on piece_built) are worth more
         rewards = any(t.source == piece for t in rt.index.triggers.get("piece_built", ()))
         city = opt.rpartition(":")[0]
-        fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece)
+        fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece, self._memo)
         return 5 + (3 if rewards else 0) + (15 if fits else 0)  # a piece the wonder goal's city needs
 
     def _move_from(self, rt, p, opt, label):
         if opt == "done":
             return -1
-        if opt in {src for src, _ in weak_targets(rt, p)}:
+        if opt in self._once(rt, p, "weak_sources", lambda rt, p: {src for src, _ in weak_targets(rt, p)}):
             return 30
         return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
 
@@ -402,3 +411,9 @@ class GreedyBot:
             return 0
         c = rt.state["cities"][opt]
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
+
+
+def _fresh_city(rt, p: int) -> bool:
+    """Has p a city not yet activated this turn?"""
+    cities = rt.state["cities"]
+    return any(cities[c]["act"] == 0 for c in rt.cities_of(p))
