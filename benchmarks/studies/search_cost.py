@@ -85,7 +85,7 @@ def measure(commit: str, rounds: int, greedy_games: int) -> dict:
     from rulewright.tools.playtest.bench_against import _unpack
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp)
-        full = _unpack(commit, tree)
+        full = _unpack(commit, tree, root=Path(__file__).resolve().parents[2])  # this checkout's git
         runs: dict[str, dict[str, list[float]]] = {"previous": {}, "current": {}}
         for _ in range(rounds):
             for side, where in (("previous", tree), ("current", None)):
@@ -112,7 +112,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.cmd == "hashes":
         code = HASHES.format(quick=args.quick)
-        print(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout, end="")
+        subprocess.run([sys.executable, "-c", code], check=True)
         return
     record = measure(args.commit, args.rounds, args.greedy_games)
     text = json.dumps(record, indent=1)
