@@ -4,7 +4,7 @@ task's CPU time is compared with the other tree's on the very same task.
 
 Tasks: one 2-player greedy Clash game (seed 2000+i): CPU per decision; one searched decision of the default
 search bot at a fixed position (a 2-player greedy game from seed 4000+i stopped at player 0's action menu
-after 30+5(i mod 50) actions): CPU of `SearchBot.choose`. Both trees make the same decisions (search_cost.py hashes),
+after 30+5(i mod 50) actions): CPU of `SearchBot.choose` (with --ismcts, of `IsmctsBot.choose` too). Both trees make the same decisions (search_cost.py hashes),
 so each pair is the same work but for the code measured.
 
 `python benchmarks/studies/search_cost_paired.py 69b86f6 --greedy 16 --search 12 --out FILE`
@@ -27,6 +27,7 @@ from rulewright.engine import games
 from rulewright.engine.bots import make_bot
 from rulewright.engine.playout import play_out
 from rulewright.engine.search import SearchBot
+from rulewright.engine.ismcts import IsmctsBot
 games.find("clash").definition()
 for line in sys.stdin:
     kind, i = line.split()
@@ -45,7 +46,7 @@ for line in sys.stdin:
         if game.pending is None:
             out = {"cpu": 0.0, "choice": None, "skipped": True}
         else:
-            bot = SearchBot(i)
+            bot = SearchBot(i) if kind == "search" else IsmctsBot(i)
             t = time.process_time()
             choice = bot.choose(game, game.pending)
             out = {"cpu": time.process_time() - t, "choice": choice}
@@ -58,6 +59,7 @@ def main() -> None:
     ap.add_argument("commit")
     ap.add_argument("--greedy", type=int, default=16)
     ap.add_argument("--search", type=int, default=12)
+    ap.add_argument("--ismcts", type=int, default=0, help="also ISMCTS decisions (default budget) at those positions")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     from rulewright.tools.playtest.bench_against import _env, _unpack
@@ -67,7 +69,8 @@ def main() -> None:
         workers = {side: subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                                           stdout=subprocess.PIPE, text=True, env=_env(where))
                    for side, where in (("previous", tree), ("current", None))}
-        tasks = [("greedy", i) for i in range(args.greedy)] + [("search", i) for i in range(args.search)]
+        tasks = ([("greedy", i) for i in range(args.greedy)] + [("search", i) for i in range(args.search)]
+                 + [("ismcts", i) for i in range(args.ismcts)])
         pairs = []
         for k, (kind, i) in enumerate(tasks):
             order = ("previous", "current") if k % 2 == 0 else ("current", "previous")
@@ -85,7 +88,7 @@ def main() -> None:
             w.stdin.close()
             w.wait()
     summary = {}
-    for kind in ("greedy", "search"):
+    for kind in ("greedy", "search", "ismcts"):
         rows = [p for p in pairs if p["task"] == kind and not p["previous"].get("skipped")]
         if not rows:
             continue
