@@ -107,8 +107,14 @@ def _wonder_steps(rt: Clash, p: int, memo: dict) -> None:
     memo["needed"] = {a for m in needs for a in m}
 
 
-def city_fits(rt: Clash, p: int, wonder: str) -> bool:
-    """Does one of p's cities meet the wonder's own requirement (e.g. a port), advances aside?"""
+def city_fits(rt: Clash, p: int, wonder: str, memo: dict | None = None) -> bool:
+    """Does one of p's cities meet the wonder's own requirement (e.g. a port), advances aside? (With `memo`:
+    asked once a decision per wonder.)"""
+    if memo is not None:
+        key = ("city_fits", wonder)
+        if key not in memo:
+            memo[key] = city_fits(rt, p, wonder)
+        return memo[key]
     reqs = rt.index.requirements.get(wonder, ())
     return not reqs or any(all(r.cond(rt.ctx(p, wonder, city=c)) for r in reqs) for c in rt.cities_of(p))
 
@@ -120,11 +126,11 @@ def wonder_goal(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     if memo is None:
         return _wonder_goal(rt, p)
     if "goal" not in memo:
-        memo["goal"] = _wonder_goal(rt, p)
+        memo["goal"] = _wonder_goal(rt, p, memo)
     return memo["goal"]
 
 
-def _wonder_goal(rt: Clash, p: int) -> str | None:
+def _wonder_goal(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     w = rt.state["wonders"]
     mine = rt.player(p)["reserved_wonder"]
     if mine and mine in w["revealed"]:
@@ -132,14 +138,14 @@ def _wonder_goal(rt: Clash, p: int) -> str | None:
     order = sorted(rt.defn.wonders)
     targets = wonder_targets(rt, p)
     open_ = [x for x in w["revealed"] if x in targets]
-    return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x)),
+    return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x, memo)),
                                      (order.index(x) + 3 * p) % len(order)), default=None)
 
 
 def fits_with_piece(rt: Clash, p: int, city: str, piece: str, memo: dict | None = None) -> bool:
     """Would adding `piece` to `city` let the wonder goal stand there when nothing of p's fits it now?"""
     goal = wonder_goal(rt, p, memo)
-    if goal is None or city_fits(rt, p, goal):
+    if goal is None or city_fits(rt, p, goal, memo):
         return False
     pieces = rt.state["cities"][city]["pieces"]
     if piece in pieces:
@@ -176,7 +182,7 @@ def _goal_missing(rt: Clash, p: int, memo: dict) -> list[str]:
     """The advances the wonder goal still needs (when one of p's cities fits it)."""
     if "goal_missing" not in memo:
         goal = wonder_goal(rt, p, memo)
-        memo["goal_missing"] = missing_for(rt, p, goal) if goal is not None and city_fits(rt, p, goal) else []
+        memo["goal_missing"] = missing_for(rt, p, goal) if goal is not None and city_fits(rt, p, goal, memo) else []
     return memo["goal_missing"]
 
 
@@ -201,7 +207,7 @@ def wonder_in_reach(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     if memo is not None and "reach" in memo:
         return memo["reach"]
     goal = wonder_goal(rt, p, memo)
-    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal) or not city_fits(rt, p, goal):
+    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal) or not city_fits(rt, p, goal, memo):
         goal = None
     if memo is not None:
         memo["reach"] = goal
@@ -215,7 +221,7 @@ def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
     if "near_goal" not in memo:
         goal = wonder_goal(rt, p, memo)
         memo["near_goal"] = goal if goal is not None and \
-            len(missing_for(rt, p, goal)) + (not city_fits(rt, p, goal)) <= 1 else None
+            len(missing_for(rt, p, goal)) + (not city_fits(rt, p, goal, memo)) <= 1 else None
     x = memo["near_goal"]
     if x is None:
         return 0
