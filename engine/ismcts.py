@@ -36,7 +36,7 @@ from typing import Any
 
 from .decision import Decision, IllegalAction
 from .rng import Rng
-from .search import Searcher, SearchSupport, sample_world
+from .search import Searcher, SearchSupport, copy_world, sample_world
 
 EXPLORATION = 0.3  # UCB's exploration constant (rewards lie in [0, 1]; the evaluations of a node's options differ little)
 HORIZON = 3  # decisions from the root (tree and play-out) before the evaluation: cheap iterations, many of them
@@ -106,7 +106,8 @@ class IsmctsBot(Searcher):
         p = decision.player
         root = self.last_root = self._kept_root(game, p, decision)
         world_seed = rng.below(1 << 62)
-        world = sample_world(game, p, support, world_seed)
+        sampled = sample_world(game, p, support, world_seed, copies=True)  # copied for each iteration
+        world = copy_world(sampled, game, p, support, world_seed)
         # the root's ranking is of a sampled world's options (the real decision may offer fewer: a bot
         # forbidden some, tools/restricted.py); the real decision's options only are tried
         ranked = [o for o in rank(support, world, world.pending, persona) if o in decision.options]
@@ -119,7 +120,8 @@ class IsmctsBot(Searcher):
                 break
             if done % self.pairing == 0:
                 world_seed = rng.below(1 << 62)
-            world = sample_world(game, p, support, world_seed)
+                sampled = sample_world(game, p, support, world_seed, copies=True)
+            world = copy_world(sampled, game, p, support, world_seed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(), -root.ranked.index(kv[0])))
         self.decision_seconds.append(time.perf_counter() - start)
         self.iterations.append(done)

@@ -153,6 +153,7 @@ class Game:
                                                       else None)
         self._recording = forkable or parent is not None
         self._memos_ok = True  # False while the memos do not start at the snapshot (a service game's first fork)
+        self._asked: tuple[Any, Any] | None = None  # the memo asked on the way to the pending decision (_resume)
         # how to start this game again for a rebuild after a failed rule (engine/service.py sets it for a
         # game restored from a checkpoint); None: from the set-up in `config`
         self.restart: Callable[[], Game] | None = None
@@ -169,6 +170,8 @@ class Game:
         except StopIteration:
             self.pending = None
             self.over = True
+        # the menu asked on the way to the pending decision (a fork restarting at it asks it first)
+        self._asked = self._memos[-1] if len(self._memos) > before else None
         if self.forkable and self.pending is not None and self.definition.resumable(self):
             self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
             self._snap_at = len(self.actions) + (choice is not None)  # apply() appends the action after
@@ -298,6 +301,21 @@ class Game:
         if carry is not None:
             carry(self, g)
         return g
+
+    def snapshot_here(self) -> bool:
+        """Make the state as it is now, at the pending decision, the one forks start from, when the flow can
+        resume there: for a fork whose state was changed outside the rules (a sampled guess of hidden
+        information, engine/search.py), so that copies of it are forks (no replay, no second guess) instead
+        of sealed. The restarted flow takes the pending decision's menu from this game (`remembered`), so a
+        fork offers the very options this game offers. False (nothing done) where the flow cannot resume."""
+        if self._sealed or self.pending is None or not self.definition.resumable(self):
+            return False
+        self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+        self._snap_at = len(self.actions)
+        self._memos = [self._asked] if self._asked is not None else []
+        self._memos_ok = True
+        self.forkable = self._recording = True
+        return True
 
     def seal(self) -> None:
         """Mark a fork whose state was changed outside the rules (hidden information resampled for a

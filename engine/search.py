@@ -103,12 +103,32 @@ class GameSearch:
         return self._prior(game, decision, persona) if self.persona else self._prior(game, decision)
 
 
-def sample_world(game: Any, player: int, support: SearchSupport, seed: int) -> Any:
-    """A fork with what `player` may not know guessed from their view (sealed: never forked)."""
+def sample_world(game: Any, player: int, support: SearchSupport, seed: int, copies: bool = False) -> Any:
+    """A fork with what `player` may not know guessed from their view (sealed: never forked). With `copies`,
+    a world to be played in several times (the candidates of a sweep, ISMCTS's paired iterations): where
+    the rules can resume at the pending decision it keeps its own snapshot there, so `copy_world` forks it
+    instead of forking the real game and guessing again (the same world, byte for byte, for less)."""
     world = game.fork()
     support.determinise(world.state, player, Rng({"rng": seed_state(seed)}, "rng"))
-    world.seal()
+    if not (copies and getattr(support, "copyable_worlds", True) and world.snapshot_here()):
+        world.seal()
     return world
+
+
+def copy_world(world: Any, game: Any, player: int, support: SearchSupport, seed: int) -> Any:
+    """A sealed copy of `world`, sampled from `game` with `seed` by `sample_world(..., copies=True)`: a fork of
+    it when it kept a snapshot, else the same guess made again. A fork whose rules, restarted from the
+    guessed state, stand elsewhere than the world does (a guess that withdrew other players' secret picks
+    has them asked again later in the world, first in a restart) is not a copy: then the world is sealed
+    and the guess made again, as for a game whose support says `copyable_worlds = False`."""
+    if not world.forkable:
+        return sample_world(game, player, support, seed)
+    copy = world.fork()
+    if copy.pending is None or copy.pending.to_json() != world.pending.to_json() or copy.state != world.state:
+        world.seal()
+        return sample_world(game, player, support, seed)
+    copy.seal()
+    return copy
 
 
 def standing(over: bool, winners: list[int], worth: list[float], player: int, scale: float) -> float:
@@ -215,7 +235,7 @@ class SearchBot(Searcher):
         done = 0
         while True:  # one sampled world per sweep, every candidate tried in it (the last one in world0)
             for o in cands:
-                world = world0 if o == cands[-1] else self._world(game, p, support, world_seed)
+                world = self._copy(world0, o == cands[-1], game, p, support, world_seed)
                 totals[o] += self._playout(world, p, o, support, world_seed)
                 done += 1
             if self._spent(done, start, len(cands)):
@@ -244,7 +264,7 @@ class SearchBot(Searcher):
                     world_seed = rng.below(1 << 62)
                     world0 = self._world(game, p, support, world_seed)
                 for o in alive:
-                    world = world0 if o == alive[-1] else self._world(game, p, support, world_seed)
+                    world = self._copy(world0, o == alive[-1], game, p, support, world_seed)
                     totals[o] += self._playout(world, p, o, support, world_seed)
                     spent += 1
             alive = sorted(alive, key=lambda o: (-totals[o], cands.index(o)))[:(len(alive) + 1) // 2]
@@ -258,8 +278,17 @@ class SearchBot(Searcher):
         return done + width > (self.budget.playouts or 0)
 
     def _world(self, game: Any, p: int, support: SearchSupport, seed: int) -> Any:
-        """A fork of the game with the hidden information resampled from `seed` (sealed: never forked)."""
-        return sample_world(game, p, support, seed)
+        """A fork of the game with the hidden information resampled from `seed`, to be copied for each
+        candidate (`_copy`)."""
+        return sample_world(game, p, support, seed, copies=True)
+
+    def _copy(self, world0: Any, last: bool, game: Any, p: int, support: SearchSupport, seed: int) -> Any:
+        """The world a candidate is played in: a copy of the sweep's sampled world, or (the last candidate)
+        that world itself, sealed, since nothing copies it any more."""
+        if last:
+            world0.seal()
+            return world0
+        return copy_world(world0, game, p, support, seed)
 
     def _playout(self, world: Any, p: int, option: str, support: SearchSupport, seed: int) -> float:
         persona = self._persona

@@ -7,7 +7,7 @@ import rulewright.rules.clash  # noqa: F401 - registers the game's bots
 from clash_secrets import search_decision, swap_hidden
 from rulewright.api import new_game
 from rulewright.engine.bots import bot_error
-from rulewright.engine.search import Budget, SearchBot
+from rulewright.engine.search import Budget, SearchBot, sample_world
 from rulewright.engine.service import from_json
 
 
@@ -25,10 +25,19 @@ def test_search_cannot_see_another_players_hand():
 
 
 def test_a_guessed_world_cannot_be_forked():
+    """A guess is played in sealed: a plain one, each candidate's copy, and the sweep's world itself once its
+    last candidate is played in it (only the sweep forks it before, for the copies)."""
     real = from_json(search_decision(4))
-    world = SearchBot(1)._world(real, 0, real.definition.search_support(), 5)
-    with pytest.raises(RuntimeError):
-        world.fork()
+    support = real.definition.search_support()
+    bot = SearchBot(1)
+    world = bot._world(real, 0, support, 5)
+    assert world.forkable  # kept its own snapshot for the copies
+    played = [sample_world(real, 0, support, 5), bot._copy(world, False, real, 0, support, 5),
+              bot._copy(world, True, real, 0, support, 5)]
+    assert played[2] is world
+    for w in played:
+        with pytest.raises(RuntimeError):
+            w.fork()
 
 
 def test_search_is_deterministic_for_a_seed():

@@ -5,7 +5,7 @@
   resources it asks for (from one step before it is in reach), and then builds it;
 - advances: worth their border token, what they unlock, and what their abilities do (each kind of
   ability the compiled entry holds); each seat heads for its own government (they take them in turn);
-- objectives in hand: advances and actions that complete one are preferred (see bots._objectives_met_with).
+- objectives in hand: advances and actions that complete one are preferred (see bot_board.objectives_met_with).
 """
 
 from __future__ import annotations
@@ -72,40 +72,65 @@ def advance_plan_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     `memo` holds what all options of one decision share (the goal, the targets)."""
     memo = {} if memo is None else memo
     value = ability_worth(rt.defn, adv) + goal_advance_value(rt, p, adv, memo)
-    cat = rt.defn.category_of.get(adv)
-    if cat in rt.defn.government_categories:  # a government: strong rules, and its advances build on it
-        held = any(rt.defn.category_of.get(a) == cat for a in rt.player(p)["advances"])
-        other = any(rt.defn.category_of.get(a) in rt.defn.government_categories and rt.defn.category_of[a] != cat
-                    for a in rt.player(p)["advances"])
-        value += GOVERNMENT_NEXT if held else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
+    defn = rt.defn
+    cat = defn.category_of.get(adv)
+    if cat in defn.government_categories:  # a government: strong rules, and its advances build on it
+        if "held_categories" not in memo:
+            memo["held_categories"] = {defn.category_of.get(a) for a in rt.player(p)["advances"]}
+        held_cats = memo["held_categories"]
+        other = any(c in defn.government_categories and c != cat for c in held_cats)
+        value += GOVERNMENT_NEXT if cat in held_cats else (-GOVERNMENT_NEXT if other else GOVERNMENT_FIRST)
     if "government_path" not in memo:
         memo["government_path"] = _government_path(rt, p)
     if adv in memo["government_path"] and not _goal_missing(rt, p, memo):
         value += GOVERNMENT_PATH  # the wonder goal's advances come first
     if "targets" not in memo:
-        memo["targets"] = wonder_targets(rt, p)
-        memo["needs"] = [missing_for(rt, p, w) for w in memo["targets"]]
-    targets, needs = memo["targets"], memo["needs"]
-    if targets:
-        everywhere = all(adv in rt.defn.wonders[w].data.get("requires", []) for w in targets)
-        if everywhere:
+        _wonder_steps(rt, p, memo)
+    if memo["targets"]:
+        if adv in memo["required_by_all"]:
             value += WONDER_FIRST_STEP + WONDER_REQUIREMENT * (len(rt.player(p)["advances"]) >= 4)
-        elif any(adv in m and len(m) == 1 for m in needs):
+        elif adv in memo["last_needed"]:
             value += WONDER_REQUIREMENT  # the last advance a wonder needs
-        elif any(adv in m for m in needs):
+        elif adv in memo["needed"]:
             value += WONDER_REQUIREMENT / 2
     return value
 
 
-def city_fits(rt: Clash, p: int, wonder: str) -> bool:
-    """Does one of p's cities meet the wonder's own requirement (e.g. a port), advances aside?"""
+def _wonder_steps(rt: Clash, p: int, memo: dict) -> None:
+    """The wonders p may build (`targets`) and, once a decision, the advances every one of them requires,
+    those that are the last one some wonder lacks, and those some wonder lacks."""
+    targets = memo["targets"] = wonder_targets(rt, p)
+    needs = memo["needs"] = [missing_for(rt, p, w) for w in targets]
+    required = [set(rt.defn.wonders[w].data.get("requires", [])) for w in targets]
+    memo["required_by_all"] = set.intersection(*required) if required else set()
+    memo["last_needed"] = {m[0] for m in needs if len(m) == 1}
+    memo["needed"] = {a for m in needs for a in m}
+
+
+def city_fits(rt: Clash, p: int, wonder: str, memo: dict | None = None) -> bool:
+    """Does one of p's cities meet the wonder's own requirement (e.g. a port), advances aside? (With `memo`:
+    asked once a decision per wonder.)"""
+    if memo is not None:
+        key = ("city_fits", wonder)
+        if key not in memo:
+            memo[key] = city_fits(rt, p, wonder)
+        return memo[key]
     reqs = rt.index.requirements.get(wonder, ())
     return not reqs or any(all(r.cond(rt.ctx(p, wonder, city=c)) for r in reqs) for c in rt.cities_of(p))
 
 
-def wonder_goal(rt: Clash, p: int) -> str | None:
+def wonder_goal(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     """The wonder p works towards: its reserved one, else a revealed one that one of its cities can hold,
-    needing the fewest advances; equal ones are spread over the seats, so games try every wonder."""
+    needing the fewest advances; equal ones are spread over the seats, so games try every wonder.
+    With `memo` (what the options of one decision share) it is worked out once a decision."""
+    if memo is None:
+        return _wonder_goal(rt, p)
+    if "goal" not in memo:
+        memo["goal"] = _wonder_goal(rt, p, memo)
+    return memo["goal"]
+
+
+def _wonder_goal(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     w = rt.state["wonders"]
     mine = rt.player(p)["reserved_wonder"]
     if mine and mine in w["revealed"]:
@@ -113,14 +138,14 @@ def wonder_goal(rt: Clash, p: int) -> str | None:
     order = sorted(rt.defn.wonders)
     targets = wonder_targets(rt, p)
     open_ = [x for x in w["revealed"] if x in targets]
-    return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x)),
+    return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x, memo)),
                                      (order.index(x) + 3 * p) % len(order)), default=None)
 
 
-def fits_with_piece(rt: Clash, p: int, city: str, piece: str) -> bool:
+def fits_with_piece(rt: Clash, p: int, city: str, piece: str, memo: dict | None = None) -> bool:
     """Would adding `piece` to `city` let the wonder goal stand there when nothing of p's fits it now?"""
-    goal = wonder_goal(rt, p)
-    if goal is None or city_fits(rt, p, goal):
+    goal = wonder_goal(rt, p, memo)
+    if goal is None or city_fits(rt, p, goal, memo):
         return False
     pieces = rt.state["cities"][city]["pieces"]
     if piece in pieces:
@@ -156,8 +181,8 @@ def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
 def _goal_missing(rt: Clash, p: int, memo: dict) -> list[str]:
     """The advances the wonder goal still needs (when one of p's cities fits it)."""
     if "goal_missing" not in memo:
-        goal = wonder_goal(rt, p)
-        memo["goal_missing"] = missing_for(rt, p, goal) if goal is not None and city_fits(rt, p, goal) else []
+        goal = wonder_goal(rt, p, memo)
+        memo["goal_missing"] = missing_for(rt, p, goal) if goal is not None and city_fits(rt, p, goal, memo) else []
     return memo["goal_missing"]
 
 
@@ -165,7 +190,7 @@ def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     """An advance that lets p hold what its wonder goal costs (a higher culture level, a food limit)."""
     memo = {} if memo is None else memo
     if "short" not in memo:
-        goal = wonder_goal(rt, p)
+        goal = wonder_goal(rt, p, memo)
         memo["short"] = _token_short(rt, p, goal) if goal is not None else {}
     value = sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
     if adv in _goal_missing(rt, p, memo):
@@ -176,11 +201,16 @@ def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     return value
 
 
-def wonder_in_reach(rt: Clash, p: int) -> str | None:
-    """The wonder goal once p holds its advances, may hold its cost and has a city for it: p saves for it."""
-    goal = wonder_goal(rt, p)
-    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal) or not city_fits(rt, p, goal):
-        return None
+def wonder_in_reach(rt: Clash, p: int, memo: dict | None = None) -> str | None:
+    """The wonder goal once p holds its advances, may hold its cost and has a city for it: p saves for it
+    (with `memo`: worked out once a decision)."""
+    if memo is not None and "reach" in memo:
+        return memo["reach"]
+    goal = wonder_goal(rt, p, memo)
+    if goal is None or missing_for(rt, p, goal) or _token_short(rt, p, goal) or not city_fits(rt, p, goal, memo):
+        goal = None
+    if memo is not None:
+        memo["reach"] = goal
     return goal
 
 
@@ -189,9 +219,9 @@ def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
     advance away: collecting and paying look ahead to it before the saving proper starts."""
     memo = {} if memo is None else memo
     if "near_goal" not in memo:
-        goal = wonder_goal(rt, p)
+        goal = wonder_goal(rt, p, memo)
         memo["near_goal"] = goal if goal is not None and \
-            len(missing_for(rt, p, goal)) + (not city_fits(rt, p, goal)) <= 1 else None
+            len(missing_for(rt, p, goal)) + (not city_fits(rt, p, goal, memo)) <= 1 else None
     x = memo["near_goal"]
     if x is None:
         return 0
@@ -200,12 +230,7 @@ def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
 
 def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
     """How much of a resource (or token) the wonder in reach still asks of p."""
-    if memo is None:
-        x = wonder_in_reach(rt, p)
-    else:
-        if "reach" not in memo:
-            memo["reach"] = wonder_in_reach(rt, p)
-        x = memo["reach"]
+    x = wonder_in_reach(rt, p, memo)
     if x is None:
         return 0
     cost = rt.defn.wonders[x].data.get("cost", {})
@@ -217,9 +242,9 @@ def tokens_needed(rt: Clash, p: int, memo: dict | None = None) -> list[str]:
     return [token for _, token in BORDER_LEVEL.values() if saving_need(rt, p, token, memo)]
 
 
-def saving(rt: Clash, p: int) -> bool:
+def saving(rt: Clash, p: int, memo: dict | None = None) -> bool:
     """Is p saving for a wonder (its advances held, its cost not yet in hand)?"""
-    x = wonder_in_reach(rt, p)
+    x = wonder_in_reach(rt, p, memo)
     if x is None:
         return False
     res = rt.player(p)["res"]

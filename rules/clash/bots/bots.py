@@ -11,11 +11,19 @@ from __future__ import annotations
 import re
 
 from ....engine.decision import Decision
-from ....engine.rng import Rng, seed_state
-from ..actions.cities import affordable, buildable_types
+from ....engine.rng import _MASK, seed_state
+from ....engine.rng import _words as rng_words
 from ..actions.collect_all import ALL as WHOLE
 from ..actions.movement import group_counts
 from ..state.setup import RESOURCES
+from .bot_board import (
+    enemy_strength,
+    objectives_in_reach,
+    objectives_met_with,
+    special_army,
+    unit_worth,
+    weak_targets,
+)
 from .bot_cards import card_worth, civil_value, combat_benefit
 from .bot_plans import (
     ADVANCE_SPREAD,
@@ -44,10 +52,18 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0):
-        self._state = {"rng": seed_state(seed)}
+        # the seeded stream of engine/rng.py, drawn without its wrapper (one draw per option scored): the key,
+        # the counter, and the block of eight words the counter is in (the same draws as Rng.below)
+        self._key, self._counter = seed_state(seed) >> 64, 0
+        self._block, self._words = -1, ()
 
     def _noise(self) -> float:
-        return Rng(self._state).below(1000) / 1000.0
+        c = self._counter
+        self._counter = (c + 1) & _MASK
+        if c >> 3 != self._block:
+            self._block = c >> 3
+            self._words = rng_words(self._key, self._block)
+        return self._words[c & 7] % 1000 / 1000.0
 
     def scores(self, game, decision: Decision) -> list[float]:
         """Every option's score (a prior for the search bot)."""
@@ -61,19 +77,44 @@ class GreedyBot:
                     for i, o in enumerate(decision.options)]
 
     def choose(self, game, decision: Decision) -> str:
-        rt = game.rt
-        self._memo = {"kind": decision.kind, "options": decision.options}
+        rt, p, options, labels = game.rt, decision.player, decision.options, decision.labels
+        self._memo = {"kind": decision.kind, "options": options}
+        if decision.kind == "advance":
+            with rt.steady():
+                return self._choose_advance(rt, p, options)
         scorer = getattr(self, f"_{decision.kind}", None)
-        best, best_score = decision.options[0], float("-inf")
+        best, best_score, shown = options[0], float("-inf"), len(labels)
+        noise = self._noise
         with rt.steady():  # scoring asks questions only (what-ifs say so: rt.supposing)
-            for i, opt in enumerate(decision.options):
+            for i, opt in enumerate(options):
                 if opt.startswith(WHOLE):
                     continue  # a person's shortcut (a whole collection): the bot picks step by step as ever
-                label = decision.labels[i] if i < len(decision.labels) else opt
-                s = scorer(rt, decision.player, opt, label) if scorer else 0.0
-                s += self._noise()
+                s = scorer(rt, p, opt, labels[i] if i < shown else opt) if scorer else 0.0
+                s += noise()
                 if s > best_score:
                     best, best_score = opt, s
+        return best
+
+    def _choose_advance(self, rt, p, options: list[str]) -> str:
+        """The advance menu's pick, the very one the loop of `choose` makes, with the objective cards tried
+        only where they can change it. An option scores (base + 12 * cards it completes) + noise, at most
+        (base + 12 * U) + noise, U the cards some advance could complete (float sums grow with their terms);
+        the options are tried in the order of that bound, and once it cannot beat the best (ties: the menu's
+        order, as the loop keeps the first) the rest are left. The noise is drawn for every option, in order."""
+        parts = []
+        for i, opt in enumerate(options):
+            if not opt.startswith(WHOLE):
+                base = self._advance_base(rt, p, opt)
+                parts.append((i, opt, base, self._noise()))
+        top = 12 * len(objectives_in_reach(rt, p, self._memo))
+        bounded = [(n if base is None else (base + top) + n, i, opt, base, n) for i, opt, base, n in parts]
+        best, best_i, best_score = options[0], len(options), float("-inf")
+        for bound, i, opt, base, n in sorted(bounded, key=lambda x: (-x[0], x[1])):
+            if bound < best_score or (bound == best_score and i > best_i):
+                break
+            s = n if base is None else (base + 12 * objectives_met_with(rt, p, opt, self._memo)) + n
+            if s > best_score or (s == best_score and i < best_i):
+                best, best_i, best_score = opt, i, s
         return best
 
     # ---- one scorer per decision kind -------------------------------------------------------
@@ -97,24 +138,24 @@ class GreedyBot:
                 return 10 if self._saving(rt, p) else 60
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
-        res = rt.player(p)["res"]
-        fresh = [c for c in rt.cities_of(p) if rt.state["cities"][c]["act"] == 0]
-        if opt in ("collect", "build", "grow") and not fresh:
+        if opt in ("collect", "build", "grow") and not self._once(rt, p, "fresh", _fresh_city):
             base -= 30  # a second activation would lower a city's mood
         if opt == "found_city":
             settlers = [rt.state["units"][u]["space"] for u in rt.units_of(p, rt.role("founder"))]
             if not any(min((rt.distance(s, c) or 9) for c in rt.state["cities"]) >= 2 for s in settlers):
                 base -= 60
-        if opt == "collect" and res["food"] + res["wood"] + res["ore"] >= 6:
-            base -= 25
+        if opt == "collect":
+            res = rt.player(p)["res"]
+            if res["food"] + res["wood"] + res["ore"] >= 6:
+                base -= 25
         if opt == "build":
             settlers = len(rt.units_of(p, rt.role("founder")))
             base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
-            if _special_army(rt, p):
+            if special_army(rt, p):
                 base += 35  # an army type with abilities of its own (a civilisation's recruits): raise a few
         if opt == "move":
             base += 25 if rt.units_of(p, rt.role("founder")) else -15
-            if _weak_targets(rt, p):
+            if weak_targets(rt, p):
                 base += 50
         if opt == "cultural_influence" and self._saving(rt, p):
             base -= 40  # culture is kept for a wonder
@@ -134,7 +175,7 @@ class GreedyBot:
         """Is p saving for a wonder (asked once a decision)?"""
         memo = getattr(self, "_memo", {})
         if "saving" not in memo:
-            memo["saving"] = saving(rt, p)
+            memo["saving"] = saving(rt, p, memo)
         return memo["saving"]
 
     def _spends_goal(self, rt, p, opt) -> bool:
@@ -155,11 +196,20 @@ class GreedyBot:
 
     def _near_goal(self, rt, p) -> bool:
         """Is the wonder goal one step away (an advance or a piece) and does it still ask for resources?"""
-        return any(goal_need(rt, p, k, self._memo) for k in RESOURCES)
+        return self._once(rt, p, "near_goal_resources",
+                          lambda rt, p: any(goal_need(rt, p, k, self._memo) for k in RESOURCES))
 
     def _resources_needed(self, rt, p) -> bool:
         """Does the wonder in reach still ask for resources (not only tokens) beyond p's holdings?"""
-        return any(saving_need(rt, p, k, self._memo) for k in RESOURCES)
+        return self._once(rt, p, "resources_needed",
+                          lambda rt, p: any(saving_need(rt, p, k, self._memo) for k in RESOURCES))
+
+    def _once(self, rt, p, key: str, compute):
+        """compute(rt, p), worked out once a decision (the options of one decision share it)."""
+        memo = self._memo
+        if key not in memo:
+            memo[key] = compute(rt, p)
+        return memo[key]
 
     def _basic_score(self, rt, p):
         return lambda action: self._action(rt, p, action, action) if action else 0.0
@@ -184,16 +234,21 @@ class GreedyBot:
         return 10 * combat_benefit(rt, p, opt) - 0.6 * card_worth(rt, p, opt, self._basic_score(rt, p)) - 1
 
     def _advance(self, rt, p, opt, label):
+        s = self._advance_base(rt, p, opt)
+        return 0 if s is None else s + 12 * objectives_met_with(rt, p, opt, self._memo)
+
+    def _advance_base(self, rt, p, opt) -> float | None:
+        """An advance's score but the objective cards it completes (None: not an advance, scored 0)."""
         e = rt.defn.advances.get(opt)
         if e is None:
-            return 0
+            return None
         s = 10.0
         if e.data.get("border", "none") != "none":
             s += 5
         if e.data.get("unlocks"):
             s += 6
         s += advance_plan_value(rt, p, opt, self._memo) + ADVANCE_SPREAD * self._noise()
-        return s + 12 * _objectives_met_with(rt, p, opt, self._memo)
+        return s
 
     def _collect(self, rt, p, opt, label):
         if opt == "done":
@@ -233,13 +288,13 @@ class GreedyBot:
         # pieces that give something when built (their effect triggers on piece_built) are worth more
         rewards = any(t.source == piece for t in rt.index.triggers.get("piece_built", ()))
         city = opt.rpartition(":")[0]
-        fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece)
+        fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece, self._memo)
         return 5 + (3 if rewards else 0) + (15 if fits else 0)  # a piece the wonder goal's city needs
 
     def _move_from(self, rt, p, opt, label):
         if opt == "done":
             return -1
-        if opt in {src for src, _ in _weak_targets(rt, p)}:
+        if opt in self._once(rt, p, "weak_sources", lambda rt, p: {src for src, _ in weak_targets(rt, p)}):
             return 30
         return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
 
@@ -257,7 +312,7 @@ class GreedyBot:
             return 3
         if not rt.board.space(opt).revealed:
             return 6
-        enemies = _enemy_strength(rt, p, opt)
+        enemies = enemy_strength(rt, p, opt)
         if enemies is not None:
             return 40 - 15 * enemies
         s = 0.0
@@ -339,15 +394,15 @@ class GreedyBot:
 
     def _casualty(self, rt, p, opt, label):
         """Lose the cheapest of the unit types offered (an option may be "space:type")."""
-        return -_unit_worth(rt, opt.split(":")[-1])
+        return -unit_worth(rt, opt.split(":")[-1])
 
     def _enemy_casualty(self, rt, p, opt, label):
         """Picking the barbarians' (or pirates') loss: take the strongest type."""
-        return _unit_worth(rt, opt.split(":")[-1])
+        return unit_worth(rt, opt.split(":")[-1])
 
     def _barbarian_unit(self, rt, p, opt, label):
         """The spawn's extra barbarian grows next to our own cities: plain infantry, the weakest type."""
-        return 10.0 if opt == rt.defn.roles.get("army") else -_unit_worth(rt, opt)
+        return 10.0 if opt == rt.defn.roles.get("army") else -unit_worth(rt, opt)
 
     def _city(self, rt, p, opt, label):
         if opt == "done":
@@ -358,93 +413,7 @@ class GreedyBot:
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
 
 
-def _special_army(rt, p: int) -> str | None:
-    """An army type with abilities of its own that a city of p's may build now, while p has fewer than 2."""
-    for city in rt.cities_of(p):
-        for t in buildable_types(rt, p, city, []):
-            if rt.is_army(t) and ability_worth(rt.defn, t) > 0 and len(rt.units_of(p, t)) < 2 \
-                    and affordable(rt, p, [t]):
-                return t
-    return None
-
-
-def _unit_worth(rt, utype: str) -> float:
-    """What a unit type is worth to its owner: its cost, plus a premium for founders of cities."""
-    e = rt.defn.units.get(utype)
-    if e is None:
-        return 0.0
-    worth = float(sum(int(v) for v in (e.data.get("cost") or {}).values()))
-    return worth + (3.0 if utype == rt.defn.roles.get("founder") else 0.0)
-
-
-def _enemy_strength(rt, p: int, space: str) -> int | None:
-    """Foreign armies in a space (None when nothing foreign is there)."""
-    city = rt.state["cities"].get(space)
-    foreign = [u for u in rt.units_at(space) if rt.state["units"][u]["owner"] != p]
-    if not foreign and (city is None or city["owner"] == p):
-        return None
-    return sum(1 for u in foreign if rt.is_army(rt.state["units"][u]["type"]))
-
-
-def _weak_targets(rt, p: int) -> list[tuple[str, str]]:
-    """(own army space, adjacent foreign space) where our armies outnumber theirs."""
-    if not rt.granted("move_armies", p):
-        return []
-    armies = [u for u in rt.units_of(p) if rt.is_army(rt.state["units"][u]["type"])]
-    out = []
-    for space in {rt.state["units"][u]["space"] for u in armies if not rt.state["units"][u]["battled"]
-                  and not rt.state["units"][u]["stop"] and not rt.state["units"][u]["ship"]}:
-        mine = sum(1 for u in armies if rt.state["units"][u]["space"] == space)
-        for n in rt.board.neighbors(space):
-            if not rt.board.space(n).revealed:
-                continue
-            theirs = _enemy_strength(rt, p, n)
-            if theirs is not None and mine > theirs:
-                out.append((space, n))
-    return out
-
-
-def _objectives_met_with(rt, p: int, advance: str, memo: dict | None = None) -> int:
-    """How many status-phase objective cards in hand, none of whose objectives holds now, would hold
-    with this advance: the bot pursues them (only the unmet cards are tried again, per option)."""
-    pl = rt.player(p)
-    cards = pl["hand"].get("objective_card", [])
-    if not cards:
-        return 0
-    memo = {} if memo is None else memo
-    if "objectives_unmet" not in memo:
-        memo["objectives_unmet"] = _reachable_with_advances(rt, p, [c for c in cards if not _objectives_met(rt, p, [c])])
-    unmet = memo["objectives_unmet"]
-    if not unmet:
-        return 0
-    with rt.supposing():
-        pl["advances"].append(advance)
-        try:
-            return _objectives_met(rt, p, unmet)
-        finally:
-            pl["advances"].pop()
-
-
-def _reachable_with_advances(rt, p: int, cards: list[str]) -> list[str]:
-    """The cards that would hold if p had every advance it lacks: only these can an advance complete
-    (one test a card per decision instead of one per advance offered)."""
-    if not cards:
-        return []
-    pl = rt.player(p)
-    held = pl["advances"]
-    with rt.supposing():
-        pl["advances"] = held + [a for a in rt.defn.advances if a not in held]
-        try:
-            return [c for c in cards if _objectives_met(rt, p, [c])]
-        finally:
-            pl["advances"] = held
-
-
-def _objectives_met(rt, p: int, cards: list[str]) -> int:
-    met = 0
-    for card in cards:
-        for ob in rt.index.objectives.get(card, ()):
-            if ob.hook is None and ob.cond is not None and ob.cond(rt.ctx(p, card)):
-                met += 1
-                break
-    return met
+def _fresh_city(rt, p: int) -> bool:
+    """Has p a city not yet activated this turn?"""
+    cities = rt.state["cities"]
+    return any(cities[c]["act"] == 0 for c in rt.cities_of(p))
