@@ -17,6 +17,9 @@ two sweeps; ISMCTS at its measured time, about 15-20 iterations a decision), on 
 --matches clash_flat,clash_greedy --budgets '{"clash": {"search": "8", "ismcts_start_ms": 200},
 "wonders7": {"search": "8", "ismcts_start_ms": 600}}'; each record also lists ISMCTS's iterations.
 
+ismcts/w7_seed71.jsonl, _h12, _h24: 7 Wonders at flat search:4's time, seed 71, with tree horizons 3, 12 and 24
+(--matches wonders7 --seed 71, the last two with --options '{"horizon": N}').
+
 ismcts/seed71.jsonl: ISMCTS's later defaults (horizon 3, six options at the root, prior bias 0.1) in Clash
 at flat search:4's time, fresh seeds: --pairs 100 --seed 71 --matches clash_flat,clash_greedy; summarised
 with --note naming the defaults (rows of another seed are kept beside, not replaced).
