@@ -170,7 +170,7 @@ def collectable_cities(rt: Clash, p: int) -> list[str]:
 
 
 def collect(rt: Clash, p: int) -> Generator:
-    options = rt.game.remembered(("collect", p), lambda: collectable_cities(rt, p))
+    options = rt.game.remembered(("collect", p), lambda: rt.steadily(collectable_cities, p))
     city = yield from rt.ask(p, "city", "Collect with which city?", options)
     reach = 1
     for m in rt.optional_modifiers("collect_range", p, city=city):
@@ -325,11 +325,12 @@ def buildable_cities(rt: Clash, p: int) -> list[str]:
 
 
 def build_units(rt: Clash, p: int) -> Generator:
-    city = yield from rt.ask(p, "city", "Build units in which city?", buildable_cities(rt, p))
+    city = yield from rt.ask(p, "city", "Build units in which city?", rt.steadily(buildable_cities, p))
     cap = rt.quantity("build_count", p, activity_size(rt, city), city=city)
     planned: list[str] = []
     while len(planned) < cap:
-        types = [t for t in buildable_types(rt, p, city, planned) if affordable(rt, p, planned + [t])]
+        with rt.steady():
+            types = [t for t in buildable_types(rt, p, city, planned) if affordable(rt, p, planned + [t])]
         if not types:
             break
         options = types + (["done"] if planned else [])
@@ -447,4 +448,3 @@ def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
     rt.log(f"  {rt.name(p)} adds {with_article(rt.defn.pieces[piece].name)} to the city at {city}")
     yield from rt.size_changed(city, before, "growing")
     yield from rt.emit("piece_built", p, city=city, piece=piece)
-

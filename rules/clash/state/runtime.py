@@ -44,6 +44,7 @@ class Clash(InForce, Resources, Changes):
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
         self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
         self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
+        self._in_force_cache: dict[tuple, tuple] = defn.pure_memo("in_force")
         self._steady = Steady()  # in_force.steady(): the memo of the current steady stretch
         self._depth = 0
         self._trigger_chain: list[str] = []
