@@ -110,6 +110,7 @@ def found_city(rt: Clash, p: int) -> Generator:
     settler = next(u for u in rt.units_at(space, p, rt.role("founder")) if not rt.state["units"][u]["ship"])
     yield from rt.take_unit(settler, "founding")
     add_city(rt.state, rt.defn, p, space)
+    rt.cities_changed()
     yield from rt.size_changed(space, 0, "founding")
     rt.log(f"  {rt.name(p)} founds a city at {space}")
     yield from rt.emit("city_founded", p, city=space)

@@ -108,6 +108,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
 
 def sail(rt: Clash, ships: list[str], dest: str) -> None:
     """Ships move to `dest` with everything aboard them."""
+    rt.units_changed()
     for u in ships:
         rt.state["units"][u]["space"] = dest
     for d in rt.state["units"].values():

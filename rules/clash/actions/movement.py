@@ -331,6 +331,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
     if cost:
         yield from _pay_tokens(rt, p, cost, "attack")
     rt.log(f"  {describe_units(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
+    rt.units_changed()
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target

@@ -76,8 +76,10 @@ def _alternate_start(rt: Clash, p: int, civ: str) -> None:
     new = home_space(rt, p)  # the player's civilisation is already set: the alternate tile's city space
     if new != old and old in rt.state["cities"]:
         rt.state["cities"][new] = rt.state["cities"].pop(old)
+        rt.cities_changed()
         for u in rt.units_at(old, p):
             rt.state["units"][u]["space"] = new
+        rt.units_changed()
     rt.log(f"  {rt.name(p)} starts in the alternate starting region of {rt.defn.civilizations[civ].name}")
 
 

@@ -176,6 +176,7 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None, cause: str = "batt
     u = rt.state["units"].pop(uid, None)
     if u is None:
         return
+    rt.units_changed()
     if b is not None:
         b.killed[u["owner"]] = b.killed.get(u["owner"], 0) + (1 if rt.is_army(u["type"]) else 0)
         b.destroyed[u["owner"]] = b.destroyed.get(u["owner"], 0) + 1
@@ -184,6 +185,7 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None, cause: str = "batt
     for other, d in list(rt.state["units"].items()):
         if d["ship"] == uid:  # land units aboard a sunk ship go down with it
             rt.state["units"].pop(other)
+            rt.units_changed()
             if b is not None:
                 b.destroyed[d["owner"]] = b.destroyed.get(d["owner"], 0) + 1
                 b.removed_types.setdefault(d["owner"], []).append(d["type"])
@@ -423,6 +425,7 @@ def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
+    rt.units_changed()
     for u in units:
         if u in rt.state["units"]:
             rt.state["units"][u]["space"] = b.origin

@@ -30,8 +30,8 @@ class InForce:
 
     def steady(self) -> AbstractContextManager[None]:
         """A stretch of questions that change nothing (the action menu asks hundreds), engine/steady.py:
-        each player's sources, the units on each space and the board are worked out once in it (kept in
-        the stretch's memo under ("sources", p), "units_by_space" and "board"), and grants are memoised."""
+        each player's sources and the board are worked out once in it (kept in the stretch's memo under
+        ("sources", p) and "board"), and grants are memoised (units by space are kept: state/kept.py)."""
         return self._steady.stretch(self.game.state)
 
     def steadily(self, question: Callable[..., Any], *args: Any) -> Any:

@@ -245,7 +245,9 @@ class Resources:
     def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:
         """Put a new unit of `utype` for p on `space` (aboard `ship` if given); returns its id. No hook runs:
         the caller emits."""
-        return add_unit(self.state, p, utype, space, ship)
+        uid = add_unit(self.state, p, utype, space, ship)
+        self.units_changed()
+        return uid
 
     def special_actions(self, p: int) -> list[SpecialAction]:
         """The special actions p's sources in force offer (content `action:` abilities), in source order.

@@ -9,7 +9,7 @@ found by name in the registry (registry.py), never imported from here.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
@@ -20,6 +20,7 @@ from ....engine.steady import Steady
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
 from .in_force import InForce
+from .kept import Kept
 from .measures import tally_hook
 from .resources import Resources
 
@@ -31,7 +32,7 @@ BARBARIAN = -1
 MAX_TRIGGER_DEPTH = 24
 
 
-class Clash(InForce, Resources, Changes):
+class Clash(InForce, Resources, Changes, Kept):
     def __init__(self, defn: ClashDefinition, game: Game):
         self.defn = defn
         self.game = game
@@ -118,7 +119,7 @@ class Clash(InForce, Resources, Changes):
 
     def cities_of(self, p: int) -> list[str]:
         """The spaces of p's cities."""
-        return [s for s, c in self.state["cities"].items() if c["owner"] == p]
+        return list(self.cities_by_owner().get(p, ()))  # kept current (state/kept.py)
 
     def city(self, space: str) -> dict | None:
         """The city at `space` (its owner, pieces, mood, wonders), or None."""
@@ -131,17 +132,10 @@ class Clash(InForce, Resources, Changes):
 
     def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
         """The units on `space`, optionally only `owner`'s and only of type `utype`."""
+        here = self.units_by_space().get(space, ())  # kept current by the changes (state/kept.py)
+        if owner is None and utype is None:
+            return list(here)
         units = self.state["units"]
-        memo = self._steady.memo
-        if memo is None:
-            here: Iterable[str] = (u for u, d in units.items() if d["space"] == space)
-        else:  # a steady stretch sorts the units by space once
-            by_space = memo.get("units_by_space")
-            if by_space is None:
-                by_space = memo["units_by_space"] = {}
-                for u, d in units.items():
-                    by_space.setdefault(d["space"], []).append(u)
-            here = by_space.get(space, ())
         return [u for u in here if (owner is None or units[u]["owner"] == owner)
                 and (utype is None or units[u]["type"] == utype)]
 
