@@ -174,6 +174,8 @@ class Resources:
             return False
         if all(res.get(w, 0) >= n for w, n in need.items()):
             return True  # payable as it stands, no substitution needed
+        if sum(need.values()) > sum(v for v in res.values() if v > 0):
+            return False  # a substitution pays one for one: not enough of anything at all
         return payable(res, need, self.substitutes(me, purpose))
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
