@@ -137,7 +137,14 @@ class InForce:
 
     def active_set(self, p: int) -> frozenset[str]:
         """The sources in force for p, as a set; hot loops take it once instead of asking per ability."""
-        got = self._sources_entry(p)[1]
+        memo = self._steady.memo  # _sources_entry written out: the hottest question of all
+        if memo is None:
+            got = self._sources_of(p)[1]
+        else:
+            entry = memo.get(("sources", p))
+            if entry is None:
+                entry = memo[("sources", p)] = self._sources_of(p)
+            got = entry[1]
         extra = self.round_sources.get(p)
         return got | frozenset(extra) if extra else got
 
@@ -187,10 +194,15 @@ class InForce:
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
         """Argument tuples of every grant `name` in force for p (standing or until end of turn); callers
         never change the list (a steady stretch shares it)."""
-        if self._steady.memo is not None:
+        memo = self._steady.memo
+        if memo is not None and (not vars or all(type(v) in (str, int) for v in vars.values())):
             key = ("grants", name, p, *sorted(vars.items())) if vars else ("grants", name, p)
-            if not vars or all(type(v) in (str, int) for v in vars.values()):
+            if steady_memo.SHADOW:
                 return self._answer(key, lambda: self._grants(name, p, vars))
+            got = memo.get(key)  # steady.recall written out (a menu asks a few thousand grants)
+            if got is None:
+                got = memo[key] = self._grants(name, p, vars)
+            return got
         return self._grants(name, p, vars)
 
     def in_force(self, kind: str, name: str, srcs: frozenset[str]) -> tuple:

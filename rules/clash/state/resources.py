@@ -11,6 +11,7 @@ from itertools import product
 from typing import Any
 
 from ....dsl.limits import MAX_RUNTIME, cap
+from ....engine import steady
 from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
@@ -101,9 +102,15 @@ class Resources:
     def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all);
         asked once per steady stretch (callers never change it)."""
-        if self._steady.memo is not None:
+        memo = self._steady.memo
+        if memo is None:
+            return self._substitutes(p, purpose)
+        if steady.SHADOW:
             return self._answer(("substitutes", p, purpose), lambda: self._substitutes(p, purpose))
-        return self._substitutes(p, purpose)
+        got = memo.get(("substitutes", p, purpose))  # steady.recall written out
+        if got is None:
+            got = memo[("substitutes", p, purpose)] = self._substitutes(p, purpose)
+        return got
 
     def _substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         key = (p, purpose, self._sources_entry(p)[1],
