@@ -289,10 +289,7 @@ def _total_cost(rt: Clash, types: list[str]) -> list[tuple[str, int]]:
 
 
 def affordable(rt: Clash, p: int, types: list[str]) -> bool:
-    ctx = rt.ctx(p, "rules")
-    if rt.can_pay(ctx, _total_cost(rt, types), "build"):
-        return True
-    return bool(_draft_options(rt, p, types))
+    return rt.can_pay(rt.ctx(p, "rules"), _total_cost(rt, types), "build") or bool(_draft_options(rt, p, types))
 
 
 def _draft_options(rt: Clash, p: int, types: list[str]) -> list[tuple[str, int]]:

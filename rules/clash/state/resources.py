@@ -169,7 +169,7 @@ class Resources:
         """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
         resources)?"""
         me = ctx.me  # not memoised in a steady stretch: a menu seldom asks the same cost twice (measured)
-        res = self.player(me)["res"]
+        res = self.game.state["players"][me]["res"]
         need: dict[str, int] = {}
         anys = 0
         for w, n in cost:
@@ -177,13 +177,33 @@ class Resources:
                 anys += int(n or 0)
             else:
                 need[w] = need.get(w, 0) + int(n or 0)
-        if anys > 0 and sum(res[r] for r in RESOURCES) < anys:
+        if anys > 0 and sum([res[r] for r in RESOURCES]) < anys:
             return False
-        if all(res.get(w, 0) >= n for w, n in need.items()):
+        for w, n in need.items():
+            if res.get(w, 0) < n:
+                break
+        else:
             return True  # payable as it stands, no substitution needed
-        if sum(need.values()) > sum(v for v in res.values() if v > 0):
+        if sum(need.values()) > sum([v for v in res.values() if v > 0]):
             return False  # a substitution pays one for one: not enough of anything at all
-        return payable(res, need, self.substitutes(me, purpose))
+        subs = self.substitutes(me, purpose)
+        # a pure answer of what is held, what is needed and what may pay for what: kept for every game
+        key = (tuple(res.items()), tuple(need.items()), self._frozen_subs(subs))
+        got = self._payable_cache.get(key)
+        if got is None:
+            if len(self._payable_cache) > 8192:
+                self._payable_cache.clear()
+            got = self._payable_cache[key] = payable(res, need, subs)
+        return got
+
+    def _frozen_subs(self, subs: dict[str, list[str]]) -> tuple:
+        """A substitution table as a hashable key (tables are shared answers: each frozen once)."""
+        got = self._frozen.get(id(subs))
+        if got is None or got[0] is not subs:  # the table is held with its key, so its id is never reused
+            if len(self._frozen) > 4096:
+                self._frozen.clear()
+            got = self._frozen[id(subs)] = (subs, tuple((k, tuple(v)) for k, v in subs.items()))
+        return got[1]
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         """The card language's pay: the card's owner pays `cost` for `purpose`, asked how when there is a

@@ -46,6 +46,8 @@ class Clash(InForce, Resources, Changes, Kept):
         self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
         self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
         self._in_force_cache: dict[tuple, tuple] = defn.pure_memo("in_force")
+        self._payable_cache: dict[tuple, bool] = defn.pure_memo("payable")
+        self._frozen: dict[int, tuple] = defn.pure_memo("frozen_substitutes")
         self._steady = Steady()  # in_force.steady(): the memo of the current steady stretch
         self._depth = 0
         self._trigger_chain: list[str] = []
