@@ -25,6 +25,13 @@ def _scan_units(state: dict) -> dict[str, list[str]]:
     return out
 
 
+def _scan_owners(state: dict) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for u, d in state["units"].items():
+        out.setdefault(d["owner"], []).append(u)
+    return out
+
+
 def _scan_cities(state: dict) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for s, c in state["cities"].items():
@@ -56,10 +63,12 @@ def test_kept_indexes_equal_a_fresh_scan_after_every_action(bot, players, seed, 
         units, cities = _kept_now(game.rt)
         if units is not None:  # held (not dropped): it must be what a scan says, order included
             assert units == _scan_units(game.state), f"units by space stale after action {steps}"
+            assert game.rt._units_by_owner == _scan_owners(game.state), f"units by owner stale after {steps}"
             checked += 1
         if cities is not None:
             assert cities == _scan_cities(game.state), f"cities by owner stale after action {steps}"
         assert game.rt.units_by_space() == _scan_units(game.state)
+        assert game.rt.units_by_owner() == _scan_owners(game.state)
         assert game.rt.cities_by_owner() == _scan_cities(game.state)
     assert steps > 100 and checked > steps // 2  # the indexes were mostly held, and checked, between actions
 

@@ -1,4 +1,4 @@
-"""Indexes kept current by the state-change hooks: units by space and cities by owner.
+"""Indexes kept current by the state-change hooks: units by space and by owner, cities by owner.
 
 The action menu and the bots ask "which units stand here?" and "which cities are p's?" thousands of
 times a game, and each asking scanned every unit or city. A mixin of the `Clash` runtime keeps the two
@@ -20,11 +20,12 @@ class Kept:
 
     _by_space: dict[str, list[str]] | None = None
     _by_space_of: tuple = ()
+    _units_by_owner: dict[int, list[str]] | None = None
     _by_owner: dict[int, list[str]] | None = None
     _by_owner_of: tuple = ()
 
     def units_changed(self) -> None:
-        """A unit was moved, added or removed: the units-by-space index is rebuilt when next asked."""
+        """A unit was moved, added or removed: the unit indexes are rebuilt when next asked."""
         self._by_space = None
 
     def cities_changed(self) -> None:
@@ -36,11 +37,17 @@ class Kept:
         units = self.game.state["units"]
         got = self._by_space
         if got is None or self._by_space_of[0] is not units or self._by_space_of[1] != len(units):
-            got = {}
+            got, owned = {}, {}
             for u, d in units.items():
                 got.setdefault(d["space"], []).append(u)
-            self._by_space, self._by_space_of = got, (units, len(units))
+                owned.setdefault(d["owner"], []).append(u)
+            self._by_space, self._by_space_of, self._units_by_owner = got, (units, len(units)), owned
         return got
+
+    def units_by_owner(self) -> dict[int, list[str]]:
+        """Unit ids by owner, in the order of the state's units (built with units_by_space, dropped with it)."""
+        self.units_by_space()
+        return self._units_by_owner  # type: ignore[return-value]
 
     def cities_by_owner(self) -> dict[int, list[str]]:
         """City spaces by owner, each list in the order of the state's cities (callers never change it)."""

@@ -143,7 +143,11 @@ class Clash(InForce, Resources, Changes, Kept):
 
     def units_of(self, p: int, utype: str | None = None) -> list[str]:
         """p's units, optionally only of type `utype`."""
-        return [u for u, d in self.state["units"].items() if d["owner"] == p and (utype is None or d["type"] == utype)]
+        mine = self.units_by_owner().get(p, ())  # kept current by the changes (state/kept.py)
+        if utype is None:
+            return list(mine)
+        units = self.state["units"]
+        return [u for u in mine if units[u]["type"] == utype]
 
     def role(self, name: str) -> str:
         """The unit type that plays a role the rules name (e.g. the unit type that settles), from the
