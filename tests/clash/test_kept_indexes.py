@@ -1,4 +1,5 @@
-"""The indexes kept current by the state-change hooks (rules/clash/state/kept.py) always equal a fresh scan.
+"""The indexes kept current by the state-change hooks (rules/clash/state/kept.py) always equal a fresh scan,
+and the board kept by the runtime (Clash.board) is the one the state's regions make.
 
 Units by space and cities by owner are dropped by every routed write and rebuilt on the next question; a
 write that bypassed the hooks would leave a stale index. These games (random and greedy bots, 2-4
@@ -39,6 +40,13 @@ def _scan_cities(state: dict) -> dict[int, list[str]]:
     return out
 
 
+def _fresh_board(rt):
+    """The board worked out from the state as it is (the definition keeps one board per key)."""
+    b = rt.state["board"]
+    key = (rt.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)), tuple(b["rots"]))
+    return rt.defn.board_for(key, rt.region_terrains)
+
+
 def _kept_now(rt) -> tuple[dict | None, dict | None]:
     """What the runtime holds now, without rebuilding (None: dropped, the next question rebuilds it)."""
     units = rt._by_space if rt._by_space_of and rt._by_space_of[0] is rt.state["units"] else None
@@ -67,6 +75,7 @@ def test_kept_indexes_equal_a_fresh_scan_after_every_action(bot, players, seed, 
             checked += 1
         if cities is not None:
             assert cities == _scan_cities(game.state), f"cities by owner stale after action {steps}"
+        assert game.rt.board is _fresh_board(game.rt), f"board stale after action {steps}"
         assert game.rt.units_by_space() == _scan_units(game.state)
         assert game.rt.units_by_owner() == _scan_owners(game.state)
         assert game.rt.cities_by_owner() == _scan_cities(game.state)

@@ -54,6 +54,7 @@ def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None 
     b = rt.state["board"]
     b["revealed"][slot_index] = True
     b["rots"][slot_index] = rot
+    rt.board_changed()
     tile = b["tiles"][slot_index]
     rt.log(f"  {rt.name(p)} reveals a region ({tile})")
     region = next(r for r in rt.defn.map_data["regions"] if r["id"] == tile)

@@ -39,7 +39,7 @@ class Clash(InForce, Resources, Changes, Kept):
         self.params = defn.params
         self.index = defn.index
         self._board: Board | None = None
-        self._board_key: tuple | None = None
+        self._board_of: dict | None = None  # the state's board the cached one was worked out from
         # memos of pure answers whose keys hold all they depend on: shared by every game of the definition
         # (a fork starts with them warm, and nothing is copied)
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
@@ -161,21 +161,20 @@ class Clash(InForce, Resources, Changes, Kept):
     # ---- the board -----------------------------------------------------------------------------
     @property
     def board(self) -> Board:
-        """The board as revealed so far. Regions are only ever turned face up, so the number of
-        face-up regions tells whether the cached board is still the right one."""
-        memo = self._steady.memo
-        if memo is not None and "board" in memo:  # nothing is revealed during a steady stretch
-            return memo["board"]
-        b = self.state["board"]
-        shown = b["revealed"].count(True)
-        if self._board is None or shown != self._board_key:
-            key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
-                   tuple(b["rots"]))
-            self._board = self.defn.board_for(key, self.region_terrains)
-            self._board_key = shown
-        if memo is not None:
-            memo["board"] = self._board
+        """The board as revealed so far, kept (state/kept.py): a region turned face up or a start region
+        exchanged calls board_changed, and a state whose board is another object gets its own."""
+        b = self.game.state["board"]
+        if self._board_of is b:
+            return self._board  # type: ignore[return-value]
+        key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
+               tuple(b["rots"]))
+        self._board = self.defn.board_for(key, self.region_terrains)
+        self._board_of = b
         return self._board
+
+    def board_changed(self) -> None:
+        """A region was turned face up (or a start region exchanged): the board is worked out again."""
+        self._board_of = None
 
     def region_terrains(self, tile: str) -> list[str]:
         """The terrains of a map region, space by space (the definition's map data)."""
