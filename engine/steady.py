@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 SHADOW = os.environ.get("RULEWRIGHT_SHADOW", "") not in ("", "0")
@@ -41,13 +41,16 @@ class Steady:
     def __init__(self) -> None:
         self.memo: dict[Hashable, Any] | None = None
 
-    @contextmanager
-    def stretch(self, state: dict | None = None) -> Iterator[None]:
+    def stretch(self, state: dict | None = None) -> _Stretch | AbstractContextManager[None]:
         """A stretch of questions that change nothing; nested stretches share the outer one's memo.
-        `state` is only read in shadow mode (checked unchanged at the end)."""
-        if self.memo is not None or OFF:
-            yield
-            return
+        `state` is only read in shadow mode (checked unchanged at the end). A plain object, not a
+        generator: a menu opens hundreds of stretches a game, and this is cheaper to enter."""
+        if SHADOW and self.memo is None and not OFF:
+            return self._shadowed(state)
+        return _Stretch(self)
+
+    @contextmanager
+    def _shadowed(self, state: dict | None) -> Iterator[None]:
         self.memo = {}
         try:
             with unchanged(state):
@@ -69,6 +72,25 @@ class Steady:
         on besides the state). Callers never change the value they get."""
         memo = self.memo
         return compute() if memo is None else recall(memo, key, compute)
+
+
+class _Stretch:
+    """The context of Steady.stretch outside shadow mode: opens the memo unless one is open (or OFF)."""
+
+    __slots__ = ("steady", "opened")
+
+    def __init__(self, steady: Steady) -> None:
+        self.steady = steady
+        self.opened = False
+
+    def __enter__(self) -> None:
+        if self.steady.memo is None and not OFF:
+            self.steady.memo = {}
+            self.opened = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.opened:
+            self.steady.memo = None
 
 
 @contextmanager

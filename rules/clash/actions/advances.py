@@ -85,8 +85,9 @@ def can_buy_any(rt: Clash, p: int) -> bool:
 
 
 def buy_advance(rt: Clash, p: int) -> Generator:
-    options = buyable(rt, p)
-    labels = [f"{rt.defn.advances[a].name} ({_cost_text(advance_cost(rt, p, a))})" for a in options]
+    with rt.steady():
+        options = buyable(rt, p)
+        labels = [f"{rt.defn.advances[a].name} ({_cost_text(advance_cost(rt, p, a))})" for a in options]
     adv = yield from rt.ask(p, "advance", "Which advance?", options, labels)
     cost = advance_cost(rt, p, adv, commit=True)
     paid = yield from rt.pay_for(p, cost, "advance", rt.defn.advances[adv].name)
@@ -166,7 +167,7 @@ def raise_levels(rt: Clash, p: int, border: str) -> Generator:
 
 def free_advance(rt: Clash, p: int, category: str | None = None, ctx=None) -> Generator:
     """Get an advance without paying its resource cost (status phase, effects, cards)."""
-    options = rt.game.remembered(("free_advance", p, category), lambda: free_advance_options(rt, p, category))
+    options = rt.game.remembered(("free_advance", p, category), lambda: rt.steadily(free_advance_options, p, category))
     if not options:
         return
     labels = [rt.defn.advances[a].name for a in options]

@@ -26,11 +26,14 @@ def can_collect(rt: Clash, p: int) -> bool:
 
 def can_build_units(rt: Clash, p: int) -> bool:
     """Some city of p's may build a unit (stops at the first). What a unit costs does not depend on the
-    city, so the affordable types are found once and only they are tried in each city."""
+    city, so the affordable types are found once and only they are tried in each city (and only when
+    some city may be activated at all: that is the cheaper question)."""
+    active = [c for c in rt.cities_of(p) if cities.can_activate(rt, p, c)]
+    if not active:
+        return False
     payable = [t for t, e in rt.defn.units.items()
                if e.data.get("role") not in cities.NEVER_BUILT_ROLES and cities.affordable(rt, p, [t])]
-    return bool(payable) and any(cities.can_activate(rt, p, c) and cities.buildable_types(rt, p, c, [], payable)
-                                 for c in rt.cities_of(p))
+    return bool(payable) and any(cities.buildable_types(rt, p, c, [], payable) for c in active)
 
 
 def can_grow(rt: Clash, p: int) -> bool:

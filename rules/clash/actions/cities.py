@@ -110,6 +110,7 @@ def found_city(rt: Clash, p: int) -> Generator:
     settler = next(u for u in rt.units_at(space, p, rt.role("founder")) if not rt.state["units"][u]["ship"])
     yield from rt.take_unit(settler, "founding")
     add_city(rt.state, rt.defn, p, space)
+    rt.cities_changed()
     yield from rt.size_changed(space, 0, "founding")
     rt.log(f"  {rt.name(p)} founds a city at {space}")
     yield from rt.emit("city_founded", p, city=space)
@@ -170,7 +171,7 @@ def collectable_cities(rt: Clash, p: int) -> list[str]:
 
 
 def collect(rt: Clash, p: int) -> Generator:
-    options = rt.game.remembered(("collect", p), lambda: collectable_cities(rt, p))
+    options = rt.game.remembered(("collect", p), lambda: rt.steadily(collectable_cities, p))
     city = yield from rt.ask(p, "city", "Collect with which city?", options)
     reach = 1
     for m in rt.optional_modifiers("collect_range", p, city=city):
@@ -288,10 +289,7 @@ def _total_cost(rt: Clash, types: list[str]) -> list[tuple[str, int]]:
 
 
 def affordable(rt: Clash, p: int, types: list[str]) -> bool:
-    ctx = rt.ctx(p, "rules")
-    if rt.can_pay(ctx, _total_cost(rt, types), "build"):
-        return True
-    return bool(_draft_options(rt, p, types))
+    return rt.can_pay(rt.ctx(p, "rules"), _total_cost(rt, types), "build") or bool(_draft_options(rt, p, types))
 
 
 def _draft_options(rt: Clash, p: int, types: list[str]) -> list[tuple[str, int]]:
@@ -325,11 +323,12 @@ def buildable_cities(rt: Clash, p: int) -> list[str]:
 
 
 def build_units(rt: Clash, p: int) -> Generator:
-    city = yield from rt.ask(p, "city", "Build units in which city?", buildable_cities(rt, p))
+    city = yield from rt.ask(p, "city", "Build units in which city?", rt.steadily(buildable_cities, p))
     cap = rt.quantity("build_count", p, activity_size(rt, city), city=city)
     planned: list[str] = []
     while len(planned) < cap:
-        types = [t for t in buildable_types(rt, p, city, planned) if affordable(rt, p, planned + [t])]
+        with rt.steady():
+            types = [t for t in buildable_types(rt, p, city, planned) if affordable(rt, p, planned + [t])]
         if not types:
             break
         options = types + (["done"] if planned else [])
@@ -447,4 +446,3 @@ def add_piece(rt: Clash, p: int, city: str, piece: str) -> Generator:
     rt.log(f"  {rt.name(p)} adds {with_article(rt.defn.pieces[piece].name)} to the city at {city}")
     yield from rt.size_changed(city, before, "growing")
     yield from rt.emit("piece_built", p, city=city, piece=piece)
-

@@ -54,6 +54,7 @@ def reveal_slot(rt: Clash, p: int, slot_index: int, rot: int, avoid: str | None 
     b = rt.state["board"]
     b["revealed"][slot_index] = True
     b["rots"][slot_index] = rot
+    rt.board_changed()
     tile = b["tiles"][slot_index]
     rt.log(f"  {rt.name(p)} reveals a region ({tile})")
     region = next(r for r in rt.defn.map_data["regions"] if r["id"] == tile)
@@ -108,6 +109,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
 
 def sail(rt: Clash, ships: list[str], dest: str) -> None:
     """Ships move to `dest` with everything aboard them."""
+    rt.units_changed()
     for u in ships:
         rt.state["units"][u]["space"] = dest
     for d in rt.state["units"].values():

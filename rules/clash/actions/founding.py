@@ -63,11 +63,13 @@ def found_city_with(rt: Clash, p: int, utype: Any, reach: Any = 0, at: Any = _AN
     space = yield from rt.ask(p, "space", "Found the city where?", options[uid])
     yield from rt.take_unit(uid, "founding")
     add_city(rt.state, rt.defn, p, space)
+    rt.cities_changed()
     yield from rt.size_changed(space, 0, "founding")
     rt.log(f"  {rt.name(p)} founds a city at {space} with {with_article(rt.defn.units[utype].name)}")
     for d in rt.state["units"].values():
         if d["ship"] == uid:  # its passengers land in the new city
             d["ship"], d["space"], d["stop"] = None, space, 1
+            rt.units_changed()
     yield from rt.emit("city_founded", p, city=space)
 
 

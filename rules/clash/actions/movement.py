@@ -275,7 +275,7 @@ def move_action(rt: Clash, p: int) -> Generator:
     moved: set[str] = set()
     groups = 0
     while groups < GROUPS_PER_MOVE:
-        origins = rt.game.remembered(("move_from", p, groups), lambda: movable_origins(rt, p, moved))
+        origins = rt.game.remembered(("move_from", p, groups), lambda: rt.steadily(movable_origins, p, moved))
         if not origins:
             break
         options = origins + (["done"] if groups else [])
@@ -283,13 +283,14 @@ def move_action(rt: Clash, p: int) -> Generator:
         origin = yield from rt.ask(p, "move_from", f"Move group {groups + 1} of up to 3: from where?", options, labels)
         if origin == "done":
             break
-        comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if can_leave(rt, p, origin, g)]
+        with rt.steady():
+            comps = [(cid, g) for cid, g in groups_at(rt, p, origin, moved) if can_leave(rt, p, origin, g)]
         ids = [c for c, _ in comps]
         cid = yield from rt.ask(p, "move_units", "Which units move together?", ids,
                                 [describe_units(rt, g) for _, g in comps])
         group = dict(comps)[cid]
         dests, how = rt.game.remembered(("move_to", p, origin, tuple(group)),
-                                        lambda o=origin, g=group: destinations(rt, p, o, g))  # read-only
+                                        lambda o=origin, g=group: rt.steadily(destinations, p, o, g))
         dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} from {origin} to?", dests)
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)
@@ -330,6 +331,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
     if cost:
         yield from _pay_tokens(rt, p, cost, "attack")
     rt.log(f"  {describe_units(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
+    rt.units_changed()
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target
@@ -367,4 +369,3 @@ def _pay_tokens(rt: Clash, p: int, n: int, why: str) -> Generator:
     m, c = splits[labels.index(pick)]
     yield from rt.spend(p, "mood", m, "moving")
     yield from rt.spend(p, "culture", c, "moving")
-

@@ -89,6 +89,8 @@ def move_city(rt: Clash, p: int, size: Any = 1, mood: Any = "angry", ctx: Ctx | 
     dest = yield from rt.ask(p, "move_to", f"Move the city at {city} to?", dests)
     st = rt.state
     st["cities"][dest] = st["cities"].pop(city)
+    rt.cities_changed()
+    rt.units_changed()
     for w in st["cities"][dest]["wonders"]:
         st["wonders"]["built"][w] = dest
     if take == "with":

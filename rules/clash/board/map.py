@@ -41,9 +41,15 @@ WATER = "sea"
 # ----- geometry ---------------------------------------------------------------------------------------
 def slot_hexes(anchor: Hex, rot: int) -> list[Hex]:
     """Hexes of the top, left, right and bottom terrains of a region placed at (anchor, rot)."""
+    return list(_slot_hexes(tuple(anchor), rot))
+
+
+@cache
+def _slot_hexes(anchor: Hex, rot: int) -> tuple[Hex, ...]:
+    """slot_hexes, worked out once per place and rotation (the menu asks it of every region)."""
     k = rot % 6
     shift = rotate((0, 1), -(k - 3)) if k >= 3 else (0, 0)
-    return [add(add(anchor, rotate(off, -k)), shift) for off in REGION_OFFSETS]
+    return tuple(add(add(anchor, rotate(off, -k)), shift) for off in REGION_OFFSETS)
 
 
 def place_region(anchor: Hex, rot: int, terrains: Sequence[str]) -> dict[Hex, str]:

@@ -73,11 +73,14 @@ def _alternate_start(rt: Clash, p: int, civ: str) -> None:
     i = next(k for k, s in enumerate(layout.slots) if s.home == p)
     old = space_id(layout.city_hex(p, rt.defn.map_data))
     rt.state["board"]["tiles"][i] = start_tile(civ)
+    rt.board_changed()
     new = home_space(rt, p)  # the player's civilisation is already set: the alternate tile's city space
     if new != old and old in rt.state["cities"]:
         rt.state["cities"][new] = rt.state["cities"].pop(old)
+        rt.cities_changed()
         for u in rt.units_at(old, p):
             rt.state["units"][u]["space"] = new
+        rt.units_changed()
     rt.log(f"  {rt.name(p)} starts in the alternate starting region of {rt.defn.civilizations[civ].name}")
 
 

@@ -40,6 +40,7 @@ BARBARIAN = -1
 @service("place_barbarian_city")
 def place_barbarian_city(rt: Clash, space: str, units: int = 1) -> Generator:
     add_city(rt.state, rt.defn, BARBARIAN, space)
+    rt.cities_changed()
     yield from rt.size_changed(space, 0, "barbarians")
     for _ in range(units):
         yield from rt.place_unit(BARBARIAN, rt.role("army"), space, "barbarians")

@@ -81,3 +81,4 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> Generator:
         city["pieces"][piece] = captor
         counts[piece] = counts.get(piece, 0) + 1
     city["owner"] = captor
+    rt.cities_changed()

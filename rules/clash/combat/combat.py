@@ -27,6 +27,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..actions.exploration import sail
 from ..actions.influence import roll
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
@@ -195,6 +196,7 @@ def remove_unit(rt: Clash, uid: str, b: Battle | None = None, cause: str = "batt
 def _unit_gone(rt: Clash, u: dict, b: Battle | None) -> None:
     """A leader figure that dies takes its card with it; killed in battle, the card goes to the victor.
     Land units lost in a battle or an event are remembered (land_units_lost after it)."""
+    rt.units_changed()  # it has just been taken off the board (state/kept.py)
     record_loss(rt, u, b.lost if b is not None else None)
     if u["owner"] >= 0 and rt.defn.roles.get("leader") == u["type"]:
         leader_died(rt, u["owner"], b.other(u["owner"]) if b is not None else None)
@@ -423,12 +425,7 @@ def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
-    for u in units:
-        if u in rt.state["units"]:
-            rt.state["units"][u]["space"] = b.origin
-            for d in rt.state["units"].values():
-                if d["ship"] == u:
-                    d["space"] = b.origin
+    sail(rt, [u for u in units if u in rt.state["units"]], b.origin)  # with everything aboard them
     if rt.is_water(b.origin):  # armies that left ships to attack go back aboard
         for u in units:
             d = rt.state["units"].get(u)

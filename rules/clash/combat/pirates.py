@@ -89,7 +89,8 @@ def blocked_seas(rt: Clash) -> set[str]:
 
 
 def _player_ship_at(rt: Clash, space: str) -> bool:
-    return any(d["owner"] >= 0 and rt.is_ship(d["type"]) for d in rt.state["units"].values() if d["space"] == space)
+    units = rt.state["units"]
+    return any(units[u]["owner"] >= 0 and rt.is_ship(units[u]["type"]) for u in rt.units_at(space))
 
 
 def _room(rt: Clash) -> bool:
@@ -206,6 +207,7 @@ def pirate_spawn(rt: Clash, p: int, ctx=None) -> Generator:
     where = yield from rt.ask(p, "space", f"Move the pirate ship from {pick} to?", dests)
     uid = next(u for u in pirate_units(rt) if rt.state["units"][u]["space"] == pick)
     rt.state["units"][uid]["space"] = where
+    rt.units_changed()
     rt.log(f"  the pirate ship at {pick} moves to {where}")
 
 

@@ -61,6 +61,7 @@ def offer_raze(rt: Clash, p: int, ctx=None) -> Generator:
 def raze_city(rt: Clash, space: str, cause: str = "rules") -> Generator:
     """The city leaves the board with its wonders; its size becomes 0 (city_size_changed)."""
     city = rt.state["cities"].pop(space)
+    rt.cities_changed()
     for w in city["wonders"]:
         rt.state["wonders"]["built"].pop(w, None)
     yield from rt.size_changed(space, len(city["pieces"]), cause, city["owner"])

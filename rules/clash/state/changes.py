@@ -24,8 +24,8 @@ PURPOSE_CAUSE = {"advance": "advancing", "civic": "improving", "build": "buildin
 
 
 class Changes:
-    """State changes of the runtime; needs `state`, `defn`, `player`, `emit`, `add_resource`, `log`."""
-
+    """State changes of the runtime; needs `state`, `defn`, `player`, `emit`, `add_resource`, `log`, and
+    `units_changed` (state/kept.py), told of every unit added or removed here."""
     def hears(self, hook: str) -> bool:
         """Does anything listen to `hook`? (checked before a payload is built)"""
         return hook in self.defn.listened_hooks
@@ -102,6 +102,7 @@ class Changes:
     def place_unit(self, p: int, utype: str, space: str, cause: str, ship: str | None = None) -> Generator:
         """Put a new unit on the board and emit unit_placed; returns its id."""
         uid = add_unit(self.state, p, utype, space, ship)
+        self.units_changed()
         if self.hears("unit_placed"):
             yield from self.emit("unit_placed", p, unit=utype, space=space, cause=cause)
         return uid
@@ -115,6 +116,7 @@ class Changes:
         """Remove a unit from the board and emit unit_removed; returns its record (None if gone)."""
         u = self.state["units"].pop(uid, None)
         if u is not None:
+            self.units_changed()
             yield from self.unit_removed(u, cause)
         return u
 

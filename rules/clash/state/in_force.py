@@ -30,9 +30,15 @@ class InForce:
 
     def steady(self) -> AbstractContextManager[None]:
         """A stretch of questions that change nothing (the action menu asks hundreds), engine/steady.py:
-        each player's sources, the units on each space and the board are worked out once in it (kept in
-        the stretch's memo under ("sources", p), "units_by_space" and "board"), and grants are memoised."""
+        each player's sources and the board are worked out once in it (kept in the stretch's memo under
+        ("sources", p) and "board"), and grants are memoised (units by space are kept: state/kept.py)."""
         return self._steady.stretch(self.game.state)
+
+    def steadily(self, question: Callable[..., Any], *args: Any) -> Any:
+        """question(self, *args), a read-only question (an action's menu of options), asked in one steady
+        stretch: the sources, grants and units by space it asks for are worked out once."""
+        with self._steady.stretch(self.game.state):
+            return question(self, *args)
 
     def _answer(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """compute(), memoised for the steady stretch under `key` (engine/steady.py: checked in shadow
@@ -131,7 +137,14 @@ class InForce:
 
     def active_set(self, p: int) -> frozenset[str]:
         """The sources in force for p, as a set; hot loops take it once instead of asking per ability."""
-        got = self._sources_entry(p)[1]
+        memo = self._steady.memo  # _sources_entry written out: the hottest question of all
+        if memo is None:
+            got = self._sources_of(p)[1]
+        else:
+            entry = memo.get(("sources", p))
+            if entry is None:
+                entry = memo[("sources", p)] = self._sources_of(p)
+            got = entry[1]
         extra = self.round_sources.get(p)
         return got | frozenset(extra) if extra else got
 
@@ -181,23 +194,40 @@ class InForce:
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
         """Argument tuples of every grant `name` in force for p (standing or until end of turn); callers
         never change the list (a steady stretch shares it)."""
-        if self._steady.memo is not None:
+        memo = self._steady.memo
+        if memo is not None and (not vars or all(type(v) in (str, int) for v in vars.values())):
             key = ("grants", name, p, *sorted(vars.items())) if vars else ("grants", name, p)
-            if not vars or all(type(v) in (str, int) for v in vars.values()):
+            if steady_memo.SHADOW:
                 return self._answer(key, lambda: self._grants(name, p, vars))
+            got = memo.get(key)  # steady.recall written out (a menu asks a few thousand grants)
+            if got is None:
+                got = memo[key] = self._grants(name, p, vars)
+            return got
         return self._grants(name, p, vars)
+
+    def in_force(self, kind: str, name: str, srcs: frozenset[str]) -> tuple:
+        """The abilities of `kind` (grants, modifiers, forbids) written on `name` whose source is in `srcs`,
+        in content order: a pure answer (the key holds all it depends on), kept in the definition's memo
+        so each question filters only the few abilities in force instead of every one written."""
+        key = (kind, name, srcs)
+        got = self._in_force_cache.get(key)
+        if got is None:
+            written = getattr(self.index, kind).get(name, ())
+            got = tuple(a for a in written if a.source in srcs)
+            if len(self._in_force_cache) > 8192:
+                self._in_force_cache.clear()
+            self._in_force_cache[key] = got
+        return got
 
     def _grants(self, name: str, p: int, vars: dict) -> list[tuple]:
         out: list[tuple] = []
         if p < 0:
             return out
-        grants = self.index.grants.get(name, ())
-        srcs = self.active_set(p) if grants else frozenset()
+        grants = self.in_force("grants", name, self.active_set(p)) if name in self.index.grants else ()
         for g in grants:
-            if g.source in srcs:
-                ctx = self.ctx(p, g.source, **vars)
-                if self._cond(g, ctx):
-                    out.append(tuple(a(ctx) for a in g.args))
+            ctx = Ctx(self, p, g.source, dict(vars))
+            if g.when is None or g.when(ctx):
+                out.append(tuple(a(ctx) for a in g.args))
         for tname, targs, *rest in self.player(p)["temp"]:
             if tname == name and (len(rest) < 2 or rest[1] == f"round{self.state['round']}"):
                 out.append(tuple(targs))  # one granted until the end of an earlier round has lapsed
@@ -222,18 +252,16 @@ class InForce:
     def modified(self, name: str, p: int) -> bool:
         """Is some modifier of the quantity `name` in force for p? When none is, the printed value holds
         everywhere, and a question asked of every city or advance can be asked once."""
-        srcs = self.active_set(p)
-        return any(m.source in srcs for m in self.index.modifiers.get(name, ()))
+        return name in self.index.modifiers and bool(self.in_force("modifiers", name, self.active_set(p)))
 
     def quantity(self, name: str, p: int, base: int, arg: Any = None, use: list[Modifier] | None = None,
                  commit: bool = False, **vars: Any) -> int:
         """A computed quantity after p's mandatory modifiers (and the optional ones in `use`)."""
         value = base
-        if p < 0:
+        if p < 0 or name not in self.index.modifiers:
             return value
-        mods = self.index.modifiers.get(name, ())
-        srcs = self.active_set(p) if mods else frozenset()
-        for m in mods:
+        srcs = self.active_set(p)
+        for m in self.in_force("modifiers", name, srcs):
             if m.optional and (use is None or m not in use):
                 continue
             ctx = self._applies(m, p, srcs, arg, vars)

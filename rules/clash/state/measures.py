@@ -79,8 +79,13 @@ def _near_city(rt: Clash, space: str, owners: Callable[[int], bool]) -> bool:
     return False
 
 
-def category_members(rt: Clash, category: str) -> list[str]:
-    return [a for a, c in rt.defn.category_of.items() if c == category]
+def category_members(rt: Clash, category: str) -> tuple[str, ...]:
+    """The advances of a category (the definition's: worked out once, shared by every game)."""
+    memo = rt.defn.pure_memo("category_members")
+    got = memo.get(category)
+    if got is None:
+        got = memo[category] = tuple(a for a, c in rt.defn.category_of.items() if c == category)
+    return got
 
 
 def home_space(rt: Clash, p: int) -> str:

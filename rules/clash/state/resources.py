@@ -11,6 +11,7 @@ from itertools import product
 from typing import Any
 
 from ....dsl.limits import MAX_RUNTIME, cap
+from ....engine import steady
 from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
@@ -101,9 +102,15 @@ class Resources:
     def substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         """What may replace what in a payment for `purpose` (e.g. ideas for food on advances, gold for all);
         asked once per steady stretch (callers never change it)."""
-        if self._steady.memo is not None:
+        memo = self._steady.memo
+        if memo is None:
+            return self._substitutes(p, purpose)
+        if steady.SHADOW:
             return self._answer(("substitutes", p, purpose), lambda: self._substitutes(p, purpose))
-        return self._substitutes(p, purpose)
+        got = memo.get(("substitutes", p, purpose))  # steady.recall written out
+        if got is None:
+            got = memo[("substitutes", p, purpose)] = self._substitutes(p, purpose)
+        return got
 
     def _substitutes(self, p: int, purpose: str) -> dict[str, list[str]]:
         key = (p, purpose, self._sources_entry(p)[1],
@@ -162,7 +169,7 @@ class Resources:
         """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
         resources)?"""
         me = ctx.me  # not memoised in a steady stretch: a menu seldom asks the same cost twice (measured)
-        res = self.player(me)["res"]
+        res = self.game.state["players"][me]["res"]
         need: dict[str, int] = {}
         anys = 0
         for w, n in cost:
@@ -170,11 +177,33 @@ class Resources:
                 anys += int(n or 0)
             else:
                 need[w] = need.get(w, 0) + int(n or 0)
-        if anys > 0 and sum(res[r] for r in RESOURCES) < anys:
+        if anys > 0 and sum([res[r] for r in RESOURCES]) < anys:
             return False
-        if all(res.get(w, 0) >= n for w, n in need.items()):
+        for w, n in need.items():
+            if res.get(w, 0) < n:
+                break
+        else:
             return True  # payable as it stands, no substitution needed
-        return payable(res, need, self.substitutes(me, purpose))
+        if sum(need.values()) > sum([v for v in res.values() if v > 0]):
+            return False  # a substitution pays one for one: not enough of anything at all
+        subs = self.substitutes(me, purpose)
+        # a pure answer of what is held, what is needed and what may pay for what: kept for every game
+        key = (tuple(res.items()), tuple(need.items()), self._frozen_subs(subs))
+        got = self._payable_cache.get(key)
+        if got is None:
+            if len(self._payable_cache) > 8192:
+                self._payable_cache.clear()
+            got = self._payable_cache[key] = payable(res, need, subs)
+        return got
+
+    def _frozen_subs(self, subs: dict[str, list[str]]) -> tuple:
+        """A substitution table as a hashable key (tables are shared answers: each frozen once)."""
+        got = self._frozen.get(id(subs))
+        if got is None or got[0] is not subs:  # the table is held with its key, so its id is never reused
+            if len(self._frozen) > 4096:
+                self._frozen.clear()
+            got = self._frozen[id(subs)] = (subs, tuple((k, tuple(v)) for k, v in subs.items()))
+        return got[1]
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         """The card language's pay: the card's owner pays `cost` for `purpose`, asked how when there is a
@@ -245,7 +274,9 @@ class Resources:
     def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:
         """Put a new unit of `utype` for p on `space` (aboard `ship` if given); returns its id. No hook runs:
         the caller emits."""
-        return add_unit(self.state, p, utype, space, ship)
+        uid = add_unit(self.state, p, utype, space, ship)
+        self.units_changed()
+        return uid
 
     def special_actions(self, p: int) -> list[SpecialAction]:
         """The special actions p's sources in force offer (content `action:` abilities), in source order.

@@ -9,7 +9,7 @@ found by name in the registry (registry.py), never imported from here.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
@@ -20,6 +20,7 @@ from ....engine.steady import Steady
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .changes import Changes
 from .in_force import InForce
+from .kept import Kept
 from .measures import tally_hook
 from .resources import Resources
 
@@ -31,19 +32,22 @@ BARBARIAN = -1
 MAX_TRIGGER_DEPTH = 24
 
 
-class Clash(InForce, Resources, Changes):
+class Clash(InForce, Resources, Changes, Kept):
     def __init__(self, defn: ClashDefinition, game: Game):
         self.defn = defn
         self.game = game
         self.params = defn.params
         self.index = defn.index
         self._board: Board | None = None
-        self._board_key: tuple | None = None
+        self._board_of: dict | None = None  # the state's board the cached one was worked out from
         # memos of pure answers whose keys hold all they depend on: shared by every game of the definition
         # (a fork starts with them warm, and nothing is copied)
         self._sources_cache: dict[tuple, tuple[list[str], frozenset[str]]] = defn.pure_memo("sources")
         self._subs_cache: dict[tuple, dict[str, list[str]]] = defn.pure_memo("substitutes")
         self._actions_cache: dict[tuple, list] = defn.pure_memo("special_actions")
+        self._in_force_cache: dict[tuple, tuple] = defn.pure_memo("in_force")
+        self._payable_cache: dict[tuple, bool] = defn.pure_memo("payable")
+        self._frozen: dict[int, tuple] = defn.pure_memo("frozen_substitutes")
         self._steady = Steady()  # in_force.steady(): the memo of the current steady stretch
         self._depth = 0
         self._trigger_chain: list[str] = []
@@ -117,7 +121,7 @@ class Clash(InForce, Resources, Changes):
 
     def cities_of(self, p: int) -> list[str]:
         """The spaces of p's cities."""
-        return [s for s, c in self.state["cities"].items() if c["owner"] == p]
+        return list(self.cities_by_owner().get(p, ()))  # kept current (state/kept.py)
 
     def city(self, space: str) -> dict | None:
         """The city at `space` (its owner, pieces, mood, wonders), or None."""
@@ -130,23 +134,20 @@ class Clash(InForce, Resources, Changes):
 
     def units_at(self, space: str, owner: int | None = None, utype: str | None = None) -> list[str]:
         """The units on `space`, optionally only `owner`'s and only of type `utype`."""
+        here = self.units_by_space().get(space, ())  # kept current by the changes (state/kept.py)
+        if owner is None and utype is None:
+            return list(here)
         units = self.state["units"]
-        memo = self._steady.memo
-        if memo is None:
-            here: Iterable[str] = (u for u, d in units.items() if d["space"] == space)
-        else:  # a steady stretch sorts the units by space once
-            by_space = memo.get("units_by_space")
-            if by_space is None:
-                by_space = memo["units_by_space"] = {}
-                for u, d in units.items():
-                    by_space.setdefault(d["space"], []).append(u)
-            here = by_space.get(space, ())
         return [u for u in here if (owner is None or units[u]["owner"] == owner)
                 and (utype is None or units[u]["type"] == utype)]
 
     def units_of(self, p: int, utype: str | None = None) -> list[str]:
         """p's units, optionally only of type `utype`."""
-        return [u for u, d in self.state["units"].items() if d["owner"] == p and (utype is None or d["type"] == utype)]
+        mine = self.units_by_owner().get(p, ())  # kept current by the changes (state/kept.py)
+        if utype is None:
+            return list(mine)
+        units = self.state["units"]
+        return [u for u in mine if units[u]["type"] == utype]
 
     def role(self, name: str) -> str:
         """The unit type that plays a role the rules name (e.g. the unit type that settles), from the
@@ -160,21 +161,20 @@ class Clash(InForce, Resources, Changes):
     # ---- the board -----------------------------------------------------------------------------
     @property
     def board(self) -> Board:
-        """The board as revealed so far. Regions are only ever turned face up, so the number of
-        face-up regions tells whether the cached board is still the right one."""
-        memo = self._steady.memo
-        if memo is not None and "board" in memo:  # nothing is revealed during a steady stretch
-            return memo["board"]
-        b = self.state["board"]
-        shown = b["revealed"].count(True)
-        if self._board is None or shown != self._board_key:
-            key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
-                   tuple(b["rots"]))
-            self._board = self.defn.board_for(key, self.region_terrains)
-            self._board_key = shown
-        if memo is not None:
-            memo["board"] = self._board
+        """The board as revealed so far, kept (state/kept.py): a region turned face up or a start region
+        exchanged calls board_changed, and a state whose board is another object gets its own."""
+        b = self.game.state["board"]
+        if self._board_of is b:
+            return self._board  # type: ignore[return-value]
+        key = (self.n, tuple(t if r else None for t, r in zip(b["tiles"], b["revealed"], strict=True)),
+               tuple(b["rots"]))
+        self._board = self.defn.board_for(key, self.region_terrains)
+        self._board_of = b
         return self._board
+
+    def board_changed(self) -> None:
+        """A region was turned face up (or a start region exchanged): the board is worked out again."""
+        self._board_of = None
 
     def region_terrains(self, tile: str) -> list[str]:
         """The terrains of a map region, space by space (the definition's map data)."""
