@@ -245,7 +245,7 @@ class InForce:
                     active[p] = self.active_set(p)
                 if f.source not in active[p]:
                     continue
-                if self._cond(f, self.ctx(p, f.source, **vars)):
+                if f.when is None or f.when(Ctx(self, p, f.source, dict(vars))):
                     return True
         return False
 
@@ -261,11 +261,13 @@ class InForce:
         if p < 0 or name not in self.index.modifiers:
             return value
         srcs = self.active_set(p)
-        for m in self.in_force("modifiers", name, srcs):
+        for m in self.in_force("modifiers", name, srcs):  # all in force: _applies written out for speed
             if m.optional and (use is None or m not in use):
                 continue
-            ctx = self._applies(m, p, srcs, arg, vars)
-            if ctx is None:
+            ctx = Ctx(self, p, m.source, dict(vars))
+            if m.arg is not None and m.arg(ctx) != arg:
+                continue
+            if m.when is not None and not m.when(ctx):
                 continue
             if m.once_per_turn:
                 if self._spent(p, m):
@@ -280,10 +282,10 @@ class InForce:
         condition false)."""
         if m.source not in srcs:
             return None
-        ctx = self.ctx(p, m.source, **vars)
+        ctx = Ctx(self, p, m.source, dict(vars))
         if m.arg is not None and m.arg(ctx) != arg:
             return None
-        return ctx if self._cond(m, ctx) else None
+        return ctx if m.when is None or m.when(ctx) else None
 
     def optional_modifiers(self, name: str, p: int, arg: Any = None, **vars: Any) -> list[Modifier]:
         """Optional modifiers p could use now (condition true, not used this turn, affordable)."""
