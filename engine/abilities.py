@@ -7,7 +7,8 @@ The engine knows six shapes of ability and nothing of any game:
 - SpecialAction: an action a player may take (AAA or free, once per turn, with a cost);
 - Forbid: a prohibition the rules check before doing something;
 - Cost / Requirement: what it takes to acquire the entry itself.
-Conditions and values are compiled closures `fn(ctx) -> value`; bodies are generator functions
+Conditions and values are compiled closures `fn(ctx) -> value` (one whose value is known when compiling
+carries it as `fn.const`); bodies are generator functions
 `fn(ctx) -> Generator[Decision, choice, None]`, so any effect can stop to ask a player.
 """
 
@@ -83,6 +84,16 @@ class Grant(Ability):
     name: str = ""
     args: list[Fn] = field(default_factory=list)
     when: Fn | None = None
+
+    @property
+    def fixed(self) -> tuple | None:
+        """The arguments when every one is a constant (a value function carrying `const`, as the compiler
+        makes them) and there is no condition: the grant's answer needs no context. None otherwise."""
+        got = self.__dict__.get("_fixed", False)
+        if got is False:
+            known = self.when is None and all(hasattr(a, "const") for a in self.args)
+            got = self.__dict__["_fixed"] = tuple(a.const for a in self.args) if known else None
+        return got
 
 
 @dataclass

@@ -84,3 +84,14 @@ def test_context_is_light_and_keeps_its_fields() -> None:
         ctx.other = 1  # type: ignore[attr-defined]
     sub = Ctx(rt, 1, "src", {"a": 1}).with_vars(b=2)
     assert sub.vars == {"a": 1, "b": 2}
+
+
+def test_a_grant_of_constants_without_condition_is_answered_without_a_context() -> None:
+    from rulewright.engine.abilities import Grant
+
+    c = Compiler(SimpleNamespace(constants={"food"}))
+    plain = Grant("src", 0, name="collect", args=[c.expr(ref("food")), c.expr(A.Num(2))])
+    assert plain.fixed == ("food", 2)
+    assert Grant("src", 0, name="collect", args=[c.expr(ref("city"))]).fixed is None  # read at run time
+    assert Grant("src", 0, name="collect", args=[c.expr(A.Num(1))], when=c.expr(ref("x"))).fixed is None
+    assert Grant("src", 0, name="collect").fixed == ()

@@ -225,9 +225,13 @@ class InForce:
             return out
         grants = self.in_force("grants", name, self.active_set(p)) if name in self.index.grants else ()
         for g in grants:
+            fixed = g.fixed  # constant arguments, no condition: no context to build
+            if fixed is not None:
+                out.append(fixed)
+                continue
             ctx = Ctx(self, p, g.source, dict(vars))
             if g.when is None or g.when(ctx):
-                out.append(tuple(a(ctx) for a in g.args))
+                out.append(tuple([a(ctx) for a in g.args]))
         for tname, targs, *rest in self.player(p)["temp"]:
             if tname == name and (len(rest) < 2 or rest[1] == f"round{self.state['round']}"):
                 out.append(tuple(targs))  # one granted until the end of an earlier round has lapsed
