@@ -67,3 +67,23 @@ def test_special_usable_and_quantity_answer_as_the_plain_way():
                 quantities += 1
     assert actions > 200 and 0 < usable < actions  # both answers were met
     assert quantities > 200
+
+
+def test_a_special_action_whose_procedure_could_do_nothing_is_refused_as_the_plain_way_refuses():
+    from types import SimpleNamespace
+
+    from rulewright.dsl import ast as A
+    from rulewright.dsl.compiler import Compiler
+    from rulewright.engine.abilities import SpecialAction
+
+    game = new_game(players=2, seed=5)
+    rt = game.rt
+    body = Compiler(SimpleNamespace(constants=set(rt.defn.units))).body(
+        [A.Do(A.Call("buy_units", [A.Ref([next(iter(rt.defn.units))]), A.Num(1)]))])
+    a = SpecialAction(rt.defn.global_sources[0], 99, title="buy", body=body)
+    res = rt.player(0)["res"]
+    for held in (0, 9):  # nothing to pay with: refused; plenty: offered
+        for k in res:
+            res[k] = held
+        assert special_usable(rt, 0, a) == _usable_plainly(rt, 0, a) == (held > 0)
+        assert (refusal(rt, 0, a) is None) == (held > 0)
