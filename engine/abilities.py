@@ -85,15 +85,13 @@ class Grant(Ability):
     args: list[Fn] = field(default_factory=list)
     when: Fn | None = None
 
-    @property
-    def fixed(self) -> tuple | None:
-        """The arguments when every one is a constant (a value function carrying `const`, as the compiler
-        makes them) and there is no condition: the grant's answer needs no context. None otherwise."""
-        got = self.__dict__.get("_fixed", False)
-        if got is False:
-            known = self.when is None and all(hasattr(a, "const") for a in self.args)
-            got = self.__dict__["_fixed"] = tuple(a.const for a in self.args) if known else None
-        return got
+    # the arguments when every one is a constant (a value function carrying `const`, as the compiler makes
+    # them) and there is no condition: the grant's answer needs no context. None otherwise.
+    fixed: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.when is None and all(hasattr(a, "const") for a in self.args):
+            self.fixed = tuple(a.const for a in self.args)
 
 
 @dataclass

@@ -232,9 +232,9 @@ class InForce:
             ctx = Ctx(self, p, g.source, dict(vars))
             if g.when is None or g.when(ctx):
                 out.append(tuple([a(ctx) for a in g.args]))
-        for tname, targs, *rest in self.player(p)["temp"]:
-            if tname == name and (len(rest) < 2 or rest[1] == f"round{self.state['round']}"):
-                out.append(tuple(targs))  # one granted until the end of an earlier round has lapsed
+        for t in self.player(p)["temp"]:  # [name, args, source] or [name, args, source, "round<n>"]
+            if t[0] == name and (len(t) < 4 or t[3] == f"round{self.state['round']}"):
+                out.append(tuple(t[1]))  # one granted until the end of an earlier round has lapsed
         return out
 
     def forbidden(self, what: str, **vars: Any) -> bool:
