@@ -6,6 +6,7 @@ rules provide: attribute and function lookups, gain/pay/lose/draw, procedures, a
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
@@ -17,16 +18,46 @@ from .explain import explain_ability, explain_stmt
 from .limits import cap
 from .vocabulary import Vocabulary
 
-_CMP = {
-    "=": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
-_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+_CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+        ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": lambda a, b: a // b if b else 0}
+# comparisons written out, so evaluating one calls only its operands: (left, right) and (left, constant)
+_CMP_BOTH = {
+    "=": lambda f, g: lambda ctx: f(ctx) == g(ctx),
+    "!=": lambda f, g: lambda ctx: f(ctx) != g(ctx),
+    "<": lambda f, g: lambda ctx: f(ctx) < g(ctx),
+    "<=": lambda f, g: lambda ctx: f(ctx) <= g(ctx),
+    ">": lambda f, g: lambda ctx: f(ctx) > g(ctx),
+    ">=": lambda f, g: lambda ctx: f(ctx) >= g(ctx),
+}
+_CMP_CONST = {
+    "=": lambda f, c: lambda ctx: f(ctx) == c,
+    "!=": lambda f, c: lambda ctx: f(ctx) != c,
+    "<": lambda f, c: lambda ctx: f(ctx) < c,
+    "<=": lambda f, c: lambda ctx: f(ctx) <= c,
+    ">": lambda f, c: lambda ctx: f(ctx) > c,
+    ">=": lambda f, c: lambda ctx: f(ctx) >= c,
+}
+
+
+def _const(value: Any):
+    """A value known when compiling: evaluating it needs nothing from the context."""
+    f = lambda ctx: value  # noqa: E731
+    f.const = value  # type: ignore[attr-defined]
+    return f
+
+
+def _is_const(f) -> bool:
+    return hasattr(f, "const")
+
+
+def _folded(op, a: Any, b: Any):
+    """op(a, b) as a constant, or None when it fails (it then fails at run time, as it always did)."""
+    try:
+        return _const(op(a, b))
+    except Exception:  # noqa: BLE001 - any failure is left to run time, unchanged
+        return None
 
 
 class Compiler:
@@ -34,44 +65,72 @@ class Compiler:
         self.v = vocab
 
     # ---- expressions
-    def expr(self, e: A.Expr):  # noqa: C901 - one case per node type reads best
-        if isinstance(e, A.Num):
-            n = e.value
-            return lambda ctx: n
-        if isinstance(e, A.Str):
-            s = e.value
-            return lambda ctx: s
+    def expr(self, e: A.Expr):
+        """A closure `fn(ctx) -> value`; a node whose operands are all known when compiling is folded into
+        a constant, and each shape is written out so an evaluation makes as few calls as it can."""
+        if isinstance(e, (A.Num, A.Str)):
+            return _const(e.value)
         if isinstance(e, A.ListExpr):
             items = [self.expr(i) for i in e.items]
             return lambda ctx: [f(ctx) for f in items]
         if isinstance(e, A.Ref):
             return self.ref(e)
         if isinstance(e, A.Call):
-            name = e.name
-            args = [self.expr(a) for a in e.args]
-            return lambda ctx: ctx.rt.call(ctx, name, [f(ctx) for f in args])
+            return self.call(e)
         if isinstance(e, A.Not):
             f = self.expr(e.operand)
+            if _is_const(f):
+                return _const(not f.const)
             return lambda ctx: not f(ctx)
         if isinstance(e, A.BinOp):
-            left, right = self.expr(e.left), self.expr(e.right)
-            op = e.op
-            if op == "and":
-                return lambda ctx: bool(left(ctx)) and bool(right(ctx))
-            if op == "or":
-                return lambda ctx: bool(left(ctx)) or bool(right(ctx))
-            if op == "in":
-                return lambda ctx: left(ctx) in (right(ctx) or [])
-            if op == "not in":
-                return lambda ctx: left(ctx) not in (right(ctx) or [])
-            if op == "has":
-                return lambda ctx: ctx.rt.has(ctx, left(ctx), right(ctx))
-            if op in _CMP:
-                cmp = _CMP[op]
-                return lambda ctx: cmp(left(ctx), right(ctx))
-            arith = _ARITH[op]
-            return lambda ctx: arith(left(ctx) or 0, right(ctx) or 0)
+            return self.binop(e.op, self.expr(e.left), self.expr(e.right))
         raise TypeError(f"cannot compile {e!r}")
+
+    def call(self, e: A.Call):
+        """A function of the rules, called through the runtime; its arguments are evaluated without a
+        loop for the usual arities (none, one, two)."""
+        name = e.name
+        args = [self.expr(a) for a in e.args]
+        if not args:
+            return lambda ctx: ctx.rt.call(ctx, name, [])
+        if len(args) == 1:
+            a = args[0]
+            return lambda ctx: ctx.rt.call(ctx, name, [a(ctx)])
+        if len(args) == 2:
+            a, b = args
+            return lambda ctx: ctx.rt.call(ctx, name, [a(ctx), b(ctx)])
+        return lambda ctx: ctx.rt.call(ctx, name, [f(ctx) for f in args])
+
+    def binop(self, op: str, left, right):  # noqa: C901 - one case per operator reads best
+        if op == "and":
+            return lambda ctx: bool(left(ctx) and right(ctx))
+        if op == "or":
+            return lambda ctx: bool(left(ctx) or right(ctx))
+        if op == "in":
+            return lambda ctx: left(ctx) in (right(ctx) or [])
+        if op == "not in":
+            return lambda ctx: left(ctx) not in (right(ctx) or [])
+        if op == "has":
+            return lambda ctx: ctx.rt.has(ctx, left(ctx), right(ctx))
+        if op in _CMP:
+            cmp = _CMP[op]
+            if _is_const(left) and _is_const(right):
+                return _folded(cmp, left.const, right.const) or _CMP_BOTH[op](left, right)
+            if _is_const(right):
+                return _CMP_CONST[op](left, right.const)
+            return _CMP_BOTH[op](left, right)
+        arith = _ARITH[op]
+        if _is_const(left) and _is_const(right):
+            return _folded(arith, left.const or 0, right.const or 0) or (
+                lambda ctx: arith(left(ctx) or 0, right(ctx) or 0))
+        if _is_const(right):
+            c = right.const or 0
+            if op == "+":
+                return lambda ctx: (left(ctx) or 0) + c
+            if op == "-":
+                return lambda ctx: (left(ctx) or 0) - c
+            return lambda ctx: arith(left(ctx) or 0, c)
+        return lambda ctx: arith(left(ctx) or 0, right(ctx) or 0)
 
     def ref(self, e: A.Ref):
         head, attrs = e.parts[0], e.parts[1:]
@@ -82,8 +141,7 @@ class Compiler:
         elif head in ("round", "turn"):
             base = lambda ctx: ctx.rt.call(ctx, head, [])  # noqa: E731
         elif head in self.v.constants and head not in self._context_names:
-            const = head
-            base = lambda ctx: const  # noqa: E731
+            base = _const(head)
         else:
             name = head
             base = lambda ctx: ctx.vars.get(name)  # noqa: E731

@@ -7,7 +7,8 @@ The engine knows six shapes of ability and nothing of any game:
 - SpecialAction: an action a player may take (AAA or free, once per turn, with a cost);
 - Forbid: a prohibition the rules check before doing something;
 - Cost / Requirement: what it takes to acquire the entry itself.
-Conditions and values are compiled closures `fn(ctx) -> value`; bodies are generator functions
+Conditions and values are compiled closures `fn(ctx) -> value` (one whose value is known when compiling
+carries it as `fn.const`); bodies are generator functions
 `fn(ctx) -> Generator[Decision, choice, None]`, so any effect can stop to ask a player.
 """
 
@@ -21,16 +22,25 @@ Fn = Callable[["Ctx"], Any]
 Body = Callable[["Ctx"], Generator]
 
 
-@dataclass
 class Ctx:
-    """Where an effect runs: the rules runtime, the owning player, the source entry, bound names."""
+    """Where an effect runs: the rules runtime, the owning player, the source entry, bound names.
 
-    rt: Any
-    me: int
-    source: str
-    vars: dict[str, Any] = field(default_factory=dict)
-    ability: Ability | None = None
-    cancelled: bool = False
+    Made for every condition a rule asks (thousands per action menu): a plain class with slots, built by
+    one short __init__, costs less to make and to read than a dataclass."""
+
+    __slots__ = ("rt", "me", "source", "vars", "ability", "cancelled")
+
+    def __init__(self, rt: Any, me: int, source: str, vars: dict[str, Any] | None = None,
+                 ability: Ability | None = None, cancelled: bool = False) -> None:
+        self.rt = rt
+        self.me = me
+        self.source = source
+        self.vars = {} if vars is None else vars
+        self.ability = ability
+        self.cancelled = cancelled
+
+    def __repr__(self) -> str:
+        return f"Ctx(me={self.me!r}, source={self.source!r}, vars={self.vars!r})"
 
     def with_vars(self, **kw: Any) -> Ctx:
         return Ctx(self.rt, self.me, self.source, {**self.vars, **kw}, self.ability)
@@ -74,6 +84,14 @@ class Grant(Ability):
     name: str = ""
     args: list[Fn] = field(default_factory=list)
     when: Fn | None = None
+
+    # the arguments when every one is a constant (a value function carrying `const`, as the compiler makes
+    # them) and there is no condition: the grant's answer needs no context. None otherwise.
+    fixed: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.when is None and all(hasattr(a, "const") for a in self.args):
+            self.fixed = tuple(a.const for a in self.args)
 
 
 @dataclass

@@ -14,34 +14,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ....engine.abilities import Ctx
 from ..registry import REFUSALS, functions
 
 if TYPE_CHECKING:
-    from ....engine.abilities import Ctx, SpecialAction
+    from ....engine.abilities import SpecialAction
     from ..state.runtime import Clash
 
 GRANT = "free_card_play"
 
 
 def special_usable(rt: Clash, p: int, a: SpecialAction) -> bool:
-    """The special action's own limits allow it now: once per turn, its condition, its cost."""
+    """The special action's own limits allow it now: once per turn, its condition, its cost. The menu asks
+    this of every special action at every decision: one context serves the condition, the cost and the
+    refusal, and a cost-free action builds no cost list."""
     if a.once_per_turn and rt._spent(p, a):
         return False
-    ctx = rt.ctx(p, a.source)
-    if a.when is not None and not a.when(ctx):
+    ctx = Ctx(rt, p, a.source, {})
+    when = a.when
+    if when is not None and not when(ctx):
         return False
-    cost = [(c.what, c.amount(ctx)) for c in a.cost] + [(w, f(ctx)) for w, f in getattr(a.body, "pays", [])]
-    return (not cost or rt.can_pay(ctx, cost)) and refusal(rt, p, a) is None
+    body = a.body
+    pays = getattr(body, "pays", None)
+    if a.cost or pays:
+        cost = [(c.what, c.amount(ctx)) for c in a.cost]
+        if pays:
+            cost += [(w, f(ctx)) for w, f in pays]
+        if not rt.can_pay(ctx, cost):
+            return False
+    return getattr(body, "leads", None) is None or refusal(rt, p, a, ctx) is None
 
 
-def refusal(rt: Clash, p: int, a: SpecialAction) -> str | None:
+def refusal(rt: Clash, p: int, a: SpecialAction, ctx: Ctx | None = None) -> str | None:
     """Why the special action could do nothing now: the procedure its body starts with (after payments)
-    has nothing to act on, e.g. `do build_units(army, 1)` with every city full. None: it may be taken."""
+    has nothing to act on, e.g. `do build_units(army, 1)` with every city full. None: it may be taken.
+    `ctx`: the context p's special action is evaluated in, if the caller has one."""
     lead = getattr(a.body, "leads", None)
     why = REFUSALS.get(lead[0]) if lead else None
     if why is None:
         return None
-    ctx = rt.ctx(p, a.source)
+    if ctx is None:
+        ctx = Ctx(rt, p, a.source, {})
     return why(rt, p, *[f(ctx) for f in lead[1]])
 
 

@@ -225,12 +225,16 @@ class InForce:
             return out
         grants = self.in_force("grants", name, self.active_set(p)) if name in self.index.grants else ()
         for g in grants:
+            fixed = g.fixed  # constant arguments, no condition: no context to build
+            if fixed is not None:
+                out.append(fixed)
+                continue
             ctx = Ctx(self, p, g.source, dict(vars))
             if g.when is None or g.when(ctx):
-                out.append(tuple(a(ctx) for a in g.args))
-        for tname, targs, *rest in self.player(p)["temp"]:
-            if tname == name and (len(rest) < 2 or rest[1] == f"round{self.state['round']}"):
-                out.append(tuple(targs))  # one granted until the end of an earlier round has lapsed
+                out.append(tuple([a(ctx) for a in g.args]))
+        for t in self.player(p)["temp"]:  # [name, args, source] or [name, args, source, "round<n>"]
+            if t[0] == name and (len(t) < 4 or t[3] == f"round{self.state['round']}"):
+                out.append(tuple(t[1]))  # one granted until the end of an earlier round has lapsed
         return out
 
     def forbidden(self, what: str, **vars: Any) -> bool:
@@ -245,7 +249,7 @@ class InForce:
                     active[p] = self.active_set(p)
                 if f.source not in active[p]:
                     continue
-                if self._cond(f, self.ctx(p, f.source, **vars)):
+                if f.when is None or f.when(Ctx(self, p, f.source, dict(vars))):
                     return True
         return False
 
@@ -261,11 +265,13 @@ class InForce:
         if p < 0 or name not in self.index.modifiers:
             return value
         srcs = self.active_set(p)
-        for m in self.in_force("modifiers", name, srcs):
+        for m in self.in_force("modifiers", name, srcs):  # all in force: _applies written out for speed
             if m.optional and (use is None or m not in use):
                 continue
-            ctx = self._applies(m, p, srcs, arg, vars)
-            if ctx is None:
+            ctx = Ctx(self, p, m.source, dict(vars))
+            if m.arg is not None and m.arg(ctx) != arg:
+                continue
+            if m.when is not None and not m.when(ctx):
                 continue
             if m.once_per_turn:
                 if self._spent(p, m):
@@ -280,10 +286,10 @@ class InForce:
         condition false)."""
         if m.source not in srcs:
             return None
-        ctx = self.ctx(p, m.source, **vars)
+        ctx = Ctx(self, p, m.source, dict(vars))
         if m.arg is not None and m.arg(ctx) != arg:
             return None
-        return ctx if self._cond(m, ctx) else None
+        return ctx if m.when is None or m.when(ctx) else None
 
     def optional_modifiers(self, name: str, p: int, arg: Any = None, **vars: Any) -> list[Modifier]:
         """Optional modifiers p could use now (condition true, not used this turn, affordable)."""

@@ -232,9 +232,8 @@ class Clash(InForce, Resources, Changes, Kept):
                     card = self.in_hand(owner, t.source)
                     if card and t.source in played:
                         continue
-                    ctx = self.ctx(owner, t.source, **payload)
-                    ctx.ability = t
-                    if not self._cond(t, ctx):
+                    ctx = Ctx(self, owner, t.source, dict(payload), t)
+                    if t.when is not None and not t.when(ctx):
                         continue
                     srcs = None  # from here on it may pay, play a card or run its effect
                     if t.once_per_turn and self._spent(owner, t):
