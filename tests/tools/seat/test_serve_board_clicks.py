@@ -69,10 +69,14 @@ def _wait(drv, cond, what: str, timeout: float = 30):
     return WebDriverWait(drv, timeout, poll_frequency=0.05).until(lambda d: cond(d), message=what)
 
 
-def _page(drv, table) -> dict:
-    """The page once it shows the server's current step (a decision's buttons, or the end)."""
+def _page(drv, table, answered: int = -1) -> dict:
+    """The page once it shows the server's current step (a decision's buttons, or the end). `answered`: the
+    step whose choice was just clicked; until the server has it, page and server still agree on that step
+    (the click's request is on its way under load), so that step is not taken as the next one."""
     def ready(d):
         got = d.execute_script(READ)
+        if got["step"] == answered:
+            return False
         with table.lock:  # not while the server is still applying a choice and the bot's moves
             if got["step"] != len(table.game.actions):
                 return False
@@ -95,8 +99,9 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
     decisions = auto = wholes = 0
     undone = refused = warned = armed = shared_done = False
     action_texts: list[str] = []
+    answered = -1  # the step whose choice was clicked last
     while True:
-        page = _page(drv, table)
+        page = _page(drv, table, answered)
         if page["over"]:
             break
         if page["auto"]:  # a standing answer answers by itself
@@ -125,6 +130,7 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
             back = _page(drv, table)
             assert back["step"] == step - 1 and back["pending"]["kind"] == "action"
             undone = True
+            answered = -1  # the step taken back is asked again
             continue
         if not warned and p["kind"] == "action" and "end" in p["options"] and p["warnings"][p["options"].index("end")]:
             # ending the turn with actions left is asked again; not confirming leaves the turn going on
@@ -147,6 +153,7 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
             clicks["standing"] += 1
         armed = armed and choice == "end"  # the click above asked; this one confirms
         i_s = str(i)
+        answered = page["step"]
         how = drv.execute_script(CLICK, i_s, shared_done)  # found and clicked at once: no redraw comes between
         if how == "shared":  # a place several options share (once): the click highlights them, the button picks
             clicks["board"] += 1
