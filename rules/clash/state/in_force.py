@@ -184,9 +184,6 @@ class InForce:
     def _once_key(self, ab) -> str:
         return once_key(ab)
 
-    def _cond(self, ab, ctx: Ctx) -> bool:
-        return ab.when is None or bool(ab.when(ctx))
-
     def granted(self, name: str, p: int, **vars: Any) -> bool:
         """Does p have at least one `grant name(...)` in force (standing or until end of turn)?"""
         return bool(self.grants(name, p, **vars))
