@@ -5,9 +5,9 @@ settings cannot be tried one tournament each. This study instead plays once, at 
 greedy games (every `--every`-th searched decision of two 2-player Clash games), what flat search plays:
 the prior's four best candidates, each in `--worlds` sampled worlds (the same worlds for all four, as the
 bot's sweeps), and records the evaluation of each play-out after 0, 2, 4, 8, 12, 16, 24 and 32 decisions.
-Any setting (decisions ahead, worlds, racing) is then replayed from those numbers: it chooses from one
-half of the worlds, and its choice is scored on the other half at 32 decisions ahead (the "truth", itself
-a sample). Regret: the truth's best candidate's mean minus the chosen one's, averaged over positions and
+Any setting (decisions ahead, worlds, racing, a play-out scored by the mean of its evaluations at several
+points) is then replayed from those numbers: it chooses from one half of the worlds, and its choice is
+scored on the other half at 32 decisions ahead (the "truth", itself a sample). Regret: the truth's best candidate's mean minus the chosen one's, averaged over positions and
 both halves. Cost: play-out steps per decision (candidates x worlds x decisions ahead).
 
 Each play-out records both evaluations, the hand-written and the fitted one (engine/value.py), at the same
@@ -95,6 +95,12 @@ def _flat(r: dict, worlds: list[int], h: int, key: str = "scores") -> int:
     return max(range(len(tot)), key=lambda c: (tot[c], -c))
 
 
+def _averaged(r: dict, worlds: list[int], hs: list[int]) -> int:
+    """Flat search scoring each play-out by the mean of its hand-written evaluations at the points `hs`."""
+    tot = [sum(r["scores"][w][c][AT[h]] for w in worlds for h in hs) for c in range(len(r["cands"]))]
+    return max(range(len(tot)), key=lambda c: (tot[c], -c))
+
+
 def _race(r: dict, first: list[int], then: list[int], h: int) -> int:
     n = len(r["cands"])
     tot = [sum(r["scores"][w][c][AT[h]] for w in first) for c in range(n)]
@@ -135,6 +141,11 @@ def table(recs: list[dict]) -> list[dict]:
             for w in (1, 2, 3, 6):
                 rows.append(row(f"flat {label}, {w} worlds, {h} ahead", 4 * w * h,
                                 lambda r, u, h=h, w=w, key=key: _flat(r, u[:w], h, key)))
+    for w, hs in ((6, [8, 16, 24]), (1, [1, 2, 4]), (2, [2, 4, 8]), (3, [4, 8]), (3, [4, 8, 12]), (6, [2, 4, 8]),
+                  (2, [4, 8, 12, 16, 24]), (3, [8, 12, 16, 24])):
+        if all(h in AT for h in hs):
+            rows.append(row(f"averaged hand-written, {w} worlds, at {','.join(map(str, hs))}", 4 * w * max(hs),
+                            lambda r, u, w=w, hs=hs: _averaged(r, u[:w], hs)))
     for h in (8, 16, 24):
         for w1, w2 in ((1, 2), (1, 3), (1, 5), (2, 4)):
             rows.append(row(f"race hand-written, {w1} then {w2} worlds, {h} ahead", (4 * w1 + 2 * w2) * h,
