@@ -20,6 +20,13 @@ two sweeps; ISMCTS at its measured time, about 15-20 iterations a decision), on 
 ismcts/w7_seed71.jsonl, _h12, _h24: 7 Wonders at flat search:4's time, seed 71, with tree horizons 3, 12 and 24
 (--matches wonders7 --seed 71, the last two with --options '{"horizon": N}').
 
+ismcts/default_seed81*.jsonl: at the DEFAULT flat search's time (six sweeps), seed 81, stopped when the
+answer was clear: --budgets '{"clash": {"search": "24", "ismcts_start_ms": 300}, "wonders7": {"search": "24",
+"ismcts_start_ms": 1200}}' with --matches clash_flat (_flat; _flat_h24 and _flat_c003 with --options
+'{"horizon": 24}' and '{"exploration": 0.03}'), wonders7 (_w7) and clash_greedy (_greedy, with
+"ismcts_start_ms": 450: no flat search in those games to take the time from; _greedy_300ms the first four
+games at 300 ms, left out of the rows).
+
 ismcts/seed71.jsonl: ISMCTS's later defaults (horizon 3, six options at the root, prior bias 0.1) in Clash
 at flat search:4's time, fresh seeds: --pairs 100 --seed 71 --matches clash_flat,clash_greedy; summarised
 with --note naming the defaults (rows of another seed are kept beside, not replaced).
