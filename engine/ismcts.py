@@ -17,10 +17,9 @@ policy play on. This bot grows a tree instead, so the time goes where it decides
 - below the tree, decisions the game does not search (payments, casualties ...) and the play-out after
   the new leaf go to the fast policy, until `horizon` decisions from the root (3: iterations stay cheap,
   about a fork, three decisions and an evaluation, so a decision gets tens of them; a game may ask for more,
-  `tree_horizon`: 7 Wonders looks 24 ahead, since one turn ahead its evaluation chooses worse than its greedy
-  bot, docs/bots.md); then the game's
-  `evaluate` scores the position for each player, and every node on the path counts the score of the
-  player who chose it;
+  `tree_horizon`: Clash and 7 Wonders look 24 ahead, as flat search does, since their evaluations a few
+  decisions ahead tell the options apart too poorly, docs/bots.md); then the game's `evaluate` scores the
+  position for each player, and every node on the path counts the score of the player who chose it;
 - with `reuse`, the next decision of the same player in the same turn (nobody else decided since) starts
   from the chosen option's subtree.
 

@@ -200,16 +200,19 @@ def test_the_prior_breaks_even_statistics_and_fades_with_tries():
 
 
 def test_a_game_sets_how_far_ahead_tree_search_looks_and_a_bot_may_override_it():
-    """7 Wonders declares its tree horizon (three decisions are one turn of three players, too short for its
-    evaluation); Clash keeps the engine's; a bot's own setting comes first."""
+    """7 Wonders and Clash declare their tree horizon (three decisions ahead, both played worse: docs/bots.md);
+    Civilization keeps the engine's; a bot's own setting comes first."""
     from rulewright.engine.ismcts import HORIZON
+    from rulewright.rules.clash.bots.search_support import TREE_HORIZON as CLASH_HORIZON
     from rulewright.rules.wonders7.search_support import TREE_HORIZON
 
     wonders = new_game(players=3, seed=2, game_id="wonders7").definition.search_support()
     clash = new_game(players=2, seed=2).definition.search_support()
+    civ = new_game(players=3, seed=2, game_id="civ_board").definition.search_support()
     assert IsmctsBot(1)._horizon(wonders) == TREE_HORIZON != HORIZON
-    assert IsmctsBot(1)._horizon(clash) == HORIZON
-    assert IsmctsBot(1, horizon=5)._horizon(wonders) == 5
+    assert IsmctsBot(1)._horizon(clash) == CLASH_HORIZON != HORIZON
+    assert IsmctsBot(1)._horizon(civ) == HORIZON
+    assert IsmctsBot(1, horizon=5)._horizon(wonders) == 5 == IsmctsBot(1, horizon=5)._horizon(clash)
 
 
 def test_seven_wonders_tree_search_plays_out_its_horizon_before_evaluating():

@@ -31,6 +31,9 @@ PROMISE = {"resource": 0.12, "token": 0.2, "founder": 0.8, "army": 0.25, "object
 # the rest (how to pay, which casualty...) the fast policy takes
 SEARCHED = frozenset({"action", "advance", "wonder", "move_from", "move_to", "continue", "combat_card", "choose"})
 MARGIN_SCALE = 3.0  # VP of lead that makes a position about 88% good (tanh)
+# tree search (engine/ismcts.py) looks as far ahead as flat search: three decisions ahead, it played no
+# better at a sweep's time and far worse at the default search's (docs/bots.md, "At the default search's time")
+TREE_HORIZON = 24
 
 
 def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
@@ -112,4 +115,4 @@ class ClashSearch(GameSearch):
 
     def __init__(self, defn: Any, evaluation: str | None = None):
         self.evaluation, evaluate = pick_evaluation(evaluation, FEATURES, handwritten)
-        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior)
+        super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior, tree_horizon=TREE_HORIZON)
