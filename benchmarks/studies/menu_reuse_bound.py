@@ -4,10 +4,10 @@
 A kept menu saves the questions whose answers did not change since they were last asked. Whatever keeps
 them (hooks that drop an answer when what it read is written), an answer that did change must be asked
 again. So the most it can save is the time of the menu's questions (each basic action's availability,
-each special action's `special_usable`) whose answer equals the one that player's previous menu gave
-(in the same turn or, for a turn's first menu, in the player's previous turn). This study times every question
-of every menu and adds up those: an upper bound, reached only by a kept menu that costs nothing to keep
-and to check.
+each special action's `special_usable`) whose answer equals the one that player's previous menu gave (in
+the same turn or, for a turn's first menu, in the player's previous turn). This study times every
+question of every menu and adds up those: an upper bound, reached only by a kept menu that costs nothing
+to keep and to check.
 
 Run: python benchmarks/studies/menu_reuse_bound.py > benchmarks/studies/menu_reuse_bound.txt
 Workloads: the bench's (random bots, 2 and 4 players, 12 seeds each, the legal actions listed at every
