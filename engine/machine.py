@@ -173,11 +173,7 @@ class Game:
         # the menu asked on the way to the pending decision (a fork restarting at it asks it first)
         self._asked = self._memos[-1] if len(self._memos) > before else None
         if self.forkable and self.pending is not None and self.definition.resumable(self):
-            self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
-            self._snap_at = len(self.actions) + (choice is not None)  # apply() appends the action after
-            # a fork restarts here: the only menu it works out before this decision is the one just asked
-            self._memos = self._memos[-1:] if len(self._memos) > before else []
-            self._memos_ok = True
+            self._forks_start_here(len(self.actions) + (choice is not None))  # apply() appends the action after
         if self.checkpoints and self.pending is not None and self.definition.resumable(self):
             self.checkpoint = json.dumps(self.state, separators=(",", ":"))
             self.since = []
@@ -310,12 +306,17 @@ class Game:
         fork offers the very options this game offers. False (nothing done) where the flow cannot resume."""
         if self._sealed or self.pending is None or not self.definition.resumable(self):
             return False
-        self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
-        self._snap_at = len(self.actions)
-        self._memos = [self._asked] if self._asked is not None else []
-        self._memos_ok = True
+        self._forks_start_here(len(self.actions))
         self.forkable = self._recording = True
         return True
+
+    def _forks_start_here(self, at: int) -> None:
+        """Forks restart from the state as it is now, `at` actions into the game, at the pending decision:
+        the only menu they work out before it is the one asked on the way here."""
+        self._snap = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+        self._snap_at = at
+        self._memos = [self._asked] if self._asked is not None else []
+        self._memos_ok = True
 
     def seal(self) -> None:
         """Mark a fork whose state was changed outside the rules (hidden information resampled for a
