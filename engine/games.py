@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ruamel.yaml import YAML
 
 from .measures import GameMeasures
 
@@ -82,7 +82,7 @@ class GameModule:
 @cache
 def player_range(game_id: str) -> tuple[int, int]:
     """`players: {min, max}` of rules/<id>/game.yaml: the one place a game states its player range."""
-    data = yaml.safe_load((game_dir(game_id) / "game.yaml").read_text(encoding="utf-8")) or {}
+    data = YAML(typ="safe").load((game_dir(game_id) / "game.yaml").read_text(encoding="utf-8")) or {}
     players = data.get("players") or {}
     if not isinstance(players.get("min"), int) or not isinstance(players.get("max"), int):
         raise ValueError(f"rules/{game_id}/game.yaml must say `players: {{min: N, max: M}}`")

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-import yaml
+from ruamel.yaml import YAML
 from rulewright.api import load_game, new_game
 from rulewright.engine import games
 from rulewright.engine.bots import bots_for, make_bot
@@ -120,7 +120,7 @@ def test_a_refused_action_changes_nothing(game_id, i):
 
 
 def _hidden_spec(game_id: str) -> dict:
-    data = yaml.safe_load((games.game_dir(game_id) / "game.yaml").read_text(encoding="utf-8")) or {}
+    data = YAML(typ="safe").load((games.game_dir(game_id) / "game.yaml").read_text(encoding="utf-8")) or {}
     return data.get("hidden") or {}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-import yaml
+from ruamel.yaml import YAML
 from rulewright.api import MAX_STEPS, new_game, play_game
 from rulewright.engine import games
 from rulewright.engine.bots import RandomBot
@@ -67,7 +67,7 @@ def test_a_seat_may_take_nothing_and_an_illegal_choice_changes_nothing(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_play_game_plays_to_the_end_and_the_player_range_is_the_rules_data(game_id):
-    data = yaml.safe_load((games.game_dir(game_id) / "game.yaml").read_text(encoding="utf-8"))
+    data = YAML(typ="safe").load((games.game_dir(game_id) / "game.yaml").read_text(encoding="utf-8"))
     lo, hi = games.find(game_id).players
     assert (lo, hi) == (data["players"]["min"], data["players"]["max"])
     game = play_game(lo, 2, ["random"], game_id=game_id)
