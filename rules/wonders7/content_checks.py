@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...dsl.overlay_check import check_overlays
+from ...dsl.variant_check import check_overlays
 from ...engine.diagnostics import Diagnostic
 from .registry import STEPS
 

@@ -59,3 +59,8 @@ def quiet(help: str = "no progress bar") -> Any:
 def backend(help: str = "local or ray") -> Any:
     """`--backend local|ray`: where a study's games run; resolve.backend checks it."""
     return typer.Option("--backend", help=help)
+
+
+def allow_noop(help: str = "play a variant that changes nothing (refused otherwise: it can only measure chance)") -> Any:
+    """`--allow-noop`: the variant guard (variant_guard.py) lets a variant that changes nothing play."""
+    return typer.Option("--allow-noop", help=help)

@@ -12,7 +12,9 @@ from rich.console import Console
 from ...engine import games as game_registry
 from ..common import options, resolve
 from ..common.errors import fail, output_folder
+from ..common.variant_guard import check_variants, notice_lines
 from .balancing import print_balance, run_balance
+from .fit_table import terminal_width
 from .restricted_run import print_restricted, run_restricted
 
 
@@ -31,6 +33,7 @@ def balance(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write balance.json and games.jsonl here",
                                                         callback=output_folder)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    allow_noop: Annotated[bool, options.allow_noop()] = False,
 ) -> None:
     """Is the game good? Seat win rates and a test of equality, first-player advantage, win rate per
     civilisation or wonder board, decisiveness, lead changes, drama, duration, branching factor; with
@@ -47,13 +50,18 @@ def balance(
         defn = module.definition(packs, settings["variants"])  # fail fast on unknown packs or variants
     except Exception as err:
         fail(str(err), 2)
+    found = check_variants(game_id, packs, settings["variants"], allow_noop)
+    if not as_json:
+        for line in notice_lines(found, terminal_width()):
+            typer.echo(line)
     if restrict is not None:
         if restrict not in defn.content.entries:
             fail(f"--restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}", 2)
         rep = run_restricted(settings, restrict, workers, out)
+        rep["variants"] = found
         typer.echo(json.dumps(rep, sort_keys=True)) if as_json else print_restricted(rep, Console(soft_wrap=True))
         return
-    rep = run_balance(settings, workers, out)
+    rep = run_balance(settings, workers, out, found)
     if as_json:
         typer.echo(json.dumps(rep, sort_keys=True))
     else:

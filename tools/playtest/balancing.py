@@ -29,9 +29,12 @@ def balance_report(records: list[dict], settings: dict) -> dict:
     return rep
 
 
-def run_balance(settings: dict, workers: int = 1, out: Path | None = None) -> dict:
+def run_balance(settings: dict, workers: int = 1, out: Path | None = None, variants: list | None = None) -> dict:
+    """The balance report of the settings' self-play games (`variants`: the variant guard's reports, kept in it)."""
     records = list(run_tasks(play_recorded, settings_tasks(settings), workers))
     rep = balance_report(records, settings)
+    if variants is not None:
+        rep["variants"] = variants
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "games.jsonl").write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records))

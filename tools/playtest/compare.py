@@ -9,7 +9,8 @@ import typer
 
 from ..common import options
 from ..common.errors import fail, output_folder
-from .comparison import run_compare, table_lines, terminal_width, write_outputs
+from .comparison import run_compare, table_lines, write_outputs
+from .fit_table import terminal_width
 from .setups import (
     common_settings,
     resolve,
@@ -37,6 +38,7 @@ def compare(
     width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
+    allow_noop: Annotated[bool, options.allow_noop()] = False,
 ) -> None:
     """Compare rule set-ups over the same seeds: paired differences of every measure, with intervals, decided."""
     if len(setups) < 2:
@@ -46,7 +48,7 @@ def compare(
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
     out.mkdir(parents=True, exist_ok=True)
     result = run_compare(list(setups), game_id, common, out, games, run, until_decided, max(max_games, games),
-                         list(measure or []))
+                         list(measure or []), allow_noop)
     write_outputs(result, out)
     for line in table_lines(result, width or terminal_width()):
         typer.echo(line)

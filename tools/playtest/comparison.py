@@ -9,11 +9,11 @@ hold every figure, compare.png draws every difference with its interval.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import typer
 
+from ..common.variant_guard import notice_lines
 from .fit_table import fit_table, wrap
 from .plots import compare_plot
 from .setups import (
@@ -28,15 +28,12 @@ from .setups import (
     measures_of,
     parse_setup,
     play_setups,
+    removes_of,
     write_json_csv,
 )
 
-CSV_FIELDS = ["setup", "setup_name", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
+CSV_FIELDS = ["setup", "setup_name", "setup_removes", "measure", "label", "n", "paired_on_seeds", "base_mean", "mean", "diff", "low",
               "high", "p", "p_holm", "decided"]
-
-
-def terminal_width() -> int:
-    return shutil.get_terminal_size((100, 24)).columns
 
 
 def legend_lines(result: dict, width: int) -> list[str]:
@@ -45,6 +42,7 @@ def legend_lines(result: dict, width: int) -> list[str]:
     for s in result["setups"]:
         role = " (baseline)" if s["label"] == result["setups"][0]["label"] else ""
         lines += wrap(f"{s['label']} = {s['name']}{role}", width, "    ")
+        lines += ["  " + x for x in notice_lines(s.get("report") or [], width - 2)]
     seen: dict[str, str] = {}
     for r in result["rows"]:
         key = r["measure"].partition("[")[0]
@@ -82,12 +80,13 @@ def write_outputs(result: dict, out: Path) -> None:
 
 
 def run_compare(names: list[str], game_id: str, common: dict, out: Path, games: int, run: dict,
-                until_decided: bool = False, max_games: int = 0, chosen: list[str] | None = None) -> dict:
+                until_decided: bool = False, max_games: int = 0, chosen: list[str] | None = None,
+                allow_noop: bool = False, settings_may_be_noop: bool = False) -> dict:
     """Play the set-ups (in batches of `games` with until_decided) and return the comparison."""
     setups = [parse_setup(n) for n in names]
     for s, label in zip(setups, labels(len(setups)), strict=True):
         s["label"] = label
-    check_setups(setups, game_id)
+    check_setups(setups, game_id, allow_noop, settings_may_be_noop)
     measures = measures_of(game_id)
     total, rows = games, []
     while True:
@@ -99,9 +98,12 @@ def run_compare(names: list[str], game_id: str, common: dict, out: Path, games: 
         if not until_decided or all_decided(rows) or total >= max_games:
             break
         total = min(max_games, total + games)
+    removed = {s["label"]: removes_of(s) for s in setups}
+    for r in rows:
+        r["setup_removes"] = removed[r["setup"]]
     return {"method": METHOD, "game": game_id, "players": common["players"], "bots": common["bots"],
             "bots_text": bots_text(common["bots"], common["players"]), "games": total, "seed": common["seed"],
-            "setups": [{k: s[k] for k in ("label", "name", "packs", "variants", "seed")} for s in setups],
+            "setups": [{k: s[k] for k in ("label", "name", "packs", "variants", "seed", "report")} for s in setups],
             "until_decided": until_decided, "all_decided": all_decided(rows), "rows": rows}
 
 

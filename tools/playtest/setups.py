@@ -18,6 +18,7 @@ from pathlib import Path
 from ...engine import games
 from ...engine.measures import GameMeasures, column_label, flatten, is_share
 from ..common import resolve
+from ..common.variant_guard import check_variants
 from .paired import ALPHA, holm, paired
 from .simulation import game_measures, simulate_run
 
@@ -61,10 +62,19 @@ def folder(out: Path, label: str, name: str) -> Path:
     return out / f"{label}-{safe if len(safe) <= 48 else safe[:20] + '__' + safe[-26:]}"
 
 
-def check_setups(setups: list[dict], game_id: str) -> None:
-    """Build each set-up's definition once: an unknown pack, variant or rules path fails before any game."""
+def check_setups(setups: list[dict], game_id: str, allow_noop: bool = False, settings_may_be_noop: bool = False) -> None:
+    """Build each set-up's definition once: an unknown pack, variant or rules path fails before any game; then
+    the variant guard (tools/common/variant_guard.py) refuses a variant that changes nothing (unless
+    `allow_noop`) and keeps, in `s["report"]`, what each variant changes and removes."""
     for s in setups:
         resolve.rules(game_id, s["packs"], s["variants"], f"in set-up {s['name']!r}: ")
+        s["report"] = check_variants(game_id, s["packs"], s["variants"], allow_noop, f"in set-up {s['name']!r}: ",
+                                     settings_may_be_noop)
+
+
+def removes_of(setup: dict) -> str:
+    """What a set-up's variants remove from the base rules, in one field (compare.csv, sweep.csv)."""
+    return "; ".join(x for r in setup.get("report") or [] for x in r["removes"])
 
 
 def play_setups(setups: list[dict], common: dict, out: Path, games: int, run: dict, resume: bool = False) -> list:

@@ -12,7 +12,9 @@ from rich.console import Console
 from ...engine import games as game_registry
 from ..common import options, resolve
 from ..common.errors import output_folder
+from ..common.variant_guard import check_variants, notice_lines
 from ..seat.replay_html import write_interesting_viewers
+from .fit_table import terminal_width
 from .simulation import print_summary, simulate_run
 
 
@@ -33,6 +35,7 @@ def simulate(
                                           help="write HTML viewers of the shortest, the longest and one won "
                                                "game per seat")] = True,
     game: Annotated[str, options.game("the game to simulate (default: clash; e.g. wonders7, civ_board)")] = "",
+    allow_noop: Annotated[bool, options.allow_noop()] = False,
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
 
@@ -43,7 +46,10 @@ def simulate(
     if game_id != game_registry.default_game():
         settings["game"] = game_id
     resolve.rules(game_id, packs, settings["variants"])  # fail fast on unknown packs or variants
-    rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
+    found = check_variants(game_id, packs, settings["variants"], allow_noop)
+    for line in notice_lines(found, terminal_width()):
+        typer.echo(line)
+    rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet, variants=found)
     print_summary(rep, Console())
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
     if viewers:

@@ -113,7 +113,9 @@ def _ray(tasks: list[dict], workers: int, address: str | None, fn: Callable[[dic
 
 
 def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "local", ray_address: str | None = None,
-                 resume: bool = False, progress: bool = True, plots: bool = True) -> dict:
+                 resume: bool = False, progress: bool = True, plots: bool = True, variants: list | None = None) -> dict:
+    """Play the settings' games into `out` (games.jsonl, report.json, games.csv, plots); `variants`: what the
+    variant guard reported of them (tools/common/variant_guard.py), recorded in report.json."""
     out.mkdir(parents=True, exist_ok=True)
     jsonl = out / "games.jsonl"
     records: list[dict] = []
@@ -151,6 +153,8 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     rep.update(per_wonder=per_wonder(records), per_objective=per_objective(records), per_event=per_event(records))
     rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"], settings.get("game")))
     rep["complete"] = len(records) == settings["games"] and not interrupted
+    if variants is not None:
+        rep["variants"] = variants
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
     if plots:

@@ -10,7 +10,8 @@ import typer
 
 from ..common import options
 from ..common.errors import output_folder
-from .comparison import run_compare, terminal_width
+from .comparison import run_compare
+from .fit_table import terminal_width
 from .setups import (
     columns,
     common_settings,
@@ -38,6 +39,7 @@ def sweep(
     width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/sweep"),
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
+    allow_noop: Annotated[bool, options.allow_noop("play a --variant that changes nothing")] = False,
 ) -> None:
     """Play one rules value at several settings on the same seeds: every measure against the value, with intervals."""
     path, values = parse_sweep(spec)
@@ -47,7 +49,7 @@ def sweep(
     common = common_settings(game_id, players, seed, kinds)
     out.mkdir(parents=True, exist_ok=True)
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
-    compared = run_compare(names, game_id, common, out, games, run)
+    compared = run_compare(names, game_id, common, out, games, run, allow_noop=allow_noop, settings_may_be_noop=True)
     records = []
     for s in compared["setups"]:
         rows = (folder(out, s["label"], s["name"]) / "games.jsonl").read_text().splitlines()

@@ -39,12 +39,13 @@ from .guard import AllowedHosts, Busy, Limits, allowed_hosts
 from .hub import (
     ApiError,
     Hub,
+    fits,
     known_games,
     known_packs,
     known_variants,
     playable_kinds,
     player_range,
-    rule_keys,
+    variant_info,
 )
 from .pages import game_page, index_page
 from .store import Store, StoreError
@@ -107,11 +108,13 @@ def game_options(game: str, designs: Designs | None = None) -> dict:
     pack each needs (the designer's own from the server's --pack-dir and --variant-dir folders too)."""
     designs = designs or Designs()
     base = known_variants(["base"], game)
-    variants = [{"id": v, "pack": None} for v in base + designs.variants(game, rule_keys(game))]
+    variants = [{"id": v, "pack": None, **variant_info(game, ["base"], v)}
+                for v in base + designs.variants(game, fits(game))]
     packs = known_packs(game) + designs.packs(game)
     for pack in packs:
         if pack != "base":
-            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack], game) if v not in base]
+            variants += [{"id": v, "pack": pack, **variant_info(game, ["base", pack], v)}
+                         for v in known_variants(["base", pack], game) if v not in base]
     lo, hi = player_range(game)
     name = (getattr(games.find(game).definition(["base"], []), "rules", None) or {}).get("name", game)
     return {"id": game, "name": name, "players": [lo, hi], "packs": packs, "kinds": playable_kinds(game),

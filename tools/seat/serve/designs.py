@@ -9,6 +9,7 @@ at again on every request, so a variant written a moment ago is offered at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,9 +37,10 @@ class Designs:
             out += [str(r) for r in roots[:MAX_ITEMS] if _manifest_game(r) == game]
         return out
 
-    def variants(self, game: str, rule_keys: set[str]) -> list[str]:
-        """The variant files offered for `game`: those whose `game:` names it, or that name no game and change
-        only keys its rules have (`rule_keys`)."""
+    def variants(self, game: str, fits: Callable[[str], bool]) -> list[str]:
+        """The variant files offered for `game`: those whose `game:` names it, or that name no game and apply
+        to its rules without an error (`fits(path)`: a Clash variant's `params.grow_cost` is no key of 7
+        Wonders', so it is not offered there)."""
         out: list[str] = []
         for d in self.variant_dirs:
             for path in sorted(d.glob("*.yaml"))[:MAX_ITEMS]:
@@ -49,7 +51,7 @@ class Designs:
                 if data is None:
                     continue
                 named = data.get("game")
-                if named == game or (named is None and set(data) - {"name", "text"} <= rule_keys):
+                if named == game or (named is None and fits(str(path))):
                     out.append(str(path))
         return out
 

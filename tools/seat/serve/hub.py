@@ -20,11 +20,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ....api import load_game, new_game
 from ....dsl.loader import bundled_packs, load_content
+from ....dsl.rules_data import variant_stamp
+from ....dsl.variant_report import summary
 from ....engine import games
 from ....engine.bots import bot_error
 from ....engine.decision import IllegalAction
@@ -32,6 +35,7 @@ from ....engine.diagnostics import ContentError
 from ....engine.machine import Game
 from ....engine.rng import fresh_seed
 from ....engine.undo import undo, undo_check
+from ...common.variant_guard import reports as variant_reports
 from ..seat import HUMAN, names, seat_kinds
 from .designs import Designs
 from .guard import Limits
@@ -131,9 +135,39 @@ def playable_kinds(game: str) -> list[str]:
     return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
-def rule_keys(game: str) -> set[str]:
-    """The top-level keys of a game's rules data (which variant files without `game:` fit it)."""
-    return set(getattr(games.find(game).definition(["base"], []), "rules", None) or {})
+def variant_info(game: str, packs: list[str], ref: str) -> dict:
+    """What the set-up page says of a variant (tools/common/variant_guard.py): its `name:`, what it changes,
+    its warnings (what it removes from the base rules, lint's), whether it changes nothing, or the error that
+    keeps it from applying to `game` with `packs`. Worked out again when its file changes."""
+    return dict(_variant_info(game, tuple(packs), ref, variant_stamp([ref])))
+
+
+@functools.lru_cache(maxsize=512)
+def _variant_info(game: str, packs: tuple[str, ...], ref: str, _stamp: tuple) -> tuple:
+    try:
+        rep = variant_reports(game, list(packs), [ref])[-1]
+    except (ValueError, ContentError) as err:
+        return (("name", ref), ("error", str(err)[:300]))
+    warnings = [f"it removes from the base rules: {'; '.join(rep.removes)}"] if rep.removes else []
+    warnings += [f"{d.code}: {d.message}" for d in rep.warnings]
+    if rep.noop:
+        warnings.append("it changes nothing in the rules: it cannot be played")
+    return (("name", rep.name), ("summary", summary(rep.changes)), ("warnings", tuple(warnings)), ("noop", rep.noop))
+
+
+def fits(game: str) -> Callable[[str], bool]:
+    """Does a variant file that names no game apply to `game`'s rules without an error?"""
+    return lambda path: "error" not in variant_info(game, ["base"], path)
+
+
+def playable_variant(game: str, packs: list[str], ref: str) -> None:
+    """Refuse (ApiError 400) a variant that cannot apply, or that changes nothing (the variant guard)."""
+    info = variant_info(game, packs, ref)
+    if "error" in info:
+        raise ApiError(400, f"cannot set up this game: {info['error']}")
+    if info.get("noop"):
+        raise ApiError(400, f"variant {info['name']!r} ({ref}) changes nothing in the rules of {game}: "
+                            "a game with it is the base game (`rulewright variant diff` shows what its keys do)")
 
 
 def check_spec(spec: Any, designs: Designs | None = None) -> dict:
@@ -156,8 +190,10 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
     packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
-    variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, rule_keys(game)), 8,
+    variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, fits(game)), 8,
                       designs)
+    for v in variants:
+        playable_variant(game, packs, v)
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
