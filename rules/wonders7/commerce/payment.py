@@ -1,4 +1,4 @@
-"""Production and commerce: what a city produces and the legal ways to pay a cost.
+"""Commerce: the legal ways to pay a cost.
 
 A cost is met by the city's own production (fixed resources first, then the one-of-several cards),
 and what is missing is bought from the two neighbours: 2 coins a unit paid to that neighbour, 1
@@ -13,52 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..city.production import production, tradable
+from .prices import price
+
 if TYPE_CHECKING:
-    from .runtime import Wonders
+    from ..state.runtime import Wonders
 
 MAX_OPTIONS = 12
-
-
-def goods_class(rt: Wonders, resource: str) -> str | None:
-    """The class (game.yaml params `goods`: raw, manufactured) a resource belongs to."""
-    return next((cls for cls, members in rt.d.params["goods"].items() if resource in members), None)
-
-
-def tradable(rt: Wonders) -> list[str]:
-    """Every resource of every class, in the order game.yaml lists them."""
-    return [r for members in rt.d.params["goods"].values() for r in members]
-
-
-def production(rt: Wonders, p: int, for_sale: bool = False) -> tuple[Counter, list[tuple[str, ...]]]:
-    """(fixed resources, one-of choices) of p's city; `for_sale`: only what neighbours may buy. Asked for
-    every card of a hand: answered once a steady stretch (callers never change it)."""
-    return rt.steady.answer(("production", p, for_sale), lambda: _production(rt, p, for_sale))
-
-
-def _production(rt: Wonders, p: int, for_sale: bool) -> tuple[Counter, list[tuple[str, ...]]]:
-    fixed: Counter = Counter()
-    board = rt.d.content.entries.get(rt.player(p).get("board") or "")
-    if board is not None and board.data.get("resource"):
-        fixed[board.data["resource"]] += 1
-    for args in rt.grants(p, "produce"):
-        fixed[args[0]] += int(args[1]) if len(args) > 1 else 1
-    choices = [tuple(args[0]) for args in rt.grants(p, "produce_one_of")]
-    if not for_sale:
-        choices += [tuple(args[0]) for args in rt.grants(p, "produce_private")]
-    return fixed, choices
-
-
-def price(rt: Wonders, p: int, side: str, resource: str) -> int:
-    """What p pays the `side` (left/right) neighbour for one unit of the resource."""
-    return rt.steady.answer(("price", p, side, resource), lambda: _price(rt, p, side, resource))
-
-
-def _price(rt: Wonders, p: int, side: str, resource: str) -> int:
-    params = rt.d.params
-    for direction, goods in rt.grants(p, "discount"):
-        if direction in (side, "both") and goods == goods_class(rt, resource):
-            return int(params.get("discount_price", 1))
-    return int(params.get("trade_price", 2))
 
 
 def _key(c: Counter) -> tuple:

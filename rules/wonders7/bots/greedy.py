@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...engine.abilities import Ctx
-from ...engine.decision import Decision
-from ...engine.rng import Rng, seed_state
-from .commerce import payment_options
-from .runtime import Wonders, stage_source
-from .scoring import breakdown
-from .turn import card_cost, next_stage_cost
+from ....engine.abilities import Ctx
+from ....engine.decision import Decision
+from ....engine.rng import Rng, seed_state
+from ..actions.options import card_cost, next_stage_cost
+from ..commerce.payment import payment_options
+from ..names import stage_source
+from ..scoring.points import breakdown
+from ..state.runtime import Wonders
 
 
 class _Probe(Wonders):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .runtime import COLOURS
+from ..names import COLOURS
 
 FILL = {"brown": "#8b5a2b", "grey": "#9a9a9a", "blue": "#2f6db5", "green": "#3c8d3c", "red": "#c0392b",
         "yellow": "#e0b020", "purple": "#7d3c98"}

@@ -7,25 +7,27 @@ guilds left out) and the random stream, which deals the later ages. `determinise
 by a guess that depends only on what the player may know: the unseen cards of each age are pooled,
 sorted, shuffled with the bot's own stream and dealt back to the same places in the same counts (how
 many cards of each age lie in each place is public: every sale and stage is announced). The other
-players' picks are withdrawn: the flow asks them again in the sampled world (flow.ask_withdrawn), so
+players' picks are withdrawn: the flow asks them again in the sampled world (phases/flow.py ask_withdrawn), so
 the world stays a legal state. A new random stream deals the later ages afresh.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ...engine.decision import Decision
-from ...engine.hidden import redeal
-from ...engine.rng import Rng
-from ...engine.search import GameSearch, standing
-from ...engine.value import ValueFeatures, pick_evaluation
+from ....engine.decision import Decision
+from ....engine.hidden import redeal
+from ....engine.rng import Rng
+from ....engine.search import GameSearch, standing
+from ....engine.value import ValueFeatures, pick_evaluation
+from ..city.military import shields
+from ..names import RULES_DIR
+from ..registry import service
+from ..scoring.points import final_scores
+from ..scoring.science import science_points
+from ..state.runtime import Wonders
 from . import eval_features
-from .bots import GreedyBot
-from .flow import shields
-from .runtime import Wonders
-from .scoring import final_scores, science_points
+from .greedy import GreedyBot
 
 # what the evaluation counts beside the points on the table (the position's promise), in VP per unit
 PROMISE = {"coin": 0.15, "resource": [1.2, 0.7, 0.1], "science": [1.0, 0.6, 0.0], "military": 0.5}
@@ -92,9 +94,10 @@ def prior(game: Any, decision: Decision) -> list[float]:
 
 
 FEATURES = ValueFeatures(eval_features.names, eval_features.rows, eval_features.progress, eval_features.winners,
-                         Path(__file__).resolve().parent / "value_fit.json")
+                         RULES_DIR / "value_fit.json")
 
 
+@service("search_support")
 class WondersSearch(GameSearch):
     """The SearchSupport of 7 Wonders (see engine/search.py). Its evaluation is the hand-written one unless
     `evaluation="fitted"` (or the environment variable RULEWRIGHT_EVALUATION) asks for the fitted one

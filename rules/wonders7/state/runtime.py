@@ -10,21 +10,15 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ...engine.abilities import Ctx, Grant, Trigger
-from ...engine.decision import ask, choose_one, confirm
-from ...engine.rule_calls import RuleCalls
-from ...engine.steady import Steady
-from .registry import FUNCTIONS, PROCEDURES, function
+from ....engine.abilities import Ctx
+from ....engine.decision import ask, choose_one, confirm
+from ....engine.rule_calls import RuleCalls
+from ....engine.steady import Steady
+from ..names import stage_source
+from ..registry import FUNCTIONS, PROCEDURES, function
 
 if TYPE_CHECKING:
     from .definition import WondersDefinition
-
-COLOURS = ("brown", "grey", "blue", "green", "red", "yellow", "purple")
-
-
-def stage_source(board: str, n: int) -> str:
-    """The source id of a board's n-th stage (1-based), in force once that stage is built."""
-    return f"{board}@{n}"
 
 
 class Wonders(RuleCalls):
@@ -202,5 +196,3 @@ def cards(rt: Wonders, ctx: Ctx, countable: str, who: Any) -> int:
 def coins(rt: Wonders, ctx: Ctx) -> int:
     return rt.player(ctx.me)["coins"]
 
-
-__all__ = ["COLOURS", "Grant", "Trigger", "Wonders", "stage_source"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .flow import shields
-from .scoring import SYMBOLS, final_scores, science_points
+from ..city.military import shields
+from ..scoring.points import final_scores
+from ..scoring.science import SYMBOLS, science_points
 
 
 def _colours(defn: Any) -> list[str]:

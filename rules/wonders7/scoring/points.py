@@ -1,31 +1,20 @@
 """Victory points at the end of age III, by the rulebook's categories, and the tie-break by coins.
 
-Science: each symbol type scores its count squared, and each set of the three symbols 7 more; the
-wild symbols (`science_wild`) are chosen at the end, each as the symbol that scores most. A
-`copy_guild` grant copies the neighbours' guild that scores most for its owner.
+Science is science.py's; the wild symbols (`science_wild`) are chosen at the end, each as the symbol
+that scores most. A `copy_guild` grant copies the neighbours' guild that scores most for its owner.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from typing import TYPE_CHECKING
 
+from .science import science_points
+
 if TYPE_CHECKING:
-    from .runtime import Wonders
+    from ..state.runtime import Wonders
 
-SYMBOLS = ("compass", "gear", "tablet")
 CATEGORIES = ("civilian", "wonder", "commerce", "guild")
-
-
-def science_points(counts: dict[str, int], wilds: int = 0) -> int:
-    """The science score of symbol counts, with `wilds` symbols placed where they score most."""
-    best = 0
-    for extra in product(SYMBOLS, repeat=wilds):
-        c = Counter({s: counts.get(s, 0) for s in SYMBOLS})
-        c.update(extra)
-        best = max(best, sum(v * v for v in c.values()) + 7 * min(c[s] for s in SYMBOLS))
-    return best
 
 
 def breakdown(rt: Wonders, p: int, extra: tuple[str, ...] = ()) -> dict[str, int]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .commerce import production
-from .flow import shields
-from .runtime import COLOURS
-from .scoring import player_points
+from ..city.military import shields
+from ..city.production import production
+from ..names import COLOURS
+from ..scoring.points import player_points
 
 AGES = ("I", "II", "III")
 
