@@ -7,8 +7,8 @@
   their own layer or lower ones (never the game's __init__, never another game), nothing inside a
   function, and a name imported under `if TYPE_CHECKING:` serves only in annotations;
   every game is layered as rules/clash/ is: its lowest layer holds its registry (where a call that must
-  go up is looked up by name), every layer between the lowest and the highest is one subpackage that
-  follows its rulebook, no import cycle is left even counting imports inside functions, and each game
+  go up is looked up by name), every layer between the lowest and the highest is made of subpackages that
+  follow its rulebook, no import cycle is left even counting imports inside functions, and each game
   keeps its subpackage order (ORDERS);
 - engine/ and dsl/ know no game: no import of rules/ or tools/, and no content kind of a game
   (advance, wonder, city_piece, leader ...) as a string literal;
@@ -269,12 +269,7 @@ def test_every_subpackage_of_a_game_says_what_it_owns(folder):
 ORDERS = {
     "clash": ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"],
     "civ_board": ["board", "state", "cards", "combat", "phases", "bots"],
-}
-# A game still made of flat modules while a helper re-layers it: the test holds it to everything else and
-# fails as soon as the game is layered, so that the exception is removed with the work that ends it.
-NOT_YET_LAYERED = {
-    "wonders7": "rules/wonders7/ is being split into subpackages (issue 48 item 4, helper w7); when that lands, "
-                "delete this entry and give wonders7 its order in ORDERS",
+    "wonders7": ["state", "city", "commerce", "scoring", "actions", "phases", "bots", "seat"],
 }
 
 
@@ -285,7 +280,7 @@ def subpackages(folder: Path) -> list[str]:
 
 def layered_as_clash_errors(folder: Path, root: Path = ROOT) -> list[str]:
     """What keeps a game from being layered as Clash is: no registry in the lowest layer, a middle layer that
-    is not one subpackage, an import cycle counting imports inside functions."""
+    holds a loose module, an import cycle counting imports inside functions."""
     where = folder.relative_to(root)
     layers = declared_layers(folder) or []
     errors = []
@@ -293,9 +288,9 @@ def layered_as_clash_errors(folder: Path, root: Path = ROOT) -> list[str]:
         errors.append(f"{where}: the lowest layer holds no registry.py (where a call that must go up is looked "
                       f"up by name)")
     for i, layer in enumerate(layers[1:-1], start=1):
-        if len(layer) != 1 or not (folder / layer[0]).is_dir():
-            errors.append(f"{where}: layer {i} {list(layer)} is not one subpackage (between the registry and "
-                          f"what the tools read, every layer is a subpackage named for a part of the rulebook)")
+        if loose := [name for name in layer if not (folder / name).is_dir()]:
+            errors.append(f"{where}: layer {i} holds the loose modules {loose} (between the registry and what the "
+                          f"tools read, every layer is made of subpackages named for parts of the rulebook)")
     if len(subpackages(folder)) < 3:
         errors.append(f"{where}: {len(subpackages(folder))} subpackages; split the rules into subpackages that "
                       f"follow the rulebook, as rules/clash/ is")
@@ -307,18 +302,9 @@ def layered_as_clash_errors(folder: Path, root: Path = ROOT) -> list[str]:
 @pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
 def test_every_game_is_layered_in_subpackages_as_clash_is(folder):
     errors = layered_as_clash_errors(folder)
-    if folder.name in NOT_YET_LAYERED:
-        assert errors, f"{folder.name} is layered now: {NOT_YET_LAYERED[folder.name]}"
-        return
     assert not errors, "\n".join(errors)
     assert folder.name in ORDERS, f"give {folder.name} its subpackage order in ORDERS ({subpackages(folder)})"
     assert subpackages(folder) == ORDERS[folder.name]
-
-
-def test_only_wonders7_may_wait_for_its_layers():
-    """The one known exception is named, with what ends it; no other game may join it."""
-    assert set(NOT_YET_LAYERED) <= {"wonders7"}
-    assert all("delete this entry" in why for why in NOT_YET_LAYERED.values())
 
 
 # ---- tools/: rooms, lowest first ---------------------------------------------------------------------
@@ -418,7 +404,7 @@ def test_the_layered_as_clash_check_sees_a_flat_game_and_a_lazy_cycle(tmp_path):
     for name in ("registry", "rules", "more", "bots"):
         (flat / f"{name}.py").write_text("")
     errors = "\n".join(layered_as_clash_errors(flat, tmp_path))
-    assert "layer 1 ['rules', 'more'] is not one subpackage" in errors
+    assert "layer 1 holds the loose modules ['rules', 'more']" in errors
     assert "rules/flat: 0 subpackages" in errors
     for name in ("board", "state", "phases"):
         (deep / name).mkdir(parents=True)
@@ -431,7 +417,7 @@ def test_the_layered_as_clash_check_sees_a_flat_game_and_a_lazy_cycle(tmp_path):
     assert "rules/deep: the lowest layer holds no registry.py" in errors
     assert "import cycle ['rulewright.rules.deep.board.map', 'rulewright.rules.deep.phases.turn'] (imports inside " \
         "functions count)" in errors
-    assert "is not one subpackage" not in errors
+    assert "loose modules" not in errors
 
 
 def test_the_tools_checks_see_a_cycle_through_a_function_and_an_upward_room(tmp_path):
