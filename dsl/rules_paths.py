@@ -114,3 +114,18 @@ def apply_settings(rules: dict, content: Any, settings: list[str]) -> tuple[dict
         if held:
             content, _ = overlay_content(content, held, text)
     return rules, content
+
+
+def value_at(rules: dict, content: Any, path: str) -> Any:
+    """The value at a rules or `content.` path (None when there is none): what a sweep marks as its base."""
+    keys = [k.strip() for k in path.split(".")]
+    node: Any = rules
+    if keys[0] == CONTENT_KEY and CONTENT_KEY not in rules and content is not None:
+        node = {CONTENT_KEY: content_tree(content)}
+        if len(keys) > 1:
+            keys[1] = plural(kinds_of(content).get(keys[1], keys[1]))
+    for key in keys:
+        if not isinstance(node, dict) or key not in node:
+            return None
+        node = node[key]
+    return node

@@ -64,3 +64,9 @@ def backend(help: str = "local or ray") -> Any:
 def allow_noop(help: str = "play a variant that changes nothing (refused otherwise: it can only measure chance)") -> Any:
     """`--allow-noop`: the variant guard (variant_guard.py) lets a variant that changes nothing play."""
     return typer.Option("--allow-noop", help=help)
+
+
+def measures(help: str = "a measure of the game, or a count of hook firings 'NAME=HOOK when CONDITION' "
+                         "(repeatable)") -> Any:
+    """`--measure/-m TEXT`, repeatable: a game's measure or a custom one (tools/playtest/custom_measures.py)."""
+    return typer.Option("--measure", "-m", help=help)

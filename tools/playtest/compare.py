@@ -12,6 +12,7 @@ from ..common.errors import fail, output_folder
 from .comparison import run_compare, table_lines, write_outputs
 from .fit_table import terminal_width
 from .setups import (
+    chosen_measures,
     common_settings,
     resolve,
 )
@@ -30,8 +31,9 @@ def compare(
     until_decided: Annotated[bool, typer.Option("--until-decided", help="play batches of --games until every "
                                                 "chosen measure is decided or --max-games")] = False,
     max_games: Annotated[int, typer.Option("--max-games", min=2, help="cap for --until-decided")] = 2000,
-    measure: Annotated[list[str] | None, typer.Option("--measure", "-m", help="measure to decide (repeatable; "
-                                                      "vp means every seat's vp); default: all")] = None,
+    measure: Annotated[list[str] | None, options.measures("measure to decide (repeatable; vp means every seat's "
+                                                          "vp), or a count of hook firings: 'NAME=HOOK when "
+                                                          "CONDITION'; default: the game's own, all")] = None,
     workers: Annotated[int, options.workers(None)] = 1,
     backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
@@ -45,10 +47,11 @@ def compare(
         fail("compare needs at least two set-ups", 2, "e.g. `rulewright compare base four_round`")
     game_id, kinds = resolve.setup(game, players, bots, backend)
     common = common_settings(game_id, players, seed, kinds)
+    chosen = chosen_measures(game_id, common, list(measure or []), setups[0])
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
     out.mkdir(parents=True, exist_ok=True)
     result = run_compare(list(setups), game_id, common, out, games, run, until_decided, max(max_games, games),
-                         list(measure or []), allow_noop)
+                         chosen, allow_noop)
     write_outputs(result, out)
     for line in table_lines(result, width or terminal_width()):
         typer.echo(line)

@@ -23,6 +23,7 @@ from rich.text import Text
 from ...api import play_game, summary
 from ...engine import games as game_registry
 from .coverage import catalog, coverage_line, never_used, per_event, per_objective, per_wonder, used_content
+from .custom_measures import compile_watch, custom_of, measures_with
 from .plots import write_plots
 from .stats import report
 
@@ -33,9 +34,9 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-def game_measures(game_id: str | None):
-    """The end-of-game measures the game supplies (engine/measures.py)."""
-    return game_registry.find(game_id or game_registry.default_game()).measures
+def game_measures(game_id: str | None, custom: list[str] | None = None):
+    """The end-of-game measures the game supplies (engine/measures.py), then the custom ones named."""
+    return measures_with(game_registry.find(game_id or game_registry.default_game()).measures, custom_of(custom or []))
 
 
 def run_one(task: dict) -> dict:
@@ -46,10 +47,13 @@ def run_one(task: dict) -> dict:
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
-    game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"))
+    custom = task.get("custom") or []  # measures of hook firings (custom_measures.py), counted by a watch
+    game_id = task.get("game_id") or game_registry.default_game()
+    watch = compile_watch(game_id, task["packs"], task["variants"], custom) if custom else None
+    game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"), watch)
     data = summary(game)
     module = game_registry.find(game.definition.game_id)
-    measures = module.measures.of(game)
+    measures = measures_with(module.measures, custom_of(custom)).of(game)
     base = {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
             "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
             "measures": measures}
@@ -74,7 +78,7 @@ def run_one(task: dict) -> dict:
 def _tasks(settings: dict, done: set[int]) -> list[dict]:
     return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
              "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
-             "game_id": settings.get("game")}
+             "game_id": settings.get("game"), "custom": settings.get("custom") or []}
             for i in range(settings["games"]) if i not in done]
 
 

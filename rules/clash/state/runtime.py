@@ -18,7 +18,7 @@ from ....engine.decision import RunawayEffect, ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.steady import Steady
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
-from .changes import Changes
+from .changes import GATED_HOOKS, Changes
 from .in_force import InForce
 from .kept import Kept
 from .measures import tally_hook
@@ -60,6 +60,7 @@ class Clash(InForce, Resources, Changes, Kept):
         self.used: dict[str, dict[int, tuple[str, ...]]] = {}
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -202,6 +203,10 @@ class Clash(InForce, Resources, Changes, Kept):
         """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        if self.watch is not None:
+            self.watch.fired(self, hook, p, payload)
+            if hook in GATED_HOOKS and hook not in self.defn.listened_hooks:
+                return payload  # heard only by the study's watch: the game goes on as it would unwatched
         self.note(hook, p)
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
