@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 
+from .errors import output_file
+
 
 def game(help: str = "the game (default: clash; e.g. wonders7, civ_board)", short: bool = False) -> Any:
     """`--game ID` (`-g` where the command has no `--games`)."""
@@ -70,3 +72,9 @@ def measures(help: str = "a measure of the game, or a count of hook firings 'NAM
                          "(repeatable)") -> Any:
     """`--measure/-m TEXT`, repeatable: a game's measure or a custom one (tools/playtest/custom_measures.py)."""
     return typer.Option("--measure", "-m", help=help)
+
+
+def report(help: str = "also write one self-contained HTML report here (tables, figures, command, variant diffs, "
+                       "bots, seeds)") -> Any:
+    """`--report FILE.html`: a study's shareable report (tools/playtest/reports.py)."""
+    return typer.Option("--report", help=help, callback=output_file)

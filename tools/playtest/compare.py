@@ -8,9 +8,11 @@ from typing import Annotated
 import typer
 
 from ..common import options
+from ..common.clikit import invocation
 from ..common.errors import fail, output_folder
 from .comparison import run_compare, table_lines, write_outputs
 from .fit_table import terminal_width
+from .reports import compare_html
 from .setups import (
     chosen_measures,
     common_settings,
@@ -41,6 +43,7 @@ def compare(
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/compare"),
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
     allow_noop: Annotated[bool, options.allow_noop()] = False,
+    report: Annotated[Path | None, options.report()] = None,
 ) -> None:
     """Compare rule set-ups over the same seeds: paired differences of every measure, with intervals, decided."""
     if len(setups) < 2:
@@ -58,6 +61,8 @@ def compare(
     if until_decided and not result["all_decided"]:
         typer.echo(f"not every measure decided within {result['games']} games (--max-games)")
     typer.echo(f"wrote {out / 'compare.csv'}, {out / 'compare.json'} and {out / 'compare.png'}")
+    if report is not None:
+        typer.echo(f"wrote {compare_html(result, invocation(), out / 'compare.png', report)}")
 
 
 def register(app: typer.Typer) -> None:

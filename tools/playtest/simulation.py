@@ -24,6 +24,7 @@ from ...api import play_game, summary
 from ...engine import games as game_registry
 from .coverage import catalog, coverage_line, never_used, per_event, per_objective, per_wonder, used_content
 from .custom_measures import compile_watch, custom_of, measures_with
+from .fit_table import wrap
 from .plots import write_plots
 from .stats import report
 
@@ -219,3 +220,19 @@ def print_summary(rep: dict, console: Console) -> None:
                                                                settings.get("game"))), highlight=False)
 
 
+
+
+def custom_lines(rep: dict, custom: list[str], width: int) -> list[str]:
+    """The custom measures of a simulation (custom_measures.py): in all and per seat, each a mean a game with
+    its 95% interval."""
+    out: list[str] = []
+    means = rep.get("measures") or {}
+    for c in custom_of(custom):
+        total = means.get(f"{c.name}_total")
+        if total is None:
+            continue
+        seats = sorted((k for k in means if k.startswith(f"{c.name}[")), key=lambda k: int(k[len(c.name) + 1:-1]))
+        per = ", ".join(f"seat {k[len(c.name) + 1:-1]} {means[k]['mean']:.2f}" for k in seats)
+        out += wrap(f"{c.name} ({c.label}): {total['mean']:.2f} [{total['low']:.2f}, {total['high']:.2f}] a game in "
+                    f"all; {per}", width, "  ")
+    return out

@@ -9,9 +9,11 @@ from typing import Annotated
 import typer
 
 from ..common import options
+from ..common.clikit import invocation
 from ..common.errors import output_folder
 from .comparison import run_compare
 from .fit_table import terminal_width
+from .reports import sweep_html
 from .setups import (
     chosen_measures,
     columns,
@@ -42,6 +44,7 @@ def sweep(
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
     allow_noop: Annotated[bool, options.allow_noop("play a --variant that changes nothing")] = False,
     measure: Annotated[list[str] | None, options.measures()] = None,
+    report: Annotated[Path | None, options.report()] = None,
 ) -> None:
     """Play one rules value at several settings on the same seeds: every measure against the value, with intervals."""
     path, values = parse_sweep(spec)
@@ -64,6 +67,8 @@ def sweep(
     for line in sweep_lines(result, width or terminal_width()):
         typer.echo(line)
     typer.echo(f"wrote {out / 'sweep.csv'}, {out / 'sweep.json'} and {out / 'sweep.png'}")
+    if report is not None:
+        typer.echo(f"wrote {sweep_html(result, invocation(), out / 'sweep.png', report)}")
 
 
 def register(app: typer.Typer) -> None:
