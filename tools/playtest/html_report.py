@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...dsl.overlay import short as one_line
+from ...dsl.variant_report import is_long
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
@@ -71,7 +72,7 @@ class Report:
         for r in reports:
             what = f"setting {r['ref']}" if r.get("setting") else f"variant '{r['name']}' ({r['file'] or r['ref']})"
             self.para(f"{label}: {what}")
-            rows = [[c["path"], short(c.get("before")), short(c.get("after"))] for c in r["changes"]]
+            rows = [_row(c) for c in r["changes"]]
             if rows:
                 self.table(["path", "before", "after"], rows)
             else:
@@ -90,6 +91,15 @@ class Report:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         return path
+
+
+def _row(c: dict) -> list[str]:
+    """A change as `variant diff` shows it: a block of lines or a list of mappings by the items gained and lost."""
+    if "added" in c and is_long(c.get("before")):
+        return [c["path"], "; ".join(f"- {short(x)}" for x in c["removed"]) or "(removes none)",
+                "; ".join(f"+ {short(x)}" for x in c["added"]) or "(adds none)"]
+    return [c["path"], "(none)" if c["change"] == "added" else short(c.get("before")),
+            "(removed)" if c["change"] == "removed" else short(c.get("after"))]
 
 
 def short(value: object, width: int = 120) -> str:
