@@ -160,7 +160,7 @@ def render_parts(game: Any, viewer: int | None, title: str) -> tuple[int, int, l
     vp = final_scores(game.rt)["vp"]  # from the cities on the table: public
     discard = view.get("discard")
     pile = len(discard) if isinstance(discard, list) else (discard or {}).get("count", 0)
-    where = progress_words(view) or "set-up"
+    where = view.get("ending") or progress_words(view) or "set-up"  # how the game ended, once it has
     cities, top = [], 60
     for i in range(len(view["players"])):
         svg, h = _city(game, view, i, top, viewer, vp)

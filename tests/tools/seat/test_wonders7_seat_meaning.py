@@ -138,5 +138,10 @@ def test_the_drawing_shows_each_wonder_its_stages_science_and_only_the_viewers_h
     assert others - built and not [c for c in others - built if f'data-card="{c}"' in svg or f">{entries[c].name}<" in svg]
     assert svg.count("6 cards in hand") == 2
     # no name is cut: each chip is wide enough for its whole name
+    bots_game = new_game(players=3, seed=2, game_id="wonders7")
+    while not bots_game.over:
+        d = bots_game.pending
+        bots_game.apply({"player": d.player, "choice": bots[d.player].choose(bots_game, d)})
+    assert bots_game.state["ending"] in render_game(bots_game, None)  # how it ended, at the top
     chips = re.findall(r'width="([\d.]+)" height="2[2]"[^>]*/><text[^>]*>([^<]+)</text>', svg)
     assert len(chips) >= 20 and all(float(width) >= len(name) * 11 * CHAR_W for width, name in chips)
