@@ -91,7 +91,7 @@ class WondersDefinition:
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
         if not lo <= n <= hi:
             raise ValueError(f"7 Wonders is for {lo} to {hi} players, not {n}")
-        state: dict = {"rng": seed_state(int(config.get("seed", 0))), "age": 0, "turn": 0, "turns": 0,
+        state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream")), "age": 0, "turn": 0, "turns": 0,
                        "phase": "play", "decks": {}, "guild_pool": [], "discard": []}
         names = list(config.get("names") or [])
         boards = self.deal_boards(state, n, config.get("boards"))
