@@ -92,12 +92,12 @@ def read(key: str) -> dict | None:
     if path is None:
         return None
     try:
-        text = path.read_text()
+        raw = path.read_bytes()
     except OSError:
         return None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError included
         data = None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         drop(key)  # torn, corrupted or foreign: never served, rebuilt by the caller
