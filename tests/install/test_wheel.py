@@ -8,6 +8,7 @@ through a path file, so the test needs no network and no second download of nump
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -19,14 +20,20 @@ from rulewright.engine import games
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = {"clash": 2, "wonders7": 3, "civ_board": 2}
+SKIP = (".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache",
+        ".hypothesis", "out", ".rulewright-cache")
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh environment holding only the wheel; returns its `rulewright` script."""
     work = tmp_path_factory.mktemp("wheel")
+    # built from a clean copy: setuptools builds in the source folder, and a `build/` left there by an
+    # earlier build would slip modules since moved or deleted into the wheel
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIP))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                    str(work / "dist"), str(ROOT)], check=True, cwd=work, capture_output=True)
+                    str(work / "dist"), str(source)], check=True, cwd=work, capture_output=True)
     (wheel,) = (work / "dist").glob("rulewright-*.whl")
     env_dir = work / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
