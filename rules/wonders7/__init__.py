@@ -29,6 +29,7 @@ from .tools_support import (
     entry_fields,
     player_summary,
     progress,
+    progress_words,
     seat_label,
     simulation_record,
 )
@@ -66,4 +67,4 @@ GAME = register_game(GameModule(
     simulation_record=simulation_record, seat_label=seat_label, seat_label_word="wonder board",
     entry_fields=entry_fields, mutation_kinds=("age_card", "wonder_board"), mutation_packs=("base",),
     seat_panel=seat_panel, seat_turn_kinds=("pick", "discard_pile"),
-    render_svg=render_svg, render_parts=render_parts))
+    render_svg=render_svg, render_parts=render_parts, progress_words=progress_words))

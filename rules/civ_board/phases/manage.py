@@ -1,5 +1,7 @@
 """City management: in player order, each city takes one action (produce a figure, unit, building or
-wonder; devote to the arts; harvest a resource), then the player may spend culture on the track.
+wonder; devote to the arts; harvest a resource). Culture may be spent on the track at any time of the
+player's phase ("Any time during your City Management Phase"): before any city action (its option
+`culture`), and after the last.
 
 A city produces what its production pays for, topped up by 1 production per 3 trade spent. A
 building stands on a square of the city's outskirts of a terrain it allows (a new army may be put on a blockaded square: a battle follows) (replacing the owner's
@@ -27,7 +29,7 @@ from ..board.pieces import (
     unit_type,
 )
 from ..cards.abilities import offer_actions
-from ..cards.culture import advance, can_advance, offer_cards
+from ..cards.culture import advance, can_advance, offer_cards, track_cost
 from ..cards.reactions import action_window
 from ..combat.conquest import attack_square
 from ..state.economy import arts_culture, blockaded, boost_rate, city_resources, production
@@ -165,12 +167,21 @@ def city_action(rt: Civ, city: dict, done: list[str] | None = None) -> Generator
     more than one action never takes the same kind twice)."""
     p = city["owner"]
     rt.state["acting_city"] = city["id"]
-    options = [o for o in city_options(rt, city) if action_kind(o[0]) not in (done or [])]
-    if not options:
-        return
-    choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
-                               f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
-                               f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
+    while True:   # culture may be spent at any time of the phase: before this action too (option `culture`)
+        options = [o for o in city_options(rt, city) if action_kind(o[0]) not in (done or [])]
+        if not options:
+            return
+        if can_advance(rt, p) and not over(rt):
+            options.append(("culture", f"first advance on the culture track ({track_cost(rt, p)}); then this city "
+                            "acts", 0))
+        choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
+                                   f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
+                                   f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
+        if choice != "culture":
+            break
+        yield from advance(rt, p)
+        if over(rt) or city not in rt.state["cities_built"]:
+            return
     cost = next(c for o, _, c in options if o == choice)
     if (yield from action_window(rt, p, choice, next(lb for o, lb, _ in options if o == choice))):
         return      # cancelled (Writing's spy): the city's action is lost, nothing is paid
@@ -248,10 +259,11 @@ def actions_of(rt: Civ, city: dict) -> int:
 
 
 def spend_culture(rt: Civ, p: int) -> Generator:
+    """After the city actions, p may still advance on the culture track, a space at a time."""
     while can_advance(rt, p) and not over(rt):
         choice = yield from rt.ask(p, "culture", f"{rt.name(p)}: advance on the culture track "
                                    f"({rt.player(p)['culture']} culture, {rt.player(p)['trade']} trade)?",
-                                   ["advance", "stop"])
+                                   ["advance", "stop"], [f"advance one space ({track_cost(rt, p)})", "stop"])
         if choice == "stop":
             return
         yield from advance(rt, p)
