@@ -112,11 +112,13 @@ def test_a_whole_7_wonders_game_by_clicking(driver, served, tmp_path):
             choice = bot_choice(table.game, "greedy")
         i = p["options"].index(choice)
         answered = page["step"]
-        if p["kind"] == "pick" and not seen["board"]:  # the chosen card, clicked on the board: its options light
-            node = drv.find_element("css selector", f'#board .target[data-card="{choice.partition(":")[2]}"]')
+        card = choice.partition(":")[2]
+        if p["kind"] == "pick" and not seen["board"] and sum(o.endswith(":" + card) for o in p["options"]) > 1:
+            # the chosen card, clicked on the board: its options light (a card with one option would be taken)
+            node = drv.find_element("css selector", f'#board .target[data-card="{card}"]')
             drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", node)
             lit = [b.get_attribute("data-option") for b in drv.find_elements("css selector", "#options button.picked")]
-            assert choice in lit and all(o.endswith(":" + choice.partition(":")[2]) for o in lit)
+            assert choice in lit and all(o.endswith(":" + card) for o in lit)
             seen["board"] += 1
         drv.find_elements("css selector", "#options button.option")[i].click()
         if sum(seen.values()) > 400:
