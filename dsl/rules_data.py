@@ -12,6 +12,7 @@ from .cache import cached_yaml
 from .content import Content
 from .content_overlay import overlay_content
 from .overlay import OverlayError, apply, content_overlay_of, overlay_of
+from .overlay_secrecy import guarded_apply
 from .rules_paths import is_setting, setting_overlay, split_overlay
 from .variant_check import check_variant
 
@@ -87,19 +88,21 @@ def base_rules(rules_dir: Path, content: Content) -> dict:
     for pack in content.packs:  # a pack may change the rules data as a variant does (its `rules:`)
         if pack.manifest.get("rules"):
             try:
-                rules = apply(rules, pack.manifest["rules"])
+                rules = guarded_apply(rules, pack.manifest["rules"])
             except OverlayError as err:
                 raise ValueError(f"pack {pack.id}: rules.{err}") from None
     return rules
 
 
-def _refuse_errors(content: Content, path: Path, data: dict, rules: dict) -> None:
-    """A variant file given by path was never linted with the packs: its errors refuse it (ValueError)."""
+def _refuse_errors(content: Content, path: Path | str, data: dict, rules: dict) -> None:
+    """A variant file given by path (or a `PATH=VALUE` setting) was never linted with the packs: its errors
+    refuse it (ValueError)."""
     errors = [d for d in check_variant(content, str(path), data, None, rules, None) if d.severity == "error"]
     if errors:
         e = errors[0]
-        raise ValueError(f"variant {path}: {e.message}" + (f" ({e.hint})" if e.hint else "") +
-                         f"; `rulewright lint {path}` shows every problem")
+        what = f"setting {path}" if isinstance(path, str) and is_setting(path) else f"variant {path}"
+        tail = "" if isinstance(path, str) and is_setting(path) else f"; `rulewright lint {path}` shows every problem"
+        raise ValueError(f"{what}: {e.message}" + (f" ({e.hint})" if e.hint else "") + tail)
 
 
 def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
@@ -113,7 +116,9 @@ def variant_overlay(rules_dir: Path, content: Content, rules: dict, ref: str) ->
     checked against the rules and content it lands on (ValueError: unknown, unreadable, another game's, or
     with errors lint would report)."""
     if is_setting(ref):  # `params.rounds=5`: one path set, as a variant holding it would (rules_paths.py)
-        return split_overlay(setting_overlay(rules, ref, content))
+        overlay = setting_overlay(rules, ref, content)
+        _refuse_errors(content, ref, overlay, rules)
+        return split_overlay(overlay)
     path = variant_path(rules_dir, content, ref)
     data = read_variant(path)
     if looks_like_path(ref) and ref not in variant_files(rules_dir, content):
@@ -126,16 +131,18 @@ def variant_overlay(rules_dir: Path, content: Content, rules: dict, ref: str) ->
 
 def assemble(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> tuple[Content, dict]:
     """The content and rules data a game plays: game.yaml with the packs' `rules:` overlays, then each
-    variant's rules overlay and `content:` overlay in order (ValueError: unknown variant, or one that cannot
-    be applied). The content given is not changed: a variant over content gives a new one."""
+    variant's rules overlay (never touching the game's own keys: overlay_secrecy.py) and `content:` overlay
+    in order (ValueError: unknown variant, or one that cannot be applied). The content given is not
+    changed: a variant over content gives a new one."""
     rules = base_rules(rules_dir, content)
     for v in variants:
+        what = "setting" if is_setting(v) else "variant"
         ruled, held = variant_overlay(rules_dir, content, rules, v)
         try:
-            rules = apply(rules, ruled)
+            rules = guarded_apply(rules, ruled)
             content, _ = overlay_content(content, held, v)
         except OverlayError as err:
-            raise ValueError(f"variant {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
+            raise ValueError(f"{what} {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
         except ValueError as err:
-            raise ValueError(f"variant {v}: {err}") from None
+            raise ValueError(f"{what} {v}: {err}") from None
     return content, rules

@@ -17,7 +17,9 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from .content_overlay import CONTENT_KEY, content_tree, kinds_of, plural
+from .content_overlay import CONTENT_KEY, content_tree, kinds_of, overlay_content, plural
+from .overlay_secrecy import GAME_OWN_KEYS, guarded_apply, refusal
+from .overlay_values import check_value
 from .yamlsafe import safe_load
 
 
@@ -56,8 +58,10 @@ def setting_overlay(rules: dict, text: str, content: Any = None) -> dict:
     """The overlay {a: {b: {c: value}}} for `a.b.c=value` (the value read as YAML: 0, 1.5, [3, 5], text).
 
     A path starting `content.` is checked against `content` (a dsl.content.Content; the kind may be written
-    as its plural) and gives a variant's `content:` overlay. ValueError when the path is not a key of the
-    data (with the nearest keys) or the value is no YAML."""
+    as its plural) and gives a variant's `content:` overlay; a new field of an entry is left to its kind's
+    schema (content_overlay.py). ValueError when the path is not a key of `rules` (with the nearest keys), names the game's own secrecy
+    or ranges (dsl/overlay_secrecy.py), or the value is no YAML or not one the rules allow there
+    (dsl/overlay_values.py: kind, finite, range, size)."""
     path, _, raw = text.partition("=")
     keys = [k.strip() for k in path.strip().split(".")]
     if not all(keys):
@@ -66,6 +70,8 @@ def setting_overlay(rules: dict, text: str, content: Any = None) -> dict:
         value = safe_load(raw) if raw.strip() else None
     except Exception as err:
         raise ValueError(f"the value of '{path}' is not YAML: {raw!r} ({err})") from None
+    if keys[0] in GAME_OWN_KEYS:
+        raise ValueError(f"'{path.strip()}' cannot be set: {refusal([keys[0]])}")
     node: Any = rules
     held = keys[0] == CONTENT_KEY and CONTENT_KEY not in rules
     if held:
@@ -80,10 +86,12 @@ def setting_overlay(rules: dict, text: str, content: Any = None) -> dict:
         rules = node
     for depth, key in enumerate(keys):
         if held and depth == len(keys) - 1 and depth >= 3 and isinstance(node, dict) and key not in node:
-            break  # a field an entry may have and this one leaves out (a cost's coin): its kind's schema decides
+            node = None  # a field an entry may have and this one leaves out (a cost's coin): its schema decides
+            break
         if not isinstance(node, dict) or key not in node:
             raise _unknown(rules, path, keys, depth, node)
         node = node[key]
+    check_value(rules, ".".join(keys), value, node)
     # a setting puts its value in place whole: `grow_cost={food: 1}` means no ore or wood either
     overlay: Any = {"$replace": value} if isinstance(value, dict) else value
     for key in reversed(keys):
@@ -102,15 +110,12 @@ def apply_settings(rules: dict, content: Any, settings: list[str]) -> tuple[dict
     the data as the settings before it left it): what sweep's values and tune's candidates play.
 
     ValueError naming the first setting that is not a known path, not YAML, or not valid content after."""
-    from .content_overlay import overlay_content
-    from .overlay import apply
-
     for text in settings:
         if not is_setting(text):
             raise ValueError(f"'{text}' is not a setting: write PATH=VALUE, e.g. params.rounds=5")
         ruled, held = split_overlay(setting_overlay(rules, text, content))
         if ruled:
-            rules = apply(rules, ruled)
+            rules = guarded_apply(rules, ruled)
         if held:
             content, _ = overlay_content(content, held, text)
     return rules, content

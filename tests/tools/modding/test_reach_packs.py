@@ -30,6 +30,14 @@ CLASH_CONSTRUCTS = {
     "a tie": r"\bon (any )?battle_tied\b",
     "how a battle ended": r"\boutcome (=|in)\b",
     "ignoring a revealed card": r"\bon any combat_card_revealed\b[^\n]*:\s*cancel\b",
+    "the terrain of a space": r"\bterrain_at\(",
+    "the terrain of its neighbours": r"\bneighbours\([^)]*, *[a-z]+\)",
+    "adjacent to a terrain": r"\badjacent_to\(",
+    "regions of a player's units": r"\bregions_with_units\(",
+    "the region of a space": r"\bregion_of\(",
+    "any space as a choice": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen_space\b",
+    "the city on a chosen space": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen\b",
+    "where units came from this turn": r"\bcame_from\(",
 }
 
 

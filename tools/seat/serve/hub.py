@@ -26,7 +26,8 @@ from typing import Any
 
 from ....api import load_game, new_game
 from ....dsl.loader import bundled_packs, load_content
-from ....dsl.rules_data import variant_stamp
+from ....dsl.overlay_secrecy import variant_touches
+from ....dsl.rules_data import read_variant, variant_stamp
 from ....dsl.variant_report import summary
 from ....engine import games
 from ....engine.bots import bot_error
@@ -126,8 +127,16 @@ def known_variants(packs: list[str], game: str | None = None) -> list[str]:
 
 @functools.cache
 def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
+    """The variants of these packs, but none that touches secrecy (a pack folder's own could)."""
+    files = games.find(game).variant_files(load_content(list(packs), game))
+    return tuple(v for v, path in files.items() if not _touches(path))
 
-    return tuple(games.find(game).variant_files(load_content(list(packs), game)))
+
+def _touches(path: Any) -> bool:
+    try:
+        return variant_touches(read_variant(path))
+    except ValueError:  # unreadable: offered, and creating the game says what is wrong
+        return False
 
 
 def playable_kinds(game: str) -> list[str]:
@@ -135,11 +144,19 @@ def playable_kinds(game: str) -> list[str]:
     return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
-def variant_info(game: str, packs: list[str], ref: str) -> dict:
+def variant_info(game: str, packs: list[str], ref: str, designs: Designs | None = None) -> dict:
     """What the set-up page says of a variant (tools/common/variant_guard.py): its `name:`, what it changes,
     its warnings (what it removes from the base rules, lint's), whether it changes nothing, or the error that
-    keeps it from applying to `game` with `packs`. Worked out again when its file changes."""
-    return dict(_variant_info(game, tuple(packs), ref, variant_stamp([ref])))
+    keeps it from applying to `game` with `packs`; the server's paths written as the names the page shows.
+    Worked out again when its file changes."""
+    designs = designs or Designs()
+    info = dict(_variant_info(game, tuple(packs), ref, variant_stamp([ref])))
+    for key in ("name", "summary", "error"):
+        if key in info:
+            info[key] = designs.public(info[key])
+    if "warnings" in info:
+        info["warnings"] = [designs.public(w) for w in info["warnings"]]
+    return info
 
 
 @functools.lru_cache(maxsize=512)
@@ -160,14 +177,15 @@ def fits(game: str) -> Callable[[str], bool]:
     return lambda path: "error" not in variant_info(game, ["base"], path)
 
 
-def playable_variant(game: str, packs: list[str], ref: str) -> None:
+def playable_variant(game: str, packs: list[str], ref: str, designs: Designs) -> None:
     """Refuse (ApiError 400) a variant that cannot apply, or that changes nothing (the variant guard)."""
-    info = variant_info(game, packs, ref)
+    info = variant_info(game, packs, ref, designs)
     if "error" in info:
         raise ApiError(400, f"cannot set up this game: {info['error']}")
     if info.get("noop"):
-        raise ApiError(400, f"variant {info['name']!r} ({ref}) changes nothing in the rules of {game}: "
-                            "a game with it is the base game (`rulewright variant diff` shows what its keys do)")
+        raise ApiError(400, f"variant {info['name']!r} ({designs.public(ref)}) changes nothing in the rules of "
+                            f"{game}: a game with it is the base game (`rulewright variant diff` shows what its "
+                            "keys do)")
 
 
 def check_spec(spec: Any, designs: Designs | None = None) -> dict:
@@ -190,10 +208,13 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
     packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
+    # a designer's own pack or variant is named as the page shows it: the game reads the server's path
+    packs = [designs.private("packs", p, game, set()) for p in packs]
     variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, fits(game)), 8,
                       designs)
+    variants = [designs.private("variants", v, game, fits(game)) for v in variants]
     for v in variants:
-        playable_variant(game, packs, v)
+        playable_variant(game, packs, v, designs)
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
