@@ -13,9 +13,11 @@ from __future__ import annotations
 import csv
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from statistics import pstdev
 
+from ...dsl.rules_paths import is_setting
 from ...engine import games
 from ...engine.measures import GameMeasures, column_label, flatten, is_share
 from ..common import resolve
@@ -43,6 +45,31 @@ def parse_setup(text: str) -> dict:
         else:
             variants.append(part)
     return {"name": text, "packs": packs, "variants": variants, "seed": seed}
+
+
+def setup_text(setup: dict) -> str:
+    """A set-up written back as compare takes it: `base+pack:P+variant+PATH=VALUE+seed:N`."""
+    parts = [f"pack:{p}" for p in setup["packs"] if p != "base"] + list(setup["variants"])
+    if setup.get("seed") is not None:
+        parts.append(f"seed:{setup['seed']}")
+    return "+".join(parts) or "base"
+
+
+def with_settings(setup: str | dict, settings: Sequence[str], game_id: str) -> dict:
+    """The set-up (a compare set-up's text or its parsed dict) with each `PATH=VALUE` setting applied after
+    its own variants, in order: rules paths (`params.rounds=4`) and content paths
+    (`content.units.settler.cost.food=0`) alike, each checked against the rules and content it lands on
+    (dsl/rules_paths.py: known path, value of the right kind and range, the game's own keys untouched, valid
+    content after). ValueError names the first setting refused. What sweep plays for each value and
+    `rulewright tune` for each candidate; the result plays in compare as its `name` says."""
+    base = parse_setup(setup) if isinstance(setup, str) else dict(setup)
+    bad = [x for x in settings if not is_setting(x)]
+    if bad:
+        raise ValueError(f"'{bad[0]}' is not a setting: write PATH=VALUE, e.g. params.rounds=5")
+    out = {**base, "variants": [*base["variants"], *settings]}
+    games.find(game_id).definition(out["packs"], out["variants"])  # every check of a game's set-up
+    out["name"] = setup_text(out)
+    return out
 
 
 def labels(n: int) -> list[str]:
