@@ -141,21 +141,23 @@ class Sequential:
             raise ValueError("every planned look was taken")
         for m, p in pvalues.items():
             self.history.setdefault(m, []).append(p)
+        steps: list[dict] = []  # the levels tried at this look, the first one and each after a recycling
         while True:  # Holm's step-down, alpha recycled to the measures still undecided
             open_ = [m for m in self.history if m not in self.decided_at]
             if not open_:
                 break
-            bounds = self.bounds(self.alpha / len(open_))
+            level = self.alpha / len(open_)
+            bounds = self.bounds(level)
+            steps.append({"level": level, "z": round(bounds[k], 3), "nominal_p": nominal(bounds[k])})
             new = [m for m in open_ if any(p <= nominal(c) for p, c in zip(self.history[m], bounds, strict=False))]
             if not new:
                 break
             for m in new:
                 self.decided_at[m] = k
-        open_ = [m for m in self.history if m not in self.decided_at]
-        level = self.alpha / max(1, len(open_) or len(self.history))
-        c = self.bounds(level)[k]
+        first = steps[0] if steps else {"level": self.alpha, "z": round(self.bounds(self.alpha)[k], 3),
+                                        "nominal_p": nominal(self.bounds(self.alpha)[k])}
         self.thresholds.append({"look": k + 1, "pairs": self.schedule[k], "fraction": round(self.schedule[k] / self.cap, 4),
-                                "level": level, "z": round(c, 3), "nominal_p": nominal(c),
+                                **first, "recycled": steps[1:],
                                 "decided": sorted(m for m, at in self.decided_at.items() if at == k)})
         return {m: m in self.decided_at for m in self.history}
 
@@ -173,6 +175,7 @@ def look_lines(seq: dict) -> list[str]:
            f"{seq['planned'][0]} pairs up to {seq['cap']}); {seq['method']}"]
     for t in seq["looks"]:
         said = f"; decided: {', '.join(t['decided'])}" if t["decided"] else ""
+        then = "".join(f", then |z| >= {r['z']:.2f} at level {r['level']:.3g}" for r in t.get("recycled", []))
         out.append(f"  look {t['look']}: {t['pairs']} pairs (t = {t['fraction']:.2f}), threshold |z| >= {t['z']:.2f} "
-                   f"(nominal p <= {t['nominal_p']:.2g} at level {t['level']:.3g}){said}")
+                   f"(nominal p <= {t['nominal_p']:.2g} at level {t['level']:.3g}){then}{said}")
     return out
