@@ -231,7 +231,17 @@ class Game:
         fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints, self.forkable)
         for a in actions:
             fresh.apply(a)
-        self.__dict__.update(fresh.__dict__)
+        self.become(fresh)
+
+    def become(self, other: Game) -> None:
+        """Turn this object into `other` (a rebuilt or forked copy of this game), in place, for whoever holds
+        this object (a play loop, a seat); `other` must not be used afterwards. The rules' runtime, which a
+        definition keeps on `game.rt` and its running flow reads, is pointed at this object, so the flow's
+        own calls (resume points, remembered menus) reach the game that plays on."""
+        self.__dict__.update(other.__dict__)
+        rt = self.__dict__.get("rt")
+        if rt is not None and getattr(rt, "game", None) is other:
+            rt.game = self
 
     def remembered(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, a menu of options worked out from the state alone (no change to it), remembered.
@@ -333,13 +343,13 @@ class Game:
                 "actions": [dict(a) for a in self.actions]}
 
     @classmethod
-    def load(cls, definition: Definition, save: dict, upto: int | None = None) -> Game:
+    def load(cls, definition: Definition, save: dict, upto: int | None = None, forkable: bool = False) -> Game:
         """Replay a save (validated against its schema first). Raises SaveError saying why it cannot."""
         save = validate_save(save)
         if save["game"] != definition.game_id:
             raise SaveError(f"this save is for game {save['game']!r}, not {definition.game_id!r}")
         try:
-            game = cls(definition, save["config"])
+            game = cls(definition, save["config"], forkable=forkable)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:  # e.g. a garbage position
             raise SaveError(f"the save's set-up (config) cannot start a game: {err}") from None
         for i, a in enumerate(save["actions"][:upto]):
