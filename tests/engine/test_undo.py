@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from rulewright.api import new_game
-from rulewright.engine.decision import IllegalAction
 from rulewright.engine.consult import consulting
+from rulewright.engine.decision import IllegalAction
 from rulewright.engine.undo import Trail, secrets_of, undo, undo_check
 from rulewright.tools.seat.seat import bot_choice
 

@@ -14,6 +14,7 @@ from ..modding import list as list_
 from ..playtest import analyze, balance, bench, compare, fit, simulate, sweep, tournament
 from ..render import render
 from ..seat import play, replay, serve
+from . import version
 
 # every command of this app (and of any app added to it) runs in the error boundary of tools/common/errors.py
 app = GuardedTyper(
@@ -29,6 +30,7 @@ app = GuardedTyper(
 COMMANDS = [lint, list_, explain, schema, hooks, words, play, replay, test, simulate, compare, variant, sweep,
             bench, tournament, balance, fit, analyze, render, serve, docs, lsp]
 
+version.register(app)  # `rulewright --version`
 for _module in COMMANDS:
     _module.register(app)
 

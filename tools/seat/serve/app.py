@@ -114,8 +114,9 @@ def game_options(game: str, designs: Designs | None = None) -> dict:
     variants = [{"id": v, "pack": None} for v in base + designs.variants(game, rule_keys(game))]
     packs = known_packs(game) + designs.packs(game)
     for pack in packs:
-        if pack != "base":
-            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack], game) if v not in base]
+        if pack != "base":  # a designer's pack is read at the server's path, offered by its shown name
+            real = designs.private("packs", pack, game, set())
+            variants += [{"id": v, "pack": pack} for v in known_variants(["base", real], game) if v not in base]
     lo, hi = player_range(game)
     name = (getattr(games.find(game).definition(["base"], []), "rules", None) or {}).get("name", game)
     return {"id": game, "name": name, "players": [lo, hi], "packs": packs, "kinds": playable_kinds(game),
@@ -142,10 +143,10 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
         async def wrapped(request: Request) -> Response:
             try:
                 return await handler(request)
-            except ApiError as err:
-                return _error(err)
+            except ApiError as err:  # a message names files as the client may read them
+                return _error(ApiError(err.status, hub.designs.public(err.message), err.extra, err.headers))
             except StoreError as err:
-                return _error(ApiError(err.status, str(err)))
+                return _error(ApiError(err.status, hub.designs.public(str(err))))
             except Exception:  # a bug: said as JSON, the details only in the server's log
                 log.exception("rulewright serve: %s %s failed", request.method, request.url.path)
                 return _error(ApiError(500, "the server failed on this request (its log says why); nothing "
@@ -178,7 +179,13 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
             out = seat_state(table.game, seat, table.kinds)
             out["problem"] = table.failure
             out["revision"] = table.revision
-            return out
+        setup = out.get("setup")
+        if isinstance(setup, dict):  # a designer's packs and variants by the names the page shows
+            setup["packs"] = [hub.designs.public(p) for p in setup.get("packs", [])]
+            setup["variants"] = [hub.designs.public(v) for v in setup.get("variants", [])]
+        if isinstance(out["problem"], str):
+            out["problem"] = hub.designs.public(out["problem"])
+        return out
 
     @guard
     async def state(request: Request) -> Response:

@@ -136,8 +136,11 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
     packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
+    # a designer's own pack or variant is named as the page shows it: the game reads the server's path
+    packs = [designs.private("packs", p, game, set()) for p in packs]
     variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, rule_keys(game)), 8,
                       designs)
+    variants = [designs.private("variants", v, game, rule_keys(game)) for v in variants]
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
