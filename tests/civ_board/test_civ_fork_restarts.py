@@ -31,8 +31,9 @@ def test_a_fork_at_every_decision_is_the_same_game_and_replays_little():
 
     play_out(game, lambda q: make_bot("greedy", q, "civ_board"), limit=420, on_step=check)
     assert {"city_management", "movement", "research"} <= phases
-    # restarts at phase and player boundaries keep replays short (from the last research pick, up to 66 here)
-    assert max(replayed) < 40, max(replayed)
+    # restarts at phase and player boundaries keep replays short (from the last research pick, up to 66 here;
+    # 41 since issue 48's rules changed the bots' play)
+    assert max(replayed) < 45, max(replayed)
 
 
 def test_a_fork_taken_mid_turn_plays_on_exactly_like_the_game():
