@@ -222,6 +222,7 @@ class Clash(InForce, Resources, Changes, Kept):
             for owner in order:
                 played: set[str] = set()  # no two identical cards on the same trigger
                 srcs: frozenset[str] | None = None  # owner's sources, taken again after a trigger fires
+                self.peek("triggers", hook, owner)
                 for t in triggers:
                     if owner != p and not t.any_player:
                         continue
