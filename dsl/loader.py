@@ -145,7 +145,9 @@ def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> l
     files.append(RULES_ROOT / game / "vocabulary.yaml")
     if (RULES_ROOT / game / SPEC_FILE).exists():
         files.append(RULES_ROOT / game / SPEC_FILE)
-    files += [RULES_ROOT / game / "game.yaml", RULES_ROOT / game / "content_checks.py"]
+    # the game's rules, code and data (content checks, procedures' declarations, the kinds' references)
+    files += sorted(p for p in (RULES_ROOT / game).rglob("*") if p.suffix in (".py", ".yaml", ".json")
+                    and "__pycache__" not in p.parts)
     here = Path(__file__).resolve().parent
     files += sorted(here.glob("*.py")) + sorted(here.glob("*.lark"))
     return files
@@ -162,9 +164,13 @@ def load_content(packs: list[str | Path] | None = None, game: str | None = None,
                             [game] + [str(Path(r).resolve()) if "/" in str(r) else str(r) for r in requested])
     hit = disk.read(key)
     if hit is not None:
-        return _from_cache(hit, game)
+        try:
+            return _from_cache(hit, game)
+        except (KeyError, TypeError, ValueError, AttributeError):  # written by a broken process: rebuild it
+            disk.drop(key)
     content = _load_content(requested, game, extra)
-    disk.write(key, _to_cache(content))
+    if not any(d.severity == "error" for d in content.diagnostics):  # a failed load is never kept
+        disk.write(key, _to_cache(content))
     return content
 
 

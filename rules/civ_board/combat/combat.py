@@ -41,9 +41,21 @@ def bonus(rt: Civ, p: int, side: str, city: dict | None) -> int:
 
 
 def draw_hand(rt: Civ, p: int, size: int) -> list[str]:
-    forces = rt.player(p)["forces"]
+    """p's battle hand, drawn at random from its standing forces; a scenario's position may fix the next
+    hands (`battle_draws`, in the order held: those still in the forces come first, the rest at random)."""
+    pl = rt.player(p)
+    fixed = pl["battle_draws"].pop(0) if pl.get("battle_draws") else []
+    if "battle_draws" in pl and not pl["battle_draws"]:
+        del pl["battle_draws"]
+    first = []
+    for card in fixed[:size]:
+        if card in pl["forces"]:
+            pl["forces"].remove(card)
+            first.append(card)
+    forces = pl["forces"]
     rt.rng().shuffle(forces)
-    hand, rt.player(p)["forces"] = forces[:size], forces[size:]
+    size -= len(first)
+    hand, pl["forces"] = first + forces[:size], forces[size:]
     return hand
 
 

@@ -13,6 +13,7 @@ from ..board.pieces import remove_figures
 from ..cards.culture import discard_down, gain_great_person
 from ..cards.research import learn
 from ..state.economy import pyramid_row
+from ..state.position_piles import take_marker
 from ..state.victory import win
 from .combat import battle, winner_losses
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def take_hut(rt: Civ, p: int, x: int, y: int) -> Generator:
     rt.state["markers"].pop(board.key(x, y), None)
-    hut = rt.state["hut_pool"].pop(0)
+    hut = take_marker(rt, "hut", x, y)
     rt.player(p)["huts"].append(hut)
     rt.log(f"{rt.name(p)} explores a hut at {board.label(x, y)} and keeps its marker")
     yield from rt.emit("hut_explored", p)
@@ -39,7 +40,7 @@ def attack_village(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generat
         return False
     winner_losses(rt, "attacker", figs)
     rt.state["markers"].pop(board.key(x, y), None)
-    village = rt.state["village_pool"].pop(0)
+    village = take_marker(rt, "village", x, y)
     reward = rt.d.content.entries[village].data["reward"]
     if reward == "great_person":
         yield from gain_great_person(rt, p)

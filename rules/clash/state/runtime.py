@@ -223,6 +223,7 @@ class Clash(InForce, Resources, Changes, Kept):
                                     f"{MAX_TRIGGER_DEPTH} times deep (last on '{hook}'); the loop runs through "
                                     f"{names}", loop)
             for owner in order:
+                self.peek("triggers", hook, owner)
                 yield from run_triggers(self, owner, p, triggers, payload)
         finally:
             self._depth -= 1

@@ -57,7 +57,7 @@ def new_state(defn: ClashDefinition, config: dict) -> dict:
     lo, hi = defn.rules["players"]["min"], defn.rules["players"]["max"]
     if not lo <= players <= hi:
         raise ValueError(f"Clash of Cultures is for {lo} to {hi} players, not {players}")
-    state: dict = {"rng": seed_state(int(config.get("seed", 0)))}
+    state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream"))}
     rng = Rng(state)
     names = list(config.get("names") or [f"Player {i + 1}" for i in range(players)])[:players]
     while len(names) < players:
