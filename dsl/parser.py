@@ -292,7 +292,14 @@ class _ToAst(Transformer):
         return A.CostItem(c[0], str(c[1]), _pos(meta))
 
     def cost(self, meta, c):
-        return [x for x in c if isinstance(x, A.CostItem)]
+        """The items of a cost; `A or B` (ways to pay split by OR) one CostChoice of those ways."""
+        ways: list[list[A.CostItem]] = [[]]
+        for x in c:
+            if isinstance(x, A.CostItem):
+                ways[-1].append(x)
+            elif getattr(x, "type", None) == "OR":
+                ways.append([])
+        return ways[0] if len(ways) == 1 else [A.CostChoice(ways, pos=_pos(meta))]
 
     def opt_once(self, meta, c):
         return ("once", _limit(str(c[0])))

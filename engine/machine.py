@@ -241,7 +241,17 @@ class Game:
         fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints, self.forkable)
         for a in actions:
             fresh.apply(a)
-        self.__dict__.update(fresh.__dict__)
+        self.become(fresh)
+
+    def become(self, other: Game) -> None:
+        """Turn this object into `other` (a rebuilt or forked copy of this game), in place, for whoever holds
+        this object (a play loop, a seat); `other` must not be used afterwards. The rules' runtime, which a
+        definition keeps on `game.rt` and its running flow reads, is pointed at this object, so the flow's
+        own calls (resume points, remembered menus) reach the game that plays on."""
+        self.__dict__.update(other.__dict__)
+        rt = self.__dict__.get("rt")
+        if rt is not None and getattr(rt, "game", None) is other:
+            rt.game = self
 
     def remembered(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, a menu of options worked out from the state alone (no change to it), remembered.
@@ -349,13 +359,14 @@ class Game:
                 "config": copy.deepcopy(config), "actions": [dict(a) for a in self.actions]}
 
     @classmethod
-    def load(cls, definition: Definition, save: dict, upto: int | None = None) -> Game:
+    def load(cls, definition: Definition, save: dict, upto: int | None = None, forkable: bool = False) -> Game:
         """Replay a save (validated against its schema first). Raises SaveError saying why it cannot.
 
         A save of this stream and content replays as it is. Otherwise (another stream, other content or
         rules, or a format-1 save that recorded neither) the whole save is replayed first, on the stream it
         names or, when it names none, on each stream this version has, newest first; a save that replays on
-        none is refused before anything is shown, naming the versions, so `upto` never shows another game."""
+        none is refused before anything is shown, naming the versions, so `upto` never shows another game.
+        `forkable`: the game keeps what fork() needs from the start (as the constructor's)."""
         save = validate_save(save)
         if save["game"] != definition.game_id:
             raise SaveError(f"this save is for game {save['game']!r}, not {definition.game_id!r}")
@@ -365,16 +376,16 @@ class Game:
                             f"{', '.join(map(str, sorted(STREAMS)))}: update rulewright to load it")
         packs = [str(p) for p in save["config"].get("packs") or []]
         if stream is not None and save.get("content") == fingerprint(definition.game_id, packs):
-            return cls._replay(definition, save, stream, upto)
+            return cls._replay(definition, save, stream, upto, forkable)
         tried: list[str] = []
         for candidate in [stream] if stream is not None else sorted(STREAMS, reverse=True):
             try:
-                whole = cls._replay(definition, save, candidate, None)
+                whole = cls._replay(definition, save, candidate, None, forkable)
             except SaveError as err:
                 tried.append(f"on {stream_name(candidate)}: {err}")
                 continue
             game = whole if upto is None or upto >= len(save["actions"]) else cls._replay(
-                definition, save, candidate, upto)
+                definition, save, candidate, upto, forkable)
             if candidate != STREAM:
                 game.notes.append(f"this save was dealt by {stream_name(candidate)}; it replays on it")
             return game
@@ -383,12 +394,13 @@ class Game:
                         f"{version_line()} (rules, content or stream differ): " + "; ".join(tried))
 
     @classmethod
-    def _replay(cls, definition: Definition, save: dict, stream: int, upto: int | None) -> Game:
+    def _replay(cls, definition: Definition, save: dict, stream: int, upto: int | None,
+                forkable: bool = False) -> Game:
         config = dict(save["config"])
         if stream != STREAM:
             config["stream"] = stream
         try:
-            game = cls(definition, config)
+            game = cls(definition, config, forkable=forkable)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:  # e.g. a garbage position
             raise SaveError(f"the save's set-up (config) cannot start a game: {err}") from None
         for i, a in enumerate(save["actions"][:upto]):

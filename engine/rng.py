@@ -24,6 +24,8 @@ import hashlib
 import secrets
 import struct
 
+from .consult import consult
+
 _MASK = (1 << 64) - 1
 _SEED_PERSON = b"rulewright.seed"  # domain separation: a seed's key is no other hash of the same text
 _UNPACK = struct.Struct("<8Q").unpack
@@ -79,6 +81,7 @@ class Rng:
         """A uniform integer in [0, n)."""
         if n <= 1:
             return 0
+        consult()  # a random draw: what nobody could know before (undo takes no decision back past it)
         state, out = next_state(self.holder[self.key])
         self.holder[self.key] = state
         return out % n

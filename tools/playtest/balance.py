@@ -15,6 +15,9 @@ from ..common.clikit import invocation
 from ..common.errors import fail, output_folder
 from ..common.variant_guard import check_variants, notice_lines
 from .balancing import balance_lines, run_balance
+from .families import balance_across, restricted_across
+from .families import balance_lines as balance_family_lines
+from .families import restricted_lines as restricted_family_lines
 from .fit_table import terminal_width, wrap
 from .reports import balance_html
 from .restricted_all import restricted_all_lines, run_restricted_all
@@ -28,8 +31,9 @@ def balance(
     players: Annotated[int, options.players("players")] = 3,
     games_count: Annotated[int, options.games("games (restricted play: seeds)")] = 100,
     seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i")] = 1,
-    bots: Annotated[str, options.bots("bot per seat, comma separated (cycled), e.g. greedy or "
-                                                     "search:4")] = "greedy",
+    bots: Annotated[list[str] | None, options.bot_families("bot per seat, comma separated (cycled), e.g. greedy or "
+                                                           "search:4; repeat --bots for seat balance (or worth) "
+                                                           "per bot family")] = None,
     workers: Annotated[int, options.workers("parallel processes")] = 1,
     pack: Annotated[list[str] | None, options.packs("content pack (repeatable)")] = None,
     variant: Annotated[list[str] | None, options.variants("rule variant (repeatable)")] = None,
@@ -48,8 +52,11 @@ def balance(
 ) -> None:
     """Is the game good? Seat win rates and a test of equality, first-player advantage, win rate per
     civilisation or wonder board, decisiveness, lead changes, drama, duration, branching factor; with
-    --restrict ID, the worth of ID by restricted play; with --restrict-all KIND, every entry's, ranked."""
-    game_id, kinds = resolve.setup(game, players, bots)  # the game, its player range and the bots
+    --restrict ID, the worth of ID by restricted play; with --restrict-all KIND, every entry's, ranked. With
+    --bots given more than once, balance (or worth) per bot family, the verdicts side by side."""
+    texts = list(bots or ["greedy"])
+    game_id, kinds = resolve.setup(game, players, texts[0])  # the game, its player range and the bots
+    families = resolve.families(texts, game_id)
     module = game_registry.find(game_id)
     packs = list(pack or module.default_packs)
     for p in module.default_packs:
@@ -72,9 +79,16 @@ def balance(
                  "measures are in its report already", 2)
         settings["custom"] = common["custom"]
     figures: list[tuple[Path, str]] = []
+    if restrict is not None and restrict not in defn.content.entries:
+        fail(f"--restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}", 2)
+    if len(families) > 1:
+        if restrict_all is not None:
+            fail("--restrict-all ranks entries for one bot family: give --bots once", 2)
+        for line in head:
+            typer.echo(line)
+        across_families(settings, families, restrict, workers, out, as_json, found, width)
+        return
     if restrict is not None or restrict_all is not None:
-        if restrict is not None and restrict not in defn.content.entries:
-            fail(f"--restrict {restrict!r}: no such id in {game_id} with packs {', '.join(packs)}", 2)
         if restrict_all is not None:
             kind = kinds_of(defn.content).get(restrict_all)
             if kind is None:
@@ -102,6 +116,27 @@ def balance(
             typer.echo(f"wrote {out / 'balance.json'} and {out / 'games.jsonl'}")
     if report is not None:
         typer.echo(f"wrote {balance_html(rep, invocation(), head + lines, figures, report)}", err=as_json)
+
+
+def across_families(settings: dict, families: list[list[str]], restrict: str | None, workers: int, out: Path | None,
+                    as_json: bool, found: list | None = None, width: int = 0) -> None:
+    """balance (or restricted play) once per bot family, the verdicts side by side (families.py)."""
+    width = width or terminal_width()
+    if restrict is not None:
+        across = restricted_across(lambda k, folder: run_restricted({**settings, "bots": k}, restrict, workers, folder,
+                                                                    found), families, out)
+        lines = restricted_family_lines(across, width)
+    else:
+        across = balance_across(lambda k, folder: run_balance({**settings, "bots": k}, workers, folder, found), families,
+                                out)
+        lines = balance_family_lines(across, width)
+    if as_json:
+        typer.echo(json.dumps(across, sort_keys=True))
+        return
+    for line in lines:
+        typer.echo(line)
+    if out is not None:
+        typer.echo(f"wrote {out}/*_families.json and each family's report in its folder")
 
 
 def register(app: typer.Typer) -> None:

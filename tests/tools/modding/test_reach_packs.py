@@ -38,7 +38,18 @@ CLASH_CONSTRUCTS = {
     "any space as a choice": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen_space\b",
     "the city on a chosen space": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen\b",
     "where units came from this turn": r"\bcame_from\(",
+    "losing an advance": r"\bdo lose_advance\(",
+    "an advance lost, heard": r"\bon (any )?advance_lost\b",
+    "changing government": r"\bdo change_government\(",
+    "a cost of the form A or B": r"\bcosts [^:\n]* or [^:\n]*:",
+    "an open discount": r"\bmodify open_discount\(",
+    "a per-player counter declared as data": r"\b(gain|pay|lose) \d+ game_events\b|\bcosts \d+ game_events\b",
+    "reading a counter": r"\bheld\(game_events\)",
+    "a city given to a build procedure": r"\bdo (build|buy)_units\([^)]*,[^)]*,[^)]*\)",
+    "a city given to a buy procedure": r"\bdo (build|buy)_piece\([^)]*,[^)]*\)",
 }
+# the simultaneous triggers of one owner in the order he chooses: a scenario answers the decision
+ORDERED = "trigger_order"
 
 
 def _manifest(pack: Path) -> dict:
@@ -76,6 +87,11 @@ def test_the_clash_pack_shows_every_construct():
     texts = {e.id: f"{e.data.get('effect') or ''}\n{(e.data.get('combat') or {}).get('effect') or ''}" for e in mine}
     for construct, said in CLASH_CONSTRUCTS.items():
         assert any(re.search(said, t) for t in texts.values()), f"no card of the pack shows {construct}"
+
+
+def test_a_scenario_orders_simultaneous_triggers():
+    said = [load_scenario(f) for f in find_scenarios([REACH / "clash"])]
+    assert any(ORDERED in str(s.get("actions")) for s in said)
 
 
 @pytest.mark.parametrize("pack", PACKS, ids=[p.name for p in PACKS])
