@@ -157,7 +157,7 @@ def quality_plot(rep: dict, path: Path) -> Path:
                     color="#4c72b0")
         ax.set_xticks([])
         ax.set_ylabel(label, fontsize=8)
-        ax.set_ylim(bottom=0)
+        ax.set_ylim(0, 1.0 if k == "decided_at" else max(1.0, m["high"] * 1.2))
         ax.tick_params(labelsize=7)
     if "drama_rate" in q:
         rate, lo, hi = q["drama_rate"]
@@ -165,7 +165,7 @@ def quality_plot(rep: dict, path: Path) -> Path:
         ax.errorbar([0], [rate * 100], yerr=[[(rate - lo) * 100], [(hi - rate) * 100]], fmt="o", capsize=5,
                     color="#8172b2")
         ax.set_xticks([])
-        ax.set_ylim(0, 100)
+        ax.set_ylim(0, 105)
         ax.set_ylabel("games the winner was behind, %", fontsize=8)
         ax.tick_params(labelsize=7)
     fig.suptitle(f"game quality over {rep['games']} games (mean and 95% interval)", fontsize=9)
