@@ -84,7 +84,7 @@ def balance(
     if len(families) > 1:
         if restrict_all is not None:
             fail("--restrict-all ranks entries for one bot family: give --bots once", 2)
-        for line in head:
+        for line in head if not as_json else []:
             typer.echo(line)
         across_families(settings, families, restrict, workers, out, as_json, found, width)
         return
