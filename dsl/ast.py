@@ -224,6 +224,7 @@ class Alt:
     body: Seq
     when: Expr | None
     pos: Pos = NOWHERE
+    block: bool = False  # written as `option [when COND]: BLOCK` (statements on lines of their own)
 
 
 @dataclass

@@ -284,6 +284,7 @@ class Checker(Reach):
                     gives = [n for n, g in self.v.primitives.items() if g.returns]
                     self.error(s.bind_pos, "E0222", f"'{s.call.name}' gives no result to name",
                                "procedures with a result: " + (teach.listed(gives, "procedure") or "none in this game"))
+                    scope.setdefault(s.bind, "any")  # read later without a second complaint
                 elif s.bind is not None:
                     self.bind(s.bind, s.bind_pos, sig.returns, scope)
         elif type(s) in REACH:
@@ -368,6 +369,12 @@ class Checker(Reach):
 
     def unknown_name(self, e: A.Ref, head: str, scope: dict[str, str], want: str | None) -> None:
         """E0201: say what the word is if the language knows it; else suggest only names of the kind wanted."""
+        if head in self.bound:  # named by a statement of a block that has ended
+            where = self.bound[head]
+            self.read.add(head)
+            self.error(e.pos, "E0224", f"'{head}' is named inside a block (line {where.line}) and not seen here",
+                       f"name it before the block (`let {head} = 0`) and name it again inside, or use it inside")
+            return
         place = want if want and want != "any" else "name on its own"
         wrong = teach.misplaced(self.v, head, place)
         if wrong and not (want in (None, "any") and head in self.v.functions):

@@ -93,8 +93,8 @@ def _roll(ck: Any, s: A.Roll, scope: dict[str, str], in_trigger: bool) -> None:
 def _pick(ck: Any, s: A.Pick, scope: dict[str, str], in_trigger: bool) -> None:
     typ = ck.expr(s.items, scope)
     if not ck.compatible("list", typ):
-        ck.error(s.items.pos, "E0204", f"expected a list to pick from, found {typ}",
-                 "write the choices in brackets: `pick at random from [food, wood, ore] as windfall`")
+        ck.error(s.items.pos, "E0204", f"expected a list after 'from', found {typ}",
+                 "a list is written in brackets, e.g. `pick at random from [food, wood, ore] as windfall`")
     elif isinstance(s.items, A.ListExpr) and len(s.items.items) < 2:
         pos = s.items.pos
         ck.error(pos, "W0321", "a pick at random from fewer than two items leaves nothing to chance",

@@ -260,7 +260,7 @@ class _ToAst(Transformer):
     def option(self, meta, c):
         when = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "when"), None)
         body = next(x for x in c if isinstance(x, list))
-        return A.Alt(A.Seq(body, pos=_pos(meta)), when, _pos(meta))
+        return A.Alt(A.Seq(body, pos=_pos(meta)), when, _pos(meta), block=True)
 
     def choose_block(self, meta, c):
         return A.Choose([x for x in c if isinstance(x, A.Alt)], pos=_pos(meta))

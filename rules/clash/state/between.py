@@ -10,6 +10,7 @@ in play (`do keep_in_play`) is held by the player in front of whom it lies: `hol
 from __future__ import annotations
 
 from collections.abc import Generator
+
 from ....engine.abilities import Ctx
 from ..registry import PROCEDURES
 
