@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .runtime import COLOURS
-from .scoring import final_scores
+from .names import COLOURS
+from .scoring.points import final_scores
 
 
 def player_summary(game, p: int) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Trading between players in the trade phase (rules/civ_board/negotiation.py): illegal steps are refused
+"""Trading between players in the trade phase (rules/civ_board/phases/negotiation.py): illegal steps are refused
 with the reason and change nothing, a stale trade is void, the menus and the number of offers are
 bounded, a card offered stays hidden from a third player, and the greedy bot's acceptance rules."""
 
@@ -13,8 +13,8 @@ from rulewright.engine.bots import RandomBot
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
-from rulewright.rules.civ_board import negotiation
-from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.phases import negotiation
 from rulewright.rules.civ_board.render_svg import render_svg
 from rulewright.rules.civ_board.seat import seat_panel
 
