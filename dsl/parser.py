@@ -19,7 +19,9 @@ from lark.indenter import DedentError, Indenter
 
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
+from .parse_common import _a, _bound, _pos
 from .parse_errors import syntax_diagnostic
+from .parser_reach import ReachToAst
 
 
 class _EffectIndenter(Indenter):
@@ -108,16 +110,6 @@ def _parser() -> Lark:
                 maybe_placeholders=False, cache=_grammar_cache())
 
 
-def _pos(meta_or_token) -> A.Pos:
-    if isinstance(meta_or_token, Token):
-        t = meta_or_token
-        return A.Pos(t.line or 1, t.column or 1, t.end_line or t.line or 1, t.end_column or t.column or 1)
-    m = meta_or_token
-    if getattr(m, "empty", True):
-        return A.NOWHERE
-    return A.Pos(m.line, m.column, m.end_line, m.end_column)
-
-
 def _limit(text: str) -> tuple[str, int]:
     """`once per round` -> ("round", 1); `twice per turn` -> ("turn", 2); `at most 3 times per game` -> ("game", 3)."""
     words = text.split()
@@ -125,16 +117,8 @@ def _limit(text: str) -> tuple[str, int]:
     return words[-1], times
 
 
-_VALUE_TOKENS = {"NAME", "NUMBER", "STRING", "ASSIGN", "CMP", "ADDOP", "MULOP"}
-
-
-def _a(children) -> list:
-    """Children without keyword tokens: what is left are values, names and sub-trees."""
-    return [x for x in children if not (isinstance(x, Token) and x.type not in _VALUE_TOKENS)]
-
-
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(ReachToAst, Transformer):
     """Lark tree -> our AST. Keyword tokens are filtered out; positions come from meta."""
 
     # -- expressions
@@ -188,82 +172,30 @@ class _ToAst(Transformer):
         return A.Not(c[0], pos=_pos(meta))
 
     # -- statements
-    @staticmethod
-    def _bound(c: list) -> tuple[list, dict]:
-        """The children without a trailing `as NAME`, and the keywords binding it (`bind`, `bind_pos`)."""
-        if c and isinstance(c[-1], tuple) and c[-1][0] == "bind":
-            return c[:-1], {"bind": c[-1][1], "bind_pos": c[-1][2]}
-        return c, {}
-
     def bind(self, meta, c):
         name = _a(c)[0]
         return ("bind", str(name), _pos(name))
 
     def gain(self, meta, c):
-        c, bind = self._bound(_a(c))
+        c, bind = _bound(_a(c))
         at = c[2] if len(c) > 2 else None
         return A.Gain(c[0], str(c[1]), at, pos=_pos(meta), **bind)
 
     def pay(self, meta, c):
-        c, bind = self._bound(_a(c))
+        c, bind = _bound(_a(c))
         return A.Pay(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def lose(self, meta, c):
-        c, bind = self._bound(_a(c))
+        c, bind = _bound(_a(c))
         return A.Lose(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def draw(self, meta, c):
-        c, bind = self._bound(_a(c))
+        c, bind = _bound(_a(c))
         return A.Draw(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def do_stmt(self, meta, c):
-        c, bind = self._bound(_a(c))
+        c, bind = _bound(_a(c))
         return A.Do(c[0], pos=_pos(meta), **bind)
-
-    def let_stmt(self, meta, c):
-        c = _a(c)
-        return A.Let(str(c[0]), c[2], str(c[1]), pos=_pos(meta), name_pos=_pos(c[0]))
-
-    def roll(self, meta, c):
-        c, bind = self._bound(_a(c))
-        return A.Roll(c[0], pos=_pos(meta), **bind)
-
-    def pick(self, meta, c):
-        c, bind = self._bound(_a(c))
-        return A.Pick(c[0], pos=_pos(meta), **bind)
-
-    def choose_player(self, meta, c):
-        others = "another" in str(c[0])
-        c = _a(c)
-        bind = c[0]
-        when = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "when"), None)
-        return A.ChoosePlayer(others, when, pos=_pos(meta), bind=bind[1], bind_pos=bind[2])
-
-    def for_player(self, meta, c):
-        c = _a(c)
-        return A.ForPlayer(c[0], c[1], pos=_pos(meta))
-
-    def give(self, meta, c):
-        c, bind = self._bound(_a(c))
-        return A.Give(c[0], str(c[1]), c[2], pos=_pos(meta), **bind)
-
-    def take(self, meta, c):
-        raw = c
-        c, bind = self._bound(_a(c))
-        random = any(isinstance(x, Token) and x.type == "AT_RANDOM" for x in raw)
-        return A.Take(c[0], str(c[1]), c[2], random, pos=_pos(meta), **bind)
-
-    def swap(self, meta, c):
-        c = _a(c)
-        return A.Swap(c[0], str(c[1]), c[2], pos=_pos(meta))
-
-    def option(self, meta, c):
-        when = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "when"), None)
-        body = next(x for x in c if isinstance(x, list))
-        return A.Alt(A.Seq(body, pos=_pos(meta)), when, _pos(meta), block=True)
-
-    def choose_block(self, meta, c):
-        return A.Choose([x for x in c if isinstance(x, A.Alt)], pos=_pos(meta))
 
     def cancel(self, meta, c):
         return A.Cancel(pos=_pos(meta))
