@@ -76,3 +76,16 @@ def test_a_pick_at_random_is_logged_and_seeded():
         assert got and got[0] in line
         picks.add(got[0])
     assert len(picks) >= 2  # eight seeds: more than one resource found
+
+
+def test_looking_at_another_players_hand_cannot_be_undone():
+    """`take 1 action_card from rival` shows the rival's hand to the taker (a `take_card` decision, hidden data
+    `shown_to_chooser`): the move that led there stands, though nothing changed hands yet."""
+    g = new_game(players=2, seed=3, packs=PACKS, position={
+        "players": [{"hand": {"action_card": ["spy_network"]}},
+                    {"hand": {"action_card": ["oracle_of_omens", "prospectors"]}}],
+        "cities": [{"owner": 0, "at": "D2"}]})
+    g.apply({"player": 0, "choice": "special:spy_network#0"})
+    assert g.pending.kind == "take_card" and set(g.pending.options) == {"oracle_of_omens", "prospectors"}
+    check = undo_check(g, 0)
+    assert check.steps == 0 and "face down" in check.reason
