@@ -64,6 +64,14 @@ def _folded(op, a: Any, b: Any):
 class Compiler:
     def __init__(self, vocab: Vocabulary):
         self.v = vocab
+        self._kinds: dict[str, frozenset[str]] = {}
+
+    def kinds(self, verb: str) -> frozenset[str]:
+        """What a verb takes (the vocabulary's lists expanded), worked out once per compiler."""
+        got = self._kinds.get(verb)
+        if got is None:
+            got = self._kinds[verb] = frozenset(self.v.kinds_of(verb))
+        return got
 
     # ---- expressions
     def expr(self, e: A.Expr):
@@ -193,7 +201,7 @@ class Compiler:
             return self.body(s.items)
         if type(s) in R.REACH:
             return R.REACH[type(s)](self, s)
-        if isinstance(s, (A.Gain, A.Pay, A.Lose)) and s.what not in self.v.kinds_of(R.VERB[type(s)]) \
+        if isinstance(s, (A.Gain, A.Pay, A.Lose)) and s.what not in self.kinds(R.VERB[type(s)]) \
                 and s.what not in self.v.constants:
             return R.named_kind(self, s)  # `gain 1 windfall`: the kind a name holds
         if getattr(s, "bind", None) is not None:

@@ -184,15 +184,14 @@ def for_player(c: Compiler, s: A.ForPlayer) -> Callable[[Ctx], Generator]:
 
 def _kinds(c: Compiler, verb: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the decks of a hand, the kinds that move as a loss and a gain) for give and take."""
-    hands = frozenset(c.v.kinds_of("hand"))
-    plain = frozenset(k for k in c.v.kinds_of(verb) if k not in hands and k in c.v.kinds_of("lose")
-                      and k in c.v.kinds_of("gain"))
+    hands = c.kinds("hand")
+    plain = frozenset(k for k in c.kinds(verb) if k not in hands and k in c.kinds("lose") and k in c.kinds("gain"))
     return hands, plain
 
 
 def _what(c: Compiler, what: str, verb: str) -> Callable[[Ctx], Any]:
     """The kind a statement names: a word of the game, or a name bound to one (`gain 1 windfall`)."""
-    if what in c.v.kinds_of(verb) or what in c.v.constants:
+    if what in c.kinds(verb) or what in c.v.constants:
         return lambda ctx: what
     return lambda ctx: ctx.vars.get(what)
 
@@ -326,7 +325,7 @@ def lines(items: list[A.Stmt]) -> list[A.Stmt]:
 def named_kind(c: Compiler, s: A.Gain | A.Pay | A.Lose):
     """`gain 1 windfall`: the kind is the value of a bound name, read when the statement runs (a value the
     verb cannot take gives nothing)."""
-    name, allowed = s.what, frozenset(c.v.kinds_of(VERB[type(s)]))
+    name, allowed = s.what, c.kinds(VERB[type(s)])
 
     def what(ctx: Ctx) -> Any:
         kind = ctx.vars.get(name)
