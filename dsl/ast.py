@@ -191,6 +191,14 @@ class Take(Binds, Stmt):
 
 
 @dataclass
+class Look(Stmt):
+    """`look at DECK of PLAYER`: you see the player's cards of that deck (no card moves)."""
+
+    what: str
+    whose: Expr
+
+
+@dataclass
 class Swap(Stmt):
     """`swap N DECK with PLAYER`: you look at their cards of that deck, take N and give them N of yours."""
 

@@ -141,7 +141,12 @@ def _swap(ck: Any, s: A.Swap, scope: dict[str, str], in_trigger: bool) -> None:
     ck.expect(s.other, "player", scope)
 
 
+def _look(ck: Any, s: A.Look, scope: dict[str, str], in_trigger: bool) -> None:
+    ck.kind(s.what, "swap", s.pos)
+    ck.expect(s.whose, "player", scope)
+
+
 REACH: dict[type, Callable[[Any, Any, dict[str, str], bool], None]] = {
     A.Let: _let, A.Roll: _roll, A.Pick: _pick, A.ChoosePlayer: _choose_player, A.ForPlayer: _for_player,
-    A.Give: _give, A.Take: _take, A.Swap: _swap,
+    A.Give: _give, A.Take: _take, A.Swap: _swap, A.Look: _look,
 }

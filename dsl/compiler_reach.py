@@ -334,5 +334,22 @@ def named_kind(c: Compiler, s: A.Gain | A.Pay | A.Lose):
     return c.bound(s, what)
 
 
+def look(c: Compiler, s: A.Look) -> Callable[[Ctx], Generator]:
+    deck, whose = s.what, c.expr(s.whose)
+
+    def run(ctx: Ctx) -> Generator:
+        rt, them = ctx.rt, whose(ctx)
+        if not isinstance(them, int) or them == ctx.me:
+            return
+        cards = list(rt.hand_of(them, deck))
+        said = deck.replace("_", " ")
+        rt.log(f"{rt.name(ctx.me)} looks at {rt.name(them)}'s {said}s ({source_name(ctx)})")
+        seen = ", ".join(rt_name(rt, x) for x in cards) or "none"
+        yield from ask(ctx.me, "look", f"{source_name(ctx)}: {rt.name(them)}'s {said}s: {seen}", ["seen"],
+                       [seen], always=True)
+
+    return run
+
+
 REACH = {A.Let: let, A.Roll: roll, A.Pick: pick, A.ChoosePlayer: choose_player, A.ForPlayer: for_player,
-         A.Give: give, A.Take: take, A.Swap: swap}
+         A.Give: give, A.Take: take, A.Swap: swap, A.Look: look}

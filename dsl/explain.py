@@ -132,6 +132,8 @@ def _reach(s: A.Stmt, phrases: Phrases | None) -> str | None:
     if isinstance(s, A.Take):
         how = " at random" if s.random else ""
         return f"take {amount(s.amount, s.what)} from {expr(s.source)}{how}"
+    if isinstance(s, A.Look):
+        return f"look at the {words(s.what)}s of {expr(s.whose)}"
     if isinstance(s, A.Swap):
         return (f"look at the {words(s.what)}s of {expr(s.other)}, take {expr(s.amount)} of them and give them "
                 f"as many of yours")

@@ -67,3 +67,8 @@ class ReachToAst:
     @v_args(meta=True)
     def choose_block(self, meta, c):
         return A.Choose([x for x in c if isinstance(x, A.Alt)], pos=_pos(meta))
+
+    @v_args(meta=True)
+    def look(self, meta, c):
+        c = _a(c)
+        return A.Look(str(c[0]), c[1], pos=_pos(meta))

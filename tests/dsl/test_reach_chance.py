@@ -89,3 +89,16 @@ def test_looking_at_another_players_hand_cannot_be_undone():
     assert g.pending.kind == "take_card" and set(g.pending.options) == {"oracle_of_omens", "prospectors"}
     check = undo_check(g, 0)
     assert check.steps == 0 and "face down" in check.reason
+
+
+def test_a_look_at_another_hand_is_asked_even_alone_and_stands():
+    """`look at action_card of rival`: one option (`seen`), asked all the same, its prompt naming the cards; the
+    move that led to it cannot be undone."""
+    g = new_game(players=2, seed=3, packs=PACKS, position={
+        "players": [{"hand": {"action_card": ["informants"]}}, {"hand": {"action_card": ["prospectors"]}}],
+        "cities": [{"owner": 0, "at": "D2"}]})
+    g.apply({"player": 0, "choice": "special:informants#0"})
+    assert g.pending.kind == "look" and g.pending.options == ["seen"] and "Prospectors" in g.pending.prompt
+    assert "Prospectors" not in " ".join(g.log)  # the log is public: it names no card
+    check = undo_check(g, 0)
+    assert check.steps == 0 and "face down" in check.reason

@@ -39,6 +39,7 @@ CONSTRUCTS = {
     "take (look and pick)": lambda n: isinstance(n, A.Take) and not n.random,
     "take at random": lambda n: isinstance(n, A.Take) and n.random,
     "swap": lambda n: isinstance(n, A.Swap),
+    "look at": lambda n: isinstance(n, A.Look),
     "holder": lambda n: isinstance(n, A.Ref) and n.parts == ["holder"],
     "none": lambda n: isinstance(n, A.Ref) and n.parts == ["none"],
 }

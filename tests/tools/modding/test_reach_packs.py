@@ -38,6 +38,7 @@ CLASH_CONSTRUCTS = {
     "blocks inside choose": r"(?m)^\s*option( when [^\n]*)?:\s*$",
     "moving between players": r"\b(give \d+ \w+ to|take \d+ \w+ from)\b",
     "swapping cards": r"\bswap \d+ \w+ with\b",
+    "looking at a player's cards": r"\blook at \w+ of \w+",
     "a card in play serving its holder": r"\bholder\b",
     "local names": r"\blet \w+ =",
     "a procedure's result": r"\bdo \w+\([^)]*\) as \w+",
