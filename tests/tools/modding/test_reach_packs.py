@@ -107,3 +107,15 @@ def test_removing_any_entry_of_the_pack_fails_a_scenario(pack):
     assert report["survived"] == [], f"entries removable without a failing scenario: {report['survived']}"
     assert sorted(report["killed"]) == sorted(e.id for e in mine if e.effect is not None
                                               or getattr(e, "combat_effect", None) is not None)
+
+
+# Civilization: the combat constructs where they make sense there (a modifier of the opponent's combat bonus,
+# a tie), in a test pack whose scenarios are tests/scenarios/civ_board/reach/
+CIV_PACK = ROOT / "tests" / "packs" / "civ_reach"
+CIV_SCENARIOS = ROOT / "tests" / "scenarios" / "civ_board" / "reach"
+
+
+def test_the_civilization_reach_pack_needs_each_of_its_entries():
+    report = mutation_report([CIV_SCENARIOS], game="civ_board", packs=("base", str(CIV_PACK)), of_pack="civ_reach")
+    assert report["uncovered"] == [] and report["survived"] == []
+    assert sorted(report["killed"]) == ["drill_masters", "field_jamming", "stalwart_defence"]
