@@ -19,7 +19,7 @@ from ..phases.start import city_site
 from ..state.economy import boost_rate, city_squares, coins, production, pyramid_row, research_cost, yields
 from .bot_aims import AimScores
 from .bot_war import march_distances, nerve, steps_to
-from .negotiation_bot import Negotiator
+from .negotiation_bot import Negotiator, wanted
 
 VALUE = {"trade": 1.0, "production": 1.0, "culture": 1.2, "coin": 2.5}
 
@@ -200,8 +200,16 @@ class GreedyBot(Negotiator, AimScores):
     def _loot(self, rt, d, o):
         return {"tech": 5, "culture_card": 3, "resources": 2, "trade": 2.5, "culture": 2}.get(o.split(":")[0], 0)
 
+    def _loot_resource(self, rt, d, o):
+        """A token its abilities spend, then any token, then a facedown marker; it takes all it may."""
+        if o == "stop":
+            return -1.0
+        return 0.5 if o == "marker" else 2.0 if o in wanted(rt, d.player) else 1.0
+
     # ---- city management
     def _city_action(self, rt, d, o):
+        if o == "culture":
+            return -10.0   # it spends culture after its city actions, when it knows the trade left
         spent = float(rt.d.rules.get("bot", {}).get("trade_spent", 0.3)) * (2 if self.road == "technology" else 1)
         boost = self._boost_trade(rt, d, o)
         if boost and self.road != "culture" and boost > self._trade_to_spare(rt, d.player):

@@ -1,5 +1,6 @@
 """How the greedy bot trades (negotiation.py): it values every tradable item along its own road to
-victory, proposes the one-for-one exchange it gains most by while a neutral valuation (its guess of the
+victory, proposes the one-for-one exchange it gains most by (an offer may hold several items; the bot's
+hold one each) while a neutral valuation (its guess of the
 partner's) sees the partner no worse off, and accepts an offer only when it gains by its own valuation,
 and not when the offer comes from the leader and helps the leader more than itself.
 
@@ -61,6 +62,13 @@ def value(rt: Any, p: int, table: dict, item: dict, card: str | None = None, rec
         return table["culture"] * n
     extra = 1.0 if table is not NEUTRAL and what in wanted(rt, p) else 0.0
     return (table["resource"] + extra) * n
+
+
+def worth(rt: Any, p: int, table: dict, items: list[dict], cards: list[str], receive: bool = True) -> float:
+    """What a side of an offer is worth to p (its cards named in the order of its card items, where known;
+    a card asked by level is valued by its level)."""
+    named = iter(cards)
+    return sum(value(rt, p, table, i, next(named, None) if i["what"] == "card" else None, receive) for i in items)
 
 
 def shown(rt: Any, q: int, what: str) -> int:
@@ -134,10 +142,10 @@ class Negotiator:
         off = rt.state.get("offer") or {}
         q = off.get("to", q)
         if off.get("give"):
-            what = off["give"]["what"]
-            give, give_n = (what, rt.player(d.player).get("offered") if what == "card" else None), off["give"].get("n", give_n)
+            first, offered = off["give"][0], rt.player(d.player).get("offered") or [None]
+            give, give_n = (first["what"], offered[0] if first["what"] == "card" else None), first.get("n", give_n)
         if off.get("ask"):
-            ask, ask_n = off["ask"]["what"], off["ask"].get("n", ask_n)
+            ask, ask_n = off["ask"][0]["what"], off["ask"][0].get("n", ask_n)
         best = 0.0
         for gain, pq, g, card, a in self._plans(rt, d.player):
             if (q is not None and pq != q) or (give is not None and (g["what"], card) != give) \
@@ -153,12 +161,16 @@ class Negotiator:
         return self._agree(rt, d, q=int(o.partition(":")[2]))
 
     def _trade_give(self, rt, d, o):
+        if rt.state["offer"]["give"]:        # its plans are one item for one item: the side is whole
+            return 1.0 if o == "done" else -2.0
         if o in ("cancel", "nothing"):
             return 0.01 if o == "cancel" else -1.0
         what, _, card = o.partition(":")
         return self._agree(rt, d, give=(what, card or None))
 
     def _trade_ask(self, rt, d, o):
+        if rt.state["offer"]["ask"]:
+            return 1.0 if o == "done" else -2.0
         if o in ("cancel", "nothing"):
             return 0.01 if o == "cancel" else -1.0
         what = o.partition(":")[0]
@@ -177,11 +189,13 @@ class Negotiator:
             return ACCEPT_OVER
         off, q = rt.state["offer"], d.player
         p = off["from"]
-        give, card = off["give"], rt.player(p).get("offered")
-        mine = o.partition(":")[2] or None
-        want = off["ask"]
-        gain = value(rt, q, self._table(), give, card) - value(rt, q, self._table(), want, mine, receive=False)
-        theirs = value(rt, p, NEUTRAL, want, mine) - value(rt, p, NEUTRAL, give, card, receive=False)
+        give, cards, want = off["give"], rt.player(p).get("offered") or [], off["ask"]
+        gain = worth(rt, q, self._table(), give, cards) - worth(rt, q, self._table(), want, [], receive=False)
+        theirs = worth(rt, p, NEUTRAL, want, []) - worth(rt, p, NEUTRAL, give, cards, receive=False)
         if p == leader(rt) and theirs > gain:
             return -1.0                      # it would help the leader more than this bot
         return gain
+
+    def _trade_card(self, rt, d, o):
+        """It gives the card of the lowest level asked of it."""
+        return -card_level(rt, o)

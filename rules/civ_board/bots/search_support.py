@@ -60,6 +60,8 @@ def determinise(defn: Any, state: dict, player: int, rng: Rng) -> None:
     state["wonder_deck"] = [w for era in defn.params["wonder_eras"] for w in eras.get(era, [])]
     for pl in others:
         pl["pick"] = None
+        pl.pop("battle_draws", None)     # a scenario's fixed hands of the others are unseen
+    state.pop("marker_contents", None)   # what a facedown marker holds is unseen: drawn from its redealt pile
     state["rng"] = seed_state(rng.below(1 << 62))
 
 

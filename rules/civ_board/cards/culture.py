@@ -35,6 +35,18 @@ def can_advance(rt: Civ, p: int) -> bool:
     return sp is not None and pl["culture"] >= int(sp["culture"]) and pl["trade"] >= int(sp.get("trade", 0))
 
 
+def track_cost(rt: Civ, p: int) -> str:
+    """What the next space of the culture track costs and gives, in words ("3 culture: a level 1 card")."""
+    sp = next_space(rt, p)
+    if sp is None:
+        return "the track is done"
+    cost = f"{sp['culture']} culture" + (f" and {sp['trade']} trade" if int(sp.get("trade", 0)) else "")
+    reward = sp["reward"]
+    gives = {"victory": "the culture victory", "great_person": "a great person"}.get(reward) or \
+        f"a level {reward.rsplit('_', 1)[1]} culture event card"
+    return f"{cost} for space {rt.player(p)['track'] + 1}: {gives}"
+
+
 def advance(rt: Civ, p: int) -> Generator:
     """Pay the next space's cost, move onto it and take its reward."""
     sp, pl = next_space(rt, p), rt.player(p)
@@ -77,10 +89,17 @@ def draw_culture(rt: Civ, p: int, level: int) -> Generator:
     hand = rt.player(p)["hand"]
     hand.append(deck.pop(0))
     rt.log(f"{rt.name(p)} draws a level {level} culture event card")
+    yield from discard_down(rt, p)
+
+
+def discard_down(rt: Civ, p: int) -> Generator:
+    """A player over the culture hand size (a card drawn, traded or stolen) chooses which cards to discard."""
+    hand = rt.player(p)["hand"]
     while len(hand) > hand_size(rt, p):
         card = yield from rt.ask(p, "culture_discard", f"{rt.name(p)}: discard down to {hand_size(rt, p)} cards",
                                  list(dict.fromkeys(hand)), [rt.entry_name(c) for c in dict.fromkeys(hand)])
         discard_card(rt, p, card)
+        rt.log(f"{rt.name(p)} discards a culture event card (hand size {hand_size(rt, p)})")
 
 
 def playable(rt: Civ, p: int, interrupting: bool = False) -> list[str]:
@@ -147,11 +166,14 @@ def person_squares(rt: Civ, p: int) -> list[tuple[int, int]]:
     return out
 
 
-def place_person(rt: Civ, p: int, person: str) -> Generator:
-    squares = person_squares(rt, p)
-    options = ["reserve", *(board.key(x, y) for x, y in squares)]
+def place_person(rt: Civ, p: int, person: str, squares: list[tuple[int, int]] | None = None,
+                 reserve: bool = True) -> Generator:
+    """p places a great person on one of `squares` (default: any square it may use), or keeps it in reserve
+    (unless `reserve` is False)."""
+    squares = person_squares(rt, p) if squares is None else squares
+    options = [*(["reserve"] if reserve else []), *(board.key(x, y) for x, y in squares)]
     where = yield from rt.ask(p, "place_person", f"{rt.name(p)}: where does {rt.entry_name(person)} go?", options,
-                              ["keep in reserve", *(board.label(x, y) for x, y in squares)])
+                              [*(["keep in reserve"] if reserve else []), *(board.label(x, y) for x, y in squares)])
     if where == "reserve":
         rt.player(p)["reserve"].append(person)
         rt.log(f"{rt.name(p)} keeps {rt.entry_name(person)} in reserve")
@@ -169,6 +191,20 @@ def gain_great_person(rt: Civ, p: int, ctx=None) -> Generator:
     person = pile.pop(0)
     rt.log(f"{rt.name(p)} gains the great person {rt.entry_name(person)}")
     yield from place_person(rt, p, person)
+
+
+def person_by_capital(rt: Civ, p: int) -> Generator:
+    """A great person drawn at random and placed at once in the outskirts of p's capital (America's set-up
+    bonus): not kept in reserve unless no square there can hold it."""
+    pile = rt.state["great_people_pile"]
+    capital = next((c for c in rt.cities(p) if c["capital"]), None)
+    if not pile or capital is None:
+        return
+    person = pile.pop(0)
+    rt.log(f"{rt.name(p)} gains the great person {rt.entry_name(person)}")
+    near = set(board.around(capital["x"], capital["y"]))
+    squares = [sq for sq in person_squares(rt, p) if sq in near]
+    yield from place_person(rt, p, person, squares, reserve=not squares)
 
 
 @procedure("draw_culture_card")

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from ..board import board
 from ..board.pieces import remove_figures
-from ..cards.culture import gain_great_person, hand_size
+from ..cards.culture import discard_down, gain_great_person
 from ..cards.research import learn
 from ..state.economy import pyramid_row
+from ..state.position_piles import take_marker
 from ..state.victory import win
 from .combat import battle, winner_losses
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def take_hut(rt: Civ, p: int, x: int, y: int) -> Generator:
     rt.state["markers"].pop(board.key(x, y), None)
-    hut = rt.state["hut_pool"].pop(0)
+    hut = take_marker(rt, "hut", x, y)
     rt.player(p)["huts"].append(hut)
     rt.log(f"{rt.name(p)} explores a hut at {board.label(x, y)} and keeps its marker")
     yield from rt.emit("hut_explored", p)
@@ -39,7 +40,7 @@ def attack_village(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generat
         return False
     winner_losses(rt, "attacker", figs)
     rt.state["markers"].pop(board.key(x, y), None)
-    village = rt.state["village_pool"].pop(0)
+    village = take_marker(rt, "village", x, y)
     reward = rt.d.content.entries[village].data["reward"]
     if reward == "great_person":
         yield from gain_great_person(rt, p)
@@ -74,16 +75,34 @@ def loot_options(rt: Civ, winner: int, loser: int, city: bool) -> tuple[list[str
     return (opts or ["nothing"]), (labels or ["nothing to take"])
 
 
-def take_resources(rt: Civ, winner: int, loser: int, n: int) -> None:
-    """The winner takes n resources: tokens first, then facedown markers (unseen, so the first ones)."""
+def take_resources(rt: Civ, winner: int, loser: int, n: int) -> Generator:
+    """The winner takes up to n resources, one at a time, choosing each: a token of a resource the loser
+    holds, or a facedown hut or village marker (unseen: one of them at random). The first is taken; after it
+    the winner may stop ("up to")."""
     src, dst = rt.player(loser), rt.player(winner)
-    for _ in range(n):
-        res = next((r for r in sorted(src["resources"]) if src["resources"][r] > 0), None)
-        if res is not None:
-            src["resources"][res] -= 1
-            dst["resources"][res] = dst["resources"].get(res, 0) + 1
-        elif src["huts"]:
-            dst["huts"].append(src["huts"].pop(0))
+    for i in range(n):
+        kinds = [r for r in sorted(src["resources"]) if src["resources"][r] > 0]
+        options = [*kinds, *(["marker"] if src["huts"] else [])]
+        if not options:
+            return
+        labels = [f"{'an' if r[0] in 'aeiou' else 'a'} {r} token ({rt.name(loser)} holds {src['resources'][r]})"
+                  for r in kinds]
+        labels += [f"a facedown hut or village marker, unseen ({rt.name(loser)} holds {len(src['huts'])})"] \
+            if src["huts"] else []
+        if i:
+            options, labels = ["stop", *options], ["take no more", *labels]
+        count = f" ({i + 1} of up to {n})" if n > 1 else ""
+        choice = yield from rt.ask(winner, "loot_resource", f"{rt.name(winner)}: which resource do you take from "
+                                   f"{rt.name(loser)}?{count}", options, labels)
+        if choice == "stop":
+            return
+        if choice == "marker":
+            dst["huts"].append(src["huts"].pop(rt.rng().below(len(src["huts"]))))
+            rt.log(f"{rt.name(winner)} takes a facedown marker from {rt.name(loser)}")
+            continue
+        src["resources"][choice] -= 1
+        dst["resources"][choice] = dst["resources"].get(choice, 0) + 1
+        rt.log(f"{rt.name(winner)} takes a {choice} token from {rt.name(loser)}")
 
 
 def loot(rt: Civ, winner: int, loser: int, city: bool) -> Generator:
@@ -96,14 +115,12 @@ def loot(rt: Civ, winner: int, loser: int, city: bool) -> Generator:
         dst[choice] = min(int(rt.params["trade_max"]), dst[choice] + n) if choice == "trade" else dst[choice] + n
         rt.log(f"{rt.name(winner)} takes {n} {choice} from {rt.name(loser)}")
     elif choice == "resources":
-        take_resources(rt, winner, loser, int(rt.params["loot_city_resources"]) if city else 1)
-        rt.log(f"{rt.name(winner)} takes resources from {rt.name(loser)}")
+        yield from take_resources(rt, winner, loser, int(rt.params["loot_city_resources"]) if city else 1)
     elif choice == "culture_card":
         card = src["hand"].pop(rt.rng().below(len(src["hand"])))
         dst["hand"].append(card)
         rt.log(f"{rt.name(winner)} steals a culture event card from {rt.name(loser)}")
-        while len(dst["hand"]) > hand_size(rt, winner):
-            dst["hand"].pop(0)
+        yield from discard_down(rt, winner)
     elif choice.startswith("tech:"):
         yield from learn(rt, winner, choice[5:])
 

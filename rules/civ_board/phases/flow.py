@@ -14,7 +14,7 @@ from ..board import board
 from ..board.pieces import draw_unit, home_tile_at, mark_tile, place_city, place_figure, placeable, put_item
 from ..cards import city_gifts, rivals, tech_gifts  # noqa: F401 (they register procedures of cards)
 from ..cards.abilities import offer_actions
-from ..cards.culture import gain_great_person, offer_cards
+from ..cards.culture import offer_cards, person_by_capital
 from ..cards.research import research_phase
 from ..registry import STEPS, step
 from ..state.economy import coins, collect_trade
@@ -52,7 +52,8 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
             if skip and not resumed:
                 rt.state["turn"] = 1
                 rt.log(f"=== Turn 1: first player {rt.name(rt.state['first'])} (from {start.replace('_', ' ')}) ===")
-            while not over(rt) and rt.state["turn"] < int(rt.params["max_turns"]):
+            # a turn under way (a scenario's or a restarted flow's, skip > 0) is played out even when it is the last
+            while not over(rt) and (skip or rt.state["turn"] < int(rt.params["max_turns"])):
                 for inner in node["repeat_turns"][skip:]:
                     if over(rt):
                         break
@@ -63,8 +64,9 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
 
 @step("setup")
 def setup(rt: Civ) -> Generator:
-    """Capitals on a centre square of each home tile, an army and a scout beside them, civilisation
-    bonuses, and the first trade of each capital's outskirts."""
+    """Capitals on a centre square of each home tile, an army and a scout beside them (and Russia's extra
+    army), civilisation bonuses, America's great person by its capital once everyone is set up, and the
+    first trade of each capital's outskirts."""
     if rt.state.get("resume"):
         return
     rt.log(f"--- Civilization, {rt.n} players ---")
@@ -80,6 +82,7 @@ def setup(rt: Civ) -> Generator:
         for tc in range(m["cols"]):
             if m["tiles"][tr][tc] and not m["tiles"][tr][tc].get("hidden"):
                 mark_tile(rt, tr, tc)
+    persons: list[int] = []
     for p in rt.order():
         pl = rt.player(p)
         civ = rt.d.civs[pl["civ"]]
@@ -90,9 +93,13 @@ def setup(rt: Civ) -> Generator:
         centre = [sq for sq in centre if rt.square(*sq)["terrain"] != "water"]
         where = yield from ask(p, "capital", f"{pl['name']}: where is your capital?", [board.key(*sq) for sq in centre])
         capital = place_city(rt, p, *board.unkey(where), capital=True, walled=bool(bonus.get("walled_capital")))
-        for kind in ("army", "scout"):
+        # the first army and scout; an extra army (Russia's white army) is placed with them
+        extra = ["extra army"] * int(bonus.get("extra_army", 0))
+        for kind, what in (("army", "first army"), *(("army", e) for e in extra), ("scout", "first scout")):
             free = [board.key(x, y) for x, y in board.around(capital["x"], capital["y"]) if placeable(rt, p, x, y)]
-            spot = yield from ask(p, "place_figure", f"{pl['name']}: where does your first {kind} go?", free)
+            if not free:
+                continue
+            spot = yield from ask(p, "place_figure", f"{pl['name']}: where does your {what} go?", free)
             place_figure(rt, p, kind, *board.unkey(spot))
         units = dict(rt.params["starting_units"])
         for utype, n in (bonus.get("extra_units") or {}).items():
@@ -104,10 +111,11 @@ def setup(rt: Civ) -> Generator:
                     pl["forces"].append(card)
         for _ in range(int(bonus.get("ancient_wonder", 0))):
             yield from _setup_wonder(rt, p, capital)
-        for _ in range(int(bonus.get("great_person", 0))):
-            yield from gain_great_person(rt, p)
+        persons += [p] * int(bonus.get("great_person", 0))
     if position is not None:
         apply_position(rt, position)
+    for p in persons:   # America: "a random great person, placed in the outskirts of their capital at the end of setup"
+        yield from person_by_capital(rt, p)
     for p in rt.order():
         given = (position or {}).get("players") or []
         if p < len(given) and "trade" in given[p]:

@@ -1,5 +1,7 @@
 """City management: in player order, each city takes one action (produce a figure, unit, building or
-wonder; devote to the arts; harvest a resource), then the player may spend culture on the track.
+wonder; devote to the arts; harvest a resource). Culture may be spent on the track at any time of the
+player's phase ("Any time during your City Management Phase"): before any city action (its option
+`culture`), and after the last.
 
 A city produces what its production pays for, topped up by 1 production per 3 trade spent. A
 building stands on a square of the city's outskirts of a terrain it allows (a new army may be put on a blockaded square: a battle follows) (replacing the owner's
@@ -27,7 +29,7 @@ from ..board.pieces import (
     unit_type,
 )
 from ..cards.abilities import offer_actions
-from ..cards.culture import advance, can_advance, offer_cards
+from ..cards.culture import advance, can_advance, offer_cards, track_cost
 from ..cards.reactions import action_window
 from ..combat.conquest import attack_square
 from ..state.economy import arts_culture, blockaded, boost_rate, city_resources, production
@@ -92,6 +94,19 @@ def blockade_target(rt: Civ, p: int, x: int, y: int) -> bool:
     return sq["terrain"] != "water" or rt.granted("end_in_water", p)
 
 
+def _a(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def same_building(rt: Civ, b: str, x: int, y: int) -> bool:
+    """Does the square hold building b already, in its basic or an upgraded form?"""
+    item = rt.item_at(x, y)
+    if item is None or item["kind"] != "building" or item["id"] not in rt.d.buildings:
+        return False
+    base = rt.d.buildings[b].data.get("upgrade_of") or b
+    return (rt.d.buildings[item["id"]].data.get("upgrade_of") or item["id"]) == base
+
+
 def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
     data = rt.d.wonders[wonder].data
     disc = data.get("discount")
@@ -111,25 +126,27 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     for kind in ("army", "scout"):
         cost = int(rt.params[f"{kind}_cost"])
         if cost <= budget and figures_left(rt, p, kind) > 0 and (free or (kind == "army" and held)):
-            out.append((kind, f"produce a {kind} figure ({cost})", cost))
+            out.append((kind, f"produce {_a(kind)} {kind} figure ({cost} production)", cost))
     for utype in (*BASIC_UNITS, *sorted(rt.unlocked(p, "unlock_unit"))):
         cost = unit_cost(rt, p, utype)
         if cost <= budget and (rt.state["unit_decks"].get(utype) or rt.state["unit_returned"].get(utype)):
-            out.append((f"unit:{utype}", f"produce a {utype} unit ({cost})", cost))
+            out.append((f"unit:{utype}", f"produce {_a(utype)} {utype} unit ({cost} production)", cost))
     for b in buildable(rt, p):
         data = rt.d.buildings[b].data
         free = rt.granted("free_building", p) and "free_building" not in rt.player(p).get("used", [])
         if data.get("walls"):
             if not city.get("walled") and int(data["cost"]) <= budget:
-                out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']})", int(data["cost"])))
+                out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']} production)", int(data["cost"])))
             if not city.get("walled") and free:
                 out.append((f"free_walls:{b}", f"build {rt.entry_name(b)} for free", 0))
             continue
         if int(data["cost"]) <= budget or free:
             for x, y in item_squares(rt, city, data["terrain"], bool(data.get("limited")), False):
+                if same_building(rt, b, x, y):
+                    continue   # the square holds this building already (in its basic or upgraded form)
                 if int(data["cost"]) <= budget:
                     out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
-                                f"({data['cost']})", int(data["cost"])))
+                                f"({data['cost']} production)", int(data["cost"])))
                 if free:
                     out.append((f"free_building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
                                 "for free", 0))
@@ -138,10 +155,11 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
         cost = wonder_cost(rt, p, w)
         if cost <= budget:
             for x, y in item_squares(rt, city, land, False, True):
-                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} ({cost})", cost))
+                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} "
+                            f"({cost} production)", cost))
     for res in city_resources(rt, city):
         if rt.state["resource_market"].get(res, 0) > 0:
-            out.append((f"harvest:{res}", f"harvest {res}", 0))
+            out.append((f"harvest:{res}", f"harvest {res} (a token from the market)", 0))
     return out
 
 
@@ -165,12 +183,21 @@ def city_action(rt: Civ, city: dict, done: list[str] | None = None) -> Generator
     more than one action never takes the same kind twice)."""
     p = city["owner"]
     rt.state["acting_city"] = city["id"]
-    options = [o for o in city_options(rt, city) if action_kind(o[0]) not in (done or [])]
-    if not options:
-        return
-    choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
-                               f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
-                               f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
+    while True:   # culture may be spent at any time of the phase: before this action too (option `culture`)
+        options = [o for o in city_options(rt, city) if action_kind(o[0]) not in (done or [])]
+        if not options:
+            return
+        if can_advance(rt, p) and not over(rt):
+            options.append(("culture", f"first advance on the culture track ({track_cost(rt, p)}); then this city "
+                            "acts", 0))
+        choice = yield from rt.ask(p, "city_action", f"Turn {rt.state['turn']}: {rt.name(p)}, action of the city at "
+                                   f"{board.label(city['x'], city['y'])} (production {production(rt, city)}, trade "
+                                   f"{rt.player(p)['trade']})", [o for o, _, _ in options], [lb for _, lb, _ in options])
+        if choice != "culture":
+            break
+        yield from advance(rt, p)
+        if over(rt) or city not in rt.state["cities_built"]:
+            return
     cost = next(c for o, _, c in options if o == choice)
     if (yield from action_window(rt, p, choice, next(lb for o, lb, _ in options if o == choice))):
         return      # cancelled (Writing's spy): the city's action is lost, nothing is paid
@@ -248,10 +275,11 @@ def actions_of(rt: Civ, city: dict) -> int:
 
 
 def spend_culture(rt: Civ, p: int) -> Generator:
+    """After the city actions, p may still advance on the culture track, a space at a time."""
     while can_advance(rt, p) and not over(rt):
         choice = yield from rt.ask(p, "culture", f"{rt.name(p)}: advance on the culture track "
                                    f"({rt.player(p)['culture']} culture, {rt.player(p)['trade']} trade)?",
-                                   ["advance", "stop"])
+                                   ["advance", "stop"], [f"advance one space ({track_cost(rt, p)})", "stop"])
         if choice == "stop":
             return
         yield from advance(rt, p)

@@ -7,15 +7,21 @@ The table talk is made a bounded sequence of decisions. The rulebook lets player
 if desired"; here they take turns, which is the same game and is deterministic: in rounds, in player
 order from the first player (who changes every turn), each player may make one offer a round, at most
 `trade_offers` (game.yaml) a trade phase; a player who says "no more offers" is done for the phase. An
-offer is built in steps (partner, what is given, how many, what is asked, how many: one item for one
-item), then the partner accepts or refuses. An accepted trade moves both items at once; a player holding
-more culture cards than their hand size afterwards discards down at once.
+offer is built in steps (partner; each item given and how many, until `done`; each item asked and how
+many, until `done`: the rulebook lets a trade include "any or all" of the items), then the partner accepts
+or refuses. An accepted trade moves every item at once; a player holding more culture cards than their
+hand size afterwards discards down at once.
 
-Hidden information: the card a player offers is named to its partner only (the partner's prompt) and kept
-in `players.<p>.offered`, seen by its owner only (game.yaml `hidden:`); everyone else, and the log, read
-"a culture event card". A card cannot be asked for by name, since the asker cannot see the other hand:
-the asker names a level, or any level, and the partner picks which card of that level to give on
-accepting. The offer on the table (`offer`: who, to whom, the two items without card ids) is public.
+Hidden information: the cards a player offers are named to its partner only (the partner's prompt) and kept
+in `players.<p>.offered` (a list), seen by its owner only (game.yaml `hidden:`); everyone else, and the log,
+read "a culture event card". A card cannot be asked for by name, since the asker cannot see the other hand:
+the asker names a level, or any level, and the partner, having accepted, picks which card to give for each
+(`trade_card`). The offer on the table (`offer`: who, to whom, the items of each side without card ids,
+`ready` once it is whole) is public.
+
+Where trading happens: the rulebook puts it in the trade phase ("then all players may negotiate and/or
+trade"; the turn summary lists deals under "2. Trade"), and no base card allows a trade elsewhere, so
+trading stays in the trade phase (docs/civ_board.md).
 """
 
 from __future__ import annotations
@@ -24,9 +30,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ....engine.decision import ask
-from ..cards.culture import hand_size
+from ..cards.culture import discard_down
 from ..cards.payment import holdings, marker_resource
-from ..cards.reactions import discard_card
 from ..state.victory import over
 
 if TYPE_CHECKING:
@@ -84,13 +89,31 @@ def words(rt: Civ, item: dict | None, card: str | None = None) -> str:
     return f"{n} {unit}"
 
 
+def join(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else "?"
+
+
+def items_words(rt: Civ, items: list[dict], cards: list[str] | None = None) -> str:
+    """A side of an offer in words; its cards are named only when `cards` (known to the reader, in the order
+    of the card items) is passed."""
+    named = iter(cards or [])
+    return join([words(rt, i, next(named, None) if i["what"] == "card" and cards else None) for i in items])
+
+
+def unnamed(items: list[dict]) -> list[dict]:
+    """The items as a third player reads them once the trade is done: a card is just a card."""
+    return [{"what": "card"} if i["what"] == "card" else i for i in items]
+
+
 def public_offer(rt: Civ, view: dict | None = None) -> str:
     """The offer on the table as everyone may read it, from the state or a player's view ('' when there is
     none, or while it is still being built)."""
     off = (view if view is not None else rt.state).get("offer")
-    if not off or not off.get("ask"):
+    if not off or not off.get("ready"):
         return ""
-    return f"{rt.name(off['from'])} offers {rt.name(off['to'])} {words(rt, off['give'])} for {words(rt, off['ask'])}"
+    return f"{rt.name(off['from'])} offers {rt.name(off['to'])} {items_words(rt, off['give'])} for " \
+           f"{items_words(rt, off['ask'])}"
 
 
 def negotiate(rt: Civ, resumed: bool = False) -> Generator:
@@ -125,8 +148,9 @@ def make_offer(rt: Civ, p: int, left: int) -> Generator:
     if choice == "none":
         return False
     q = int(choice.partition(":")[2])
-    rt.state["offer"] = {"from": p, "to": q, "give": None, "ask": None}
+    rt.state["offer"] = {"from": p, "to": q, "give": [], "ask": []}
     if (yield from _give(rt, p, q)) and (yield from _ask(rt, p, q)):
+        rt.state["offer"]["ready"] = True
         yield from answer(rt, p, q)
     else:
         rt.log(f"{rt.name(p)} withdraws an offer to {rt.name(q)}")
@@ -148,93 +172,122 @@ def _amount(rt: Civ, p: int, kind: str, what: str, most: int, prompt: str, whose
 
 
 def _give(rt: Civ, p: int, q: int) -> Generator:
-    """What p gives (False: withdrawn)."""
+    """What p gives, item after item until `done` (False: withdrawn). `nothing` (a promise at most) is a
+    whole side; each kind is given once (with its amount), each card of the hand once."""
     pl, off = rt.player(p), rt.state["offer"]
-    kinds = [w for w in (*COUNTED, *rt.d.resources) if held(rt, p, w) > 0]
-    cards = list(dict.fromkeys(pl["hand"]))
-    options = ["cancel", *kinds, *(f"card:{c}" for c in cards), "nothing"]
-    labels = ["withdraw the offer", *(f"{w} (you hold {held(rt, p, w)})" for w in kinds),
-              *(words(rt, {"what": "card"}, c) for c in cards), "nothing (a promise at most)"]
-    choice = yield from ask(p, "trade_give", f"{rt.name(p)}: what do you give {rt.name(q)}?", options, labels)
-    if choice == "cancel":
-        return False
-    what, _, card = choice.partition(":")
-    off["give"] = {"what": what}
-    if what == "card":
-        pl["offered"] = card
-    elif what != "nothing":
-        off["give"]["n"] = yield from _amount(rt, p, "trade_amount", what, held(rt, p, what),
-                                              f"{rt.name(p)}: how much {what} do you give {rt.name(q)}?", "you hold only")
-    return True
+    given = off["give"]
+    while True:
+        offered = pl.get("offered", [])
+        taken = {i["what"] for i in given}
+        kinds = [w for w in (*COUNTED, *rt.d.resources) if w not in taken and held(rt, p, w) > 0]
+        cards = [c for c in dict.fromkeys(pl["hand"]) if pl["hand"].count(c) > offered.count(c)]
+        so_far = items_words(rt, given, offered)
+        options = ["cancel", *(["done"] if given else []), *kinds, *(f"card:{c}" for c in cards),
+                   *([] if given else ["nothing"])]
+        labels = ["withdraw the offer", *([f"that is all: you give {so_far}"] if given else []),
+                  *(f"{w} (you hold {held(rt, p, w)})" for w in kinds), *(words(rt, {"what": "card"}, c) for c in cards),
+                  *([] if given else ["nothing (a promise at most)"])]
+        prompt = f"{rt.name(p)}: you give {so_far}; what more do you give {rt.name(q)}?" if given else \
+            f"{rt.name(p)}: what do you give {rt.name(q)}?"
+        choice = yield from ask(p, "trade_give", prompt, options, labels)
+        if choice in ("cancel", "done"):
+            return choice == "done"
+        what, _, card = choice.partition(":")
+        item = {"what": what}
+        given.append(item)
+        if what == "nothing":
+            return True
+        if what == "card":
+            pl["offered"] = [*offered, card]
+        else:
+            item["n"] = yield from _amount(rt, p, "trade_amount", what, held(rt, p, what),
+                                           f"{rt.name(p)}: how much {what} do you give {rt.name(q)}?", "you hold only")
 
 
 def _ask(rt: Civ, p: int, q: int) -> Generator:
-    """What p asks of q in return (False: withdrawn). Only what q may hold, as far as p can see."""
+    """What p asks of q in return, item after item until `done` (False: withdrawn). Only what q may hold, as
+    far as p can see, and no kind p gives; no more cards than q holds."""
     off, other = rt.state["offer"], rt.player(q)
-    given = off["give"]["what"]
-    kinds = [w for w in (*COUNTED, *rt.d.resources) if w != given and seen_most(rt, q, w) > 0]
-    levels = sorted(rt.state["culture_decks"], key=int) if other["hand"] else []
-    options = ["cancel", *kinds, *(f"card:{lv}" for lv in levels), *(["card:any"] if levels else []),
-               *(["nothing"] if given != "nothing" else [])]
-    labels = ["withdraw the offer", *(f"{w} ({rt.name(q)} may hold up to {seen_most(rt, q, w)})" for w in kinds),
-              *(words(rt, {"what": "card", "level": int(lv)}) for lv in levels),
-              *([words(rt, {"what": "card", "level": 0})] if levels else []),
-              *(["nothing (a gift, or for a promise)"] if given != "nothing" else [])]
-    choice = yield from ask(p, "trade_ask", f"{rt.name(p)}: you give {words(rt, off['give'], rt.player(p).get('offered'))}; "
-                            f"what do you ask of {rt.name(q)}?", options, labels)
-    if choice == "cancel":
-        return False
-    what, _, level = choice.partition(":")
-    off["ask"] = {"what": what}
-    if what == "card":
-        off["ask"]["level"] = 0 if level == "any" else int(level)
-    elif what != "nothing":
-        off["ask"]["n"] = yield from _amount(rt, p, "trade_amount", what, seen_most(rt, q, what),
-                                             f"{rt.name(p)}: how much {what} do you ask of {rt.name(q)}?",
-                                             f"{rt.name(q)} may hold at most")
-    return True
+    asked, gives = off["ask"], off["give"]
+    mine = items_words(rt, gives, rt.player(p).get("offered"))
+    while True:
+        gone = {i["what"] for i in (*gives, *asked) if i["what"] != "card"}
+        kinds = [w for w in (*COUNTED, *rt.d.resources) if w not in gone and seen_most(rt, q, w) > 0]
+        cards_asked = sum(1 for i in asked if i["what"] == "card")
+        levels = sorted(rt.state["culture_decks"], key=int) if len(other["hand"]) > cards_asked else []
+        nothing = not asked and gives[0]["what"] != "nothing"
+        options = ["cancel", *(["done"] if asked else []), *kinds, *(f"card:{lv}" for lv in levels),
+                   *(["card:any"] if levels else []), *(["nothing"] if nothing else [])]
+        labels = ["withdraw the offer", *([f"that is all: you ask {items_words(rt, asked)}"] if asked else []),
+                  *(f"{w} ({rt.name(q)} may hold up to {seen_most(rt, q, w)})" for w in kinds),
+                  *(words(rt, {"what": "card", "level": int(lv)}) for lv in levels),
+                  *([words(rt, {"what": "card", "level": 0})] if levels else []),
+                  *(["nothing (a gift, or for a promise)"] if nothing else [])]
+        so_far = f"; you ask {items_words(rt, asked)}" if asked else ""
+        choice = yield from ask(p, "trade_ask", f"{rt.name(p)}: you give {mine}{so_far}; what "
+                                f"{'more ' if asked else ''}do you ask of {rt.name(q)}?", options, labels)
+        if choice in ("cancel", "done"):
+            return choice == "done"
+        what, _, level = choice.partition(":")
+        item = {"what": what}
+        asked.append(item)
+        if what == "nothing":
+            return True
+        if what == "card":
+            item["level"] = 0 if level == "any" else int(level)
+        else:
+            item["n"] = yield from _amount(rt, p, "trade_amount", what, seen_most(rt, q, what),
+                                           f"{rt.name(p)}: how much {what} do you ask of {rt.name(q)}?",
+                                           f"{rt.name(q)} may hold at most")
 
 
-def matching(rt: Civ, q: int, item: dict) -> list[str]:
-    """The cards of q's hand that answer an ask for a card (of a level, or any)."""
+def matching(rt: Civ, q: int, item: dict, taken: list[str] | None = None) -> list[str]:
+    """The cards of q's hand that answer an ask for a card (of a level, or any), besides those `taken`."""
     level = int(item.get("level", 0) or 0)
-    return [c for c in dict.fromkeys(rt.player(q)["hand"]) if not level or card_level(rt, c) == level]
+    hand = list(rt.player(q)["hand"])
+    for c in taken or []:
+        hand.remove(c)
+    return [c for c in dict.fromkeys(hand) if not level or card_level(rt, c) == level]
 
 
-def shortfall(rt: Civ, p: int, item: dict, card: str | None) -> str:
-    """Why p cannot hand the item over now ('' when p can)."""
-    what = item["what"]
-    if what == "nothing":
+def shortfall(rt: Civ, p: int, items: list[dict], cards: list[str] | None) -> str:
+    """Why p cannot hand the items over now ('' when p can). `cards` names the cards of the card items;
+    None: p may still choose them (asked by level), so enough cards of each level asked must be held."""
+    for item in items:
+        if item["what"] not in ("nothing", "card") and held(rt, p, item["what"]) < int(item["n"]):
+            return f"{rt.name(p)} holds only {held(rt, p, item['what'])} {item['what']}"
+    asks = [i for i in items if i["what"] == "card"]
+    hand = list(rt.player(p)["hand"])
+    if cards is not None:
+        for c in cards:
+            if c not in hand:
+                return f"{rt.name(p)} no longer holds the culture event card"
+            hand.remove(c)
         return ""
-    if what == "card":
-        if card is None or card not in rt.player(p)["hand"]:
-            return f"{rt.name(p)} no longer holds the culture event card"
-        return ""
-    have = held(rt, p, what)
-    return "" if have >= int(item["n"]) else f"{rt.name(p)} holds only {have} {what}"
+    if len(hand) < len(asks):
+        return f"{rt.name(p)} holds only {len(hand)} culture event card{'s' * (len(hand) != 1)}"
+    for level in sorted({int(i.get("level") or 0) for i in asks} - {0}):
+        need, have = sum(1 for i in asks if int(i.get("level") or 0) == level), \
+            sum(1 for c in hand if card_level(rt, c) == level)
+        if have < need:
+            return f"{rt.name(p)} holds only {have} level {level} culture event card{'s' * (have != 1)}"
+    return ""
 
 
 def answer(rt: Civ, p: int, q: int) -> Generator:
-    """q accepts (choosing the card when a card is asked) or refuses p's offer."""
+    """q accepts (then chooses the cards asked of it) or refuses p's offer."""
     off = rt.state["offer"]
-    give, want, card = off["give"], off["ask"], rt.player(p).get("offered")
+    give, want, cards = off["give"], off["ask"], rt.player(p).get("offered") or []
     rt.log(public_offer(rt))
-    offered = words(rt, give, card)
+    offered = items_words(rt, give, cards)
     options, labels, refused = ["refuse"], ["refuse the offer"], {}
-    if want["what"] == "card":
-        cards = matching(rt, q, want)
-        options += [f"accept:{c}" for c in cards]
-        labels += [f"accept: give {rt.entry_name(c)}, get {offered}" for c in cards]
-        if not cards:
-            refused["accept"] = f"you hold no {words(rt, want).removesuffix(' of their choice')}"
+    short = shortfall(rt, q, want, None)
+    if short:
+        refused["accept"] = short
     else:
-        short = shortfall(rt, q, want, None)
-        if short:
-            refused["accept"] = short
-        else:
-            options.append("accept")
-            labels.append(f"accept: give {words(rt, want)}, get {offered}")
-    asked = words(rt, want).replace("of their choice", "of your choice")
+        options.append("accept")
+        labels.append(f"accept: give {items_words(rt, want)}, get {offered}".replace("of their choice", "of your choice"))
+    asked = items_words(rt, want).replace("of their choice", "of your choice")
     choice = yield from ask(q, "trade_answer", f"{rt.name(q)}: {rt.name(p)} offers you {offered} for {asked}. Accept?",
                             options, labels, refused)
     accepted = choice != "refuse"
@@ -244,59 +297,69 @@ def answer(rt: Civ, p: int, q: int) -> Generator:
     if not accepted:
         rt.log(f"{rt.name(q)} refuses the offer")
         return
-    if (yield from exchange(rt, p, q, give, card, want, choice.partition(":")[2] or None)):
+    chosen = yield from choose_cards(rt, q, want)
+    if (yield from exchange(rt, p, q, give, cards, want, chosen)):
         counts["trades"] += 1
 
 
-def exchange(rt: Civ, p: int, q: int, give: dict, card_p: str | None, want: dict, card_q: str | None) -> Generator:
-    """Both items change hands at once, or neither does (an offer gone stale is void and changes nothing);
+def choose_cards(rt: Civ, q: int, want: list[dict]) -> Generator:
+    """The cards q gives for the card items asked, in their order: each chosen by q (`trade_card`), the
+    asks of a level first, so that an ask of any level takes what is left."""
+    asks = [i for i in want if i["what"] == "card"]
+    chosen: dict[int, str] = {}
+    for k in sorted(range(len(asks)), key=lambda k: not asks[k].get("level")):
+        cards = matching(rt, q, asks[k], list(chosen.values()))
+        ask_text = words(rt, asks[k]).replace("of their choice", "of your choice")
+        chosen[k] = yield from ask(q, "trade_card", f"{rt.name(q)}: which card do you give for {ask_text}?", cards,
+                                   [rt.entry_name(c) for c in cards])
+    return [chosen[k] for k in range(len(asks))]
+
+
+def exchange(rt: Civ, p: int, q: int, give: list[dict], cards_p: list[str], want: list[dict],
+             cards_q: list[str]) -> Generator:
+    """Every item changes hands at once, or none does (an offer gone stale is void and changes nothing);
     then whoever holds more culture cards than the hand size discards down. True when it took place."""
-    stale = shortfall(rt, p, give, card_p) or shortfall(rt, q, want, card_q)
+    stale = shortfall(rt, p, give, cards_p) or shortfall(rt, q, want, cards_q)
     if stale:
         rt.log(f"The trade is void: {stale}; nothing changes")
         return False
-    _move(rt, p, q, give, card_p)
-    _move(rt, q, p, want, card_q)
-    took = {"what": "card"} if want["what"] == "card" else want   # the card given is not named
-    rt.log(f"{rt.name(q)} accepts: {rt.name(p)} gives {words(rt, give)}, {rt.name(q)} gives {words(rt, took)}")
+    _move(rt, p, q, give, cards_p)
+    _move(rt, q, p, want, cards_q)
+    rt.log(f"{rt.name(q)} accepts: {rt.name(p)} gives {items_words(rt, unnamed(give))}, {rt.name(q)} gives "
+           f"{items_words(rt, unnamed(want))}")
     for r in (p, q):
         yield from discard_down(rt, r)
     return True
 
 
-def _move(rt: Civ, a: int, b: int, item: dict, card: str | None) -> None:
-    what, src, dst = item["what"], rt.player(a), rt.player(b)
-    if what == "nothing":
-        return
-    if what == "card":
-        src["hand"].remove(card)
-        dst["hand"].append(card)
-        return
-    n = int(item["n"])
-    if what == "trade":
-        src["trade"] -= n
-        room = int(rt.params["trade_max"]) - dst["trade"]
-        dst["trade"] += min(n, room)
-        if n > room:
-            rt.log(f"{rt.name(b)}'s trade dial stops at {rt.params['trade_max']}: {n - room} trade is lost")
-    elif what == "culture":
-        src["culture"] -= n
-        dst["culture"] += n
-    else:
-        for _ in range(n):   # a token first (it stays a token), else a marker showing the resource
-            if src["resources"].get(what, 0) > 0:
-                src["resources"][what] -= 1
-                dst["resources"][what] = dst["resources"].get(what, 0) + 1
-            else:
-                marker = next(m for m in src["huts"] if marker_resource(rt, m) == what)
-                src["huts"].remove(marker)
-                dst["huts"].append(marker)
-
-
-def discard_down(rt: Civ, p: int) -> Generator:
-    hand = rt.player(p)["hand"]
-    while len(hand) > hand_size(rt, p):
-        card = yield from rt.ask(p, "culture_discard", f"{rt.name(p)}: discard down to {hand_size(rt, p)} cards",
-                                 list(dict.fromkeys(hand)), [rt.entry_name(c) for c in dict.fromkeys(hand)])
-        discard_card(rt, p, card)
-        rt.log(f"{rt.name(p)} discards a culture event card (hand size {hand_size(rt, p)})")
+def _move(rt: Civ, a: int, b: int, items: list[dict], cards: list[str]) -> None:
+    src, dst = rt.player(a), rt.player(b)
+    named = iter(cards)
+    for item in items:
+        what = item["what"]
+        if what == "nothing":
+            continue
+        if what == "card":
+            card = next(named)
+            src["hand"].remove(card)
+            dst["hand"].append(card)
+            continue
+        n = int(item["n"])
+        if what == "trade":
+            src["trade"] -= n
+            room = int(rt.params["trade_max"]) - dst["trade"]
+            dst["trade"] += min(n, room)
+            if n > room:
+                rt.log(f"{rt.name(b)}'s trade dial stops at {rt.params['trade_max']}: {n - room} trade is lost")
+        elif what == "culture":
+            src["culture"] -= n
+            dst["culture"] += n
+        else:
+            for _ in range(n):   # a token first (it stays a token), else a marker showing the resource
+                if src["resources"].get(what, 0) > 0:
+                    src["resources"][what] -= 1
+                    dst["resources"][what] = dst["resources"].get(what, 0) + 1
+                else:
+                    marker = next(m for m in src["huts"] if marker_resource(rt, m) == what)
+                    src["huts"].remove(marker)
+                    dst["huts"].append(marker)

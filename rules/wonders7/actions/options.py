@@ -71,7 +71,12 @@ def _pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
 def _cost_words(cost: dict | None) -> str:
     if not cost:
         return " (free)"
-    return " (" + ", ".join(f"{n} {r}" for r, n in cost.items()) + ")"
+    return " (" + cost_words(cost) + ")"
+
+
+def cost_words(cost: dict) -> str:
+    """A cost as people say it: '1 wood, 2 clay', '2 coins'."""
+    return ", ".join(f"{n} {r}" + ("s" if r == "coin" and n != 1 else "") for r, n in cost.items())
 
 
 def ask_pick(rt: Wonders, p: int) -> Generator:

@@ -1,6 +1,10 @@
 """Dealing an age (rulebook, "Preparation" and "Game turn", step 3): the age's deck for this many
 players (one copy per listed player count reached, plus players + 2 guilds in age III), shuffled and
-dealt, and the hands passed in the direction game.yaml's `pass_direction` gives each age."""
+dealt, and the hands passed in the direction game.yaml's `pass_direction` gives each age.
+
+A scenario's position may fix an age's deck (state `decks`, by age, before that age is dealt): it is then
+dealt as listed, seat 0 the first hand, without drawing on the random stream; the cards left over stay in
+`decks` as every age's undealt cards do."""
 
 from __future__ import annotations
 
@@ -37,10 +41,12 @@ def deal_age(rt: Wonders) -> Generator:
     if rt.state.get("resume"):  # resumed mid-age: the hands are in the state
         return
     if rt.state.pop("hands_given", False):  # a scenario's position gave the hands: play them as they are
-        rt.state["turns"] = max(len(rt.player(p)["hand"]) for p in range(rt.n)) - 1
+        first = int(rt.state.get("start_turn", 1))
+        rt.state["turns"] = first - 1 + max(len(rt.player(p)["hand"]) for p in range(rt.n)) - 1
         rt.log(f"=== Age {ROMAN.get(age, age)}: hands as given, hands pass {direction(rt)} ===")
         return
-    deck = deck_for(rt, age)
+    fixed = rt.state["decks"].pop(str(age), None)  # a scenario's position fixed this age's deck and its order
+    deck = deck_for(rt, age) if fixed is None else fixed
     size = min(int(rt.d.params["hand_size"]), len(deck) // rt.n)
     if size < 2:
         raise ValueError(f"age {age} has {len(deck)} cards for {rt.n} players: too few to play")

@@ -54,7 +54,7 @@ def setup(rt: Wonders) -> Generator:
 def play_age(rt: Wonders) -> Generator:
     turns = rt.state["turns"]
     resumed = rt.state.pop("resume", False)
-    first = rt.state["turn"] if resumed else 1
+    first = rt.state["turn"] if resumed else int(rt.state.pop("start_turn", 1))  # a position may start at turn 6
     for turn in range(first, turns + 1):
         again = resumed and turn == first  # resumed in this turn: some players have picked already
         rt.state["turn"] = turn

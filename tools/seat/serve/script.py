@@ -157,15 +157,15 @@ function drawDecision(s) {
   }
   $('prompt').textContent = p.prompt;
   var standing = p.standing && answers()[question(p)];
-  if (standing && p.options.indexOf(standing.option) >= 0 && autoStep !== s.step) {
-    autoStep = s.step;
+  if (standing && p.options.indexOf(standing.option) >= 0 && autoStep !== s.revision) {
+    autoStep = s.revision;
     box.appendChild(el('p', 'Answered by your standing answer: ' + standing.label + ' (forget it below to be asked again)',
                        {'class': 'waiting'}));
     choose(standing.option);
     return;
   }
   p.options.forEach(function (opt, i) {
-    var b = el('button', null, {'class': 'option', 'data-option': opt, type: 'button'}), text = (p.texts || [])[i];
+    var b = el('button', null, {'class': 'option', 'data-option': opt, 'data-index': i, type: 'button'}), text = (p.texts || [])[i];
     b.appendChild(el('span', p.labels[i] || opt, {'class': 'opt-label'}));
     if (text) { b.appendChild(el('small', text, {'class': 'opt-text'})); b.title = text; }
     if (p.pictures && p.pictures[i]) {  // the project's own drawing of what the option would lay down
@@ -190,13 +190,30 @@ function markTargets(s) {
   });
   Object.keys(by).forEach(function (t) {
     var q = '[data-space="' + t + '"]', sel = '#board [data-kind="hex"]' + q + ', #board [data-kind="space"]' + q +
-            ', #board [data-kind="city"]' + q + ', #board [data-card="' + t + '"]';
+            ', #board [data-kind="city"]' + q + ', #board [data-card="' + t + '"], #board [data-target="' + t + '"]';
     Array.prototype.forEach.call(document.querySelectorAll(sel), function (node) {
       node.classList.add('target');
       node.setAttribute('data-options', by[t].join(' '));
     });
   });
 }
+// pointing at an option lights what it points at on the board; pointing at a place lights its options
+function light(node, on) {
+  var opts = node.classList.contains('option') ? [node.getAttribute('data-index')]
+                                               : (node.getAttribute('data-options') || '').split(' ');
+  var sel = node.classList.contains('option')
+    ? Array.prototype.filter.call(document.querySelectorAll('#board .target'), function (t) {
+        return (' ' + t.getAttribute('data-options') + ' ').indexOf(' ' + opts[0] + ' ') >= 0; })
+    : Array.prototype.filter.call(document.querySelectorAll('#options button.option'), function (b) {
+        return opts.indexOf(b.getAttribute('data-index')) >= 0; });
+  sel.forEach(function (n) { n.classList.toggle('lit', on); });
+}
+['mouseover', 'mouseout'].forEach(function (type) {
+  document.addEventListener(type, function (e) {
+    var node = e.target.closest ? e.target.closest('#options button.option, #board .target') : null;
+    if (node && !(e.relatedTarget && node.contains(e.relatedTarget))) light(node, type === 'mouseover');
+  });
+});
 $('board').addEventListener('click', function (e) {
   var node = e.target.closest ? e.target.closest('.target') : null;
   if (!node || !current || !current.pending) return;
@@ -208,7 +225,7 @@ $('board').addEventListener('click', function (e) {
 });
 $('undo').addEventListener('click', function () {
   say('');
-  api('POST', BASE + '/undo', {token: TOKEN}).catch(function (err) { say(err.message); }).then(refresh);
+  api('POST', BASE + '/undo', {token: TOKEN, revision: shown}).catch(function (err) { say(err.message); }).then(refresh);
 });
 function drawMe(s) {
   var me = s.player;
@@ -266,18 +283,18 @@ function drawLog(s) {
 var drawnKey = null;
 function draw(s, svg) {
   // the same step drawn again (an event after our own click) would reset a half-made choice: keep it
-  var key = s.step + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
+  var key = s.revision + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
   if (key === drawnKey) return;
   drawnKey = key;
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
-  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn
-                                    : s.view.age ? 'age ' + s.view.age + ', turn ' + s.view.turn : 'set-up') +
+  $('status').textContent = s.over ? 'game over' : (s.progress || 'set-up') +
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   current = s;
-  shown = s.step;  // before drawDecision: a standing answer given there answers this step
+  shown = s.revision;  // before drawDecision: a standing answer given there answers this revision
   markTargets(s); drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s); drawStanding();
   document.body.setAttribute('data-step', s.step);
+  document.body.setAttribute('data-revision', s.revision);
   document.body.setAttribute('data-ready', 'true');
 }
 function refresh() {
@@ -291,8 +308,8 @@ function refresh() {
 function choose(option) {
   Array.prototype.forEach.call(document.querySelectorAll('#options button'), function (b) { b.disabled = true; });
   say('');
-  // the step this choice answers: a resent request (a dropped connection) is applied once at most
-  var body = {token: TOKEN, choice: option, step: shown};
+  // the revision this choice answers: a resent request (a dropped connection) is applied once at most
+  var body = {token: TOKEN, choice: option, revision: shown};
   api('POST', BASE + '/actions', body)
     .catch(function (err) { return err instanceof TypeError ? api('POST', BASE + '/actions', body) : Promise.reject(err); })
     .catch(function (err) { say(err.message); })
@@ -302,7 +319,7 @@ refresh();
 if (window.EventSource) {
   var events = new EventSource(BASE + '/events' + Q);
   events.addEventListener('update', function (e) {
-    if (JSON.parse(e.data).step !== shown) refresh();
+    if (JSON.parse(e.data).revision !== shown) refresh();
   });
 }
 """
