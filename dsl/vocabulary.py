@@ -13,6 +13,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+NONE = "none"  # the language's word for no value, of its own type that stands wherever a value is wanted
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
@@ -40,6 +41,10 @@ class Vocabulary:
     payable: list[str] = field(default_factory=list)
     losable: list[str] = field(default_factory=list)
     decks: list[str] = field(default_factory=list)
+    # what `give ... to P` and `take ... from P` move between players (resources, tokens, units ...), and the
+    # decks a player's hand holds (their cards move too, and `swap` exchanges them)
+    movable: list[str] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)
     hooks: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -83,8 +88,10 @@ class Vocabulary:
             out = {}
             for name, spec in (data.get(section) or {}).items():
                 spec = undoc(section, name, spec)
+                # a procedure gives a result (`do P(...) as NAME`) only when it declares one
+                default = "int" if section == "quantities" else "" if section == "primitives" else "any"
                 out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
-                                      returns=spec.get("returns", "int" if section == "quantities" else "any"),
+                                      returns=spec.get("returns", default),
                                       context=dict(spec.get("context") or {}), arg=spec.get("arg"),
                                       emits=list(spec.get("emits") or []))
             return out
@@ -94,6 +101,7 @@ class Vocabulary:
                 globals=dict(data.get("globals") or {}),
                 gainable=list(data.get("gainable") or []), payable=list(data.get("payable") or []),
                 losable=list(data.get("losable") or []), decks=list(data.get("decks") or []),
+                movable=list(data.get("movable") or []), hands=list(data.get("hands") or []),
                 actions=list(data.get("actions") or []),
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
@@ -108,6 +116,7 @@ class Vocabulary:
             v.constants.setdefault(g, "grant")
         for h in v.hooks:  # hook names as values, e.g. times_this_turn(battle_won)
             v.constants.setdefault(h, "hook")
+        v.constants.setdefault(NONE, NONE)  # `x = none`: no value (no card drawn, no player left, no city)
         return v
 
     def members(self, typ: str) -> list[str]:
@@ -137,8 +146,10 @@ class Vocabulary:
                         self.rule_docs[name] = str(spec[DOC_KEY])
 
     def kinds_of(self, category: str) -> list[str]:
-        """Names allowed after gain/pay/lose/draw, expanded from the category lists."""
-        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks}[category]
+        """Names allowed after gain/pay/lose/draw (and give/take/swap), expanded from the category lists."""
+        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks,
+                "give": self.movable + self.hands, "take": self.movable + self.hands, "swap": self.hands,
+                "hand": self.hands}[category]
         out: list[str] = []
         for item in spec:
             if item in self.enums:

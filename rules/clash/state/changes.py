@@ -29,7 +29,7 @@ PURPOSE_CAUSE = {"advance": "advancing", "civic": "improving", "build": "buildin
 GATED_HOOKS = frozenset({"resource_gained", "resource_paid", "resource_lost", "city_mood_changed",
                          "city_size_changed", "unit_placed", "unit_removed", "card_drawn", "card_played",
                          "card_discarded", "level_raised", "combat_card_revealed", "combat_round_end",
-                         "battle_tied"})
+                         "battle_tied", "advance_lost"})  # tests/clash/test_watch_gated.py keeps it whole
 
 
 class Changes:
