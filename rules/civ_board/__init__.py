@@ -3,9 +3,9 @@
 The game is its data (vocabulary.yaml, content.yaml, game.yaml) and the rule procedures of this
 package, in layers that follow the rulebook: the map (board/), the runtime, what cities collect and the
 victories (state/), techs, culture and abilities (cards/), battles (combat/), the set-up and the five
-phases (phases/) and the bots (bots/).
-Importing this package registers the game (`civ_board`) and its greedy bot; every tool hook it hands
-the generic tools is a named field of its descriptor (engine/games.py GameModule), made in tools_support.
+phases (phases/) and the bots (bots/); above them, what a person's seat shows (seat/: meanings, targets,
+headers, the drawing). Importing this package registers the game (`civ_board`) and its greedy bot; every
+tool hook it hands the generic tools is a named field of its descriptor (engine/games.py GameModule).
 """
 
 from __future__ import annotations
