@@ -9,7 +9,7 @@
 - `Clients` (clients.py): what each client (an IP address) holds: open connections, new connections in
   the last moments (a token bucket), event streams. A client beyond its share is refused, so one client
   cannot take what the others need: a slowloris that reopens every dropped connection holds at most its
-  own connections, and 300 event streams from one client are 8 and a refusal each.
+  own connections, and 300 event streams from one client are 16 and a refusal each.
 - Event streams have their own cap and lifetime (`Clients.stream`, app.py) and never count as requests in
   progress: open streams cannot make `Busy` refuse the seats' requests.
 - `GuardedH11`: uvicorn's h11 protocol with a header timeout (a client that never finishes its request
@@ -48,7 +48,7 @@ class Limits:
     body_timeout_s: float = 10.0  # and its body within this (408)
     keep_alive_s: float = 5.0  # an idle connection is closed after this
     max_streams: int = 256  # event streams open at once, all clients together; beyond it, 503
-    streams_per_client: int = 8  # event streams of one client (a page holds one); beyond it, 429
+    streams_per_client: int = 16  # event streams of one client (a page holds one); beyond it, 429
     stream_lifetime_s: float = 600.0  # a stream ends after this (the page's EventSource opens a new one)
     connections_per_client: int = 64  # open connections of one client; beyond it, a new one is closed at once
     new_connections_per_s: float = 40.0  # new connections of one client per second, on average ...
