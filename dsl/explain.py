@@ -51,6 +51,10 @@ def expr(e: A.Expr | None) -> str:
             return "you"
         if e.parts == ["self"]:
             return "this"
+        if e.parts == ["holder"]:
+            return "this card's holder"
+        if e.parts == ["none"]:
+            return "nothing"
         if len(e.parts) > 1:
             return f"the {words(e.parts[-1])} of {expr(A.Ref(e.parts[:-1]))}"
         return words(e.parts[0])
@@ -87,7 +91,8 @@ def amount(n: A.Expr, what: str) -> str:
 
 
 def costs(items: list[A.CostItem]) -> str:
-    return ", ".join(amount(c.amount, c.what) for c in items)
+    return ", ".join(" or ".join(" and ".join(amount(i.amount, i.what) for i in w) for w in c.ways)
+                     if isinstance(c, A.CostChoice) else amount(c.amount, c.what) for c in items)
 
 
 Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)
@@ -95,7 +100,51 @@ GAIN_NOTES = "gain"  # the key of `phrases` holding the game's notes on gains (`
 REFUSES = "refuses"  # the key of `phrases` saying when a procedure can do nothing (`refusal_phrases`)
 
 
-def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
+_CALLED = {A.Gain: "how many were gained", A.Pay: "how many were paid", A.Lose: "how many were lost",
+           A.Draw: "the card drawn", A.Do: "its result", A.Give: "what was given", A.Take: "what was taken"}
+
+
+def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:
+    said = _stmt(s, phrases)
+    name = getattr(s, "bind", None)
+    if name is not None and type(s) in _CALLED:
+        said += f", calling {_CALLED[type(s)]} {words(name)}"
+    return said
+
+
+def _reach(s: A.Stmt, phrases: Phrases | None) -> str | None:
+    """The language's reach in English: named values, chance, other players."""
+    if isinstance(s, A.Let):
+        return f"let {words(s.name)} be {expr(s.value)}"
+    if isinstance(s, A.Roll):
+        one = isinstance(s.count, A.Num) and s.count.value == 1
+        dice = "1 die" if one else f"{expr(s.count)} dice"
+        return f"roll {dice}, calling {'the result' if one else 'their total'} {words(s.bind or '')}"
+    if isinstance(s, A.Pick):
+        return f"pick one of {expr(s.items)} at random, calling it {words(s.bind or '')}"
+    if isinstance(s, A.ChoosePlayer):
+        said = f"choose {'another' if s.others else 'a'} player, calling them {words(s.bind or '')}"
+        return said + (f" (one for whom {expr(s.when)})" if s.when is not None else "")
+    if isinstance(s, A.ForPlayer):
+        inner = "; ".join(explain_stmt(x, phrases) for x in s.body)
+        return f"{expr(s.who)} does this, deciding for themselves: {inner}"
+    if isinstance(s, A.Give):
+        return f"give {amount(s.amount, s.what)} to {expr(s.to)}"
+    if isinstance(s, A.Take):
+        how = " at random" if s.random else ""
+        return f"take {amount(s.amount, s.what)} from {expr(s.source)}{how}"
+    if isinstance(s, A.Look):
+        return f"look at the {words(s.what)}s of {expr(s.whose)}"
+    if isinstance(s, A.Swap):
+        return (f"look at the {words(s.what)}s of {expr(s.other)}, take {expr(s.amount)} of them and give them "
+                f"as many of yours")
+    return None
+
+
+def _stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
+    reach = _reach(s, phrases)
+    if reach is not None:
+        return reach
     if isinstance(s, A.Seq):
         return ", then ".join(explain_stmt(i, phrases) for i in s.items)
     if isinstance(s, A.Gain):
