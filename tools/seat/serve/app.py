@@ -230,12 +230,17 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
 
     @guard
     async def events(request: Request) -> Response:
-        await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
-        game_id = request.path_params["id"]
-        try:  # a place among the streams (its own cap, per client and in all; never a request slot)
+        try:  # a place among the streams first (per client and in all; never a request slot), so that even
+            # requests with a bad token cannot pass the requests in progress by the dozen
             ticket = clients.stream(request.client.host if request.client else "")
         except Refused as no:
             raise ApiError(no.status, no.message, headers={"Retry-After": "30"}) from None
+        try:
+            await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
+        except BaseException:
+            ticket.release()
+            raise
+        game_id = request.path_params["id"]
         return StreamingResponse(_stream(hub, game_id, request, ticket, limits.stream_lifetime_s),
                                  media_type="text/event-stream", headers=HEADERS | {"X-Accel-Buffering": "no"})
 
