@@ -6,6 +6,8 @@ conditions are always shown, so an explanation mentions every quantity of its ef
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from . import ast as A
 
 _OPS = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -14,6 +16,18 @@ _OPS = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">":
 
 def words(name: str) -> str:
     return name.replace("_", " ")
+
+
+# the game's wordings of its functions and procedures ("call:NAME" -> number of arguments -> template, from
+# rules/<game>/content.yaml `call_phrases`), in force while explain_ability renders one ability: expressions
+# are rendered deep inside it, so the phrases reach them here rather than through every call
+_CALLS: ContextVar[dict | None] = ContextVar("explain_calls", default=None)
+
+
+def _called(name: str, args: list[A.Expr]) -> str | None:
+    """A call in the game's words, if it words that call with this many arguments."""
+    template = ((_CALLS.get() or {}).get(f"call:{name}") or {}).get(str(len(args)))
+    return template.format(*(expr(a) for a in args)) if template else None
 
 
 # how tightly each operator binds, as the grammar parses it: an operand that binds more loosely than its
@@ -61,6 +75,9 @@ def expr(e: A.Expr | None) -> str:
     if isinstance(e, A.Call):
         if e.name == "has" and len(e.args) == 1:
             return f"you have {expr(e.args[0])}"
+        said = _called(e.name, e.args)
+        if said is not None:
+            return said
         args = ", ".join(expr(a) for a in e.args)
         return f"{words(e.name)}({args})" if args else f"{words(e.name)}"
     if isinstance(e, A.ListExpr):
@@ -158,6 +175,9 @@ def _stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
     if isinstance(s, A.Draw):
         return f"draw {amount(s.amount, s.what)}"
     if isinstance(s, A.Do):
+        said = _called(s.call.name, s.call.args)
+        if said is not None:
+            return said
         args = ", ".join(expr(a) for a in s.call.args)
         return words(s.call.name) + (f" ({args})" if args else "")
     if isinstance(s, A.Cancel):
@@ -221,8 +241,16 @@ def _opts(optional: bool, cost: list[A.CostItem], body: str) -> str:
     return " ".join(bits + [body])
 
 
-def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
-    """One ability in English; `phrases` are the game's own wordings of its grants."""
+def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:
+    """One ability in English; `phrases` are the game's own wordings of its grants, hooks and calls."""
+    token = _CALLS.set(phrases)
+    try:
+        return _ability(ab, phrases)
+    finally:
+        _CALLS.reset(token)
+
+
+def _ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
     when = f" when {expr(ab.when)}" if getattr(ab, "when", None) is not None else ""
     if isinstance(ab, A.Grant):
         said = f"{_grant_words(ab.call, phrases)}{when}"

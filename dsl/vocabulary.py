@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 
 NONE = "none"  # the language's word for no value, of its own type that stands wherever a value is wanted
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
+EXAMPLE_KEY = "example"  # an effect line that uses the word, for the reference when no bundled entry does
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
 
@@ -63,6 +64,9 @@ class Vocabulary:
     # one-line descriptions of the words, by section (hooks, quantities, grants, forbids, functions,
     # primitives) and name: the `doc:` key of each entry, kept out of its signature or payload
     docs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # an effect line using the word, by section and name (the `example:` key of an entry): the reference
+    # shows it when no bundled entry uses the word
+    examples: dict[str, dict[str, str]] = field(default_factory=dict)
     # types whose words the rules data declares (content.yaml `rules_words`: rules-data key -> type, e.g.
     # counters -> counter), and each such word's description (its `doc:` there)
     rule_types: dict[str, str] = field(default_factory=dict)
@@ -76,12 +80,16 @@ class Vocabulary:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         docs: dict[str, dict[str, str]] = {}
+        examples: dict[str, dict[str, str]] = {}
 
         def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
             spec = dict(spec or {})
             doc = spec.pop(DOC_KEY, None)
             if doc is not None:
                 docs.setdefault(section, {})[name] = str(doc)
+            example = spec.pop(EXAMPLE_KEY, None)
+            if example is not None:
+                examples.setdefault(section, {})[name] = str(example)
             return spec
 
         def sigs(section: str) -> dict[str, Signature]:
@@ -106,7 +114,7 @@ class Vocabulary:
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs)
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, examples=examples)
         for enum, members in v.enums.items():
             for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
                 v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted

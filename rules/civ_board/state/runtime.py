@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
+from ....engine.consult import consult
 from ....engine.decision import ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.rule_calls import RuleCalls
@@ -79,7 +80,9 @@ class Civ(RuleCalls):
         return next((p for p in range(self.n) if source in self.sources(p)), None)
 
     def hand_of(self, p: int, deck: str) -> list:
-        """p's culture cards in hand (the card language's `give`, `take` and `swap` move them)."""
+        """p's culture cards in hand (the card language's `give`, `take` and `swap` move them); the rules
+        looking at p's hidden hand is noted for undo (engine/consult.py)."""
+        consult(p)
         return self.player(p)["hand"]
 
     def rng(self) -> Rng:

@@ -96,6 +96,7 @@ def test_scenario(path):
 
 def test_the_clash_pack_shows_every_construct():
     _, mine = _content(REACH / "clash")
+    assert len(mine) >= 12  # issue 44: at least 12 new cards that together use every construct
     texts = {e.id: f"{e.data.get('effect') or ''}\n{(e.data.get('combat') or {}).get('effect') or ''}" for e in mine}
     for construct, said in CLASH_CONSTRUCTS.items():
         assert any(re.search(said, t) for t in texts.values()), f"no card of the pack shows {construct}"

@@ -54,6 +54,8 @@ def _word(w: Word, out_dir: Path) -> list[str]:
         out.append("Used by:")
         out += [f"- {_use(u, out_dir)}" for u in w.uses]
         out.append("")
+    elif w.example:
+        out += [f"Example: `{w.example}` (no bundled entry uses it yet)", ""]
     return out
 
 

@@ -61,6 +61,7 @@ class Word:
     fields: dict[str, str] = field(default_factory=dict)  # payload or context: name -> type
     notes: list[str] = field(default_factory=list)  # returns, emits ...
     uses: list[Use] = field(default_factory=list)
+    example: str = ""  # the vocabulary's `example:`, shown when no bundled entry uses the word
 
 
 @dataclass
@@ -289,7 +290,8 @@ def build_reference(content: Content) -> Reference:
     for section in WORD_SECTIONS:
         for name in getattr(vocab, section):
             sig, fields, notes = signature(section, name, vocab)
-            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, notes)
+            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, notes,
+                     example=vocab.examples.get(section, {}).get(name, ""))
             words.setdefault(section, []).append(w)
             index[(section, name)] = w
     forms = [dataclasses.replace(f) for f in ABILITY_FORMS]
