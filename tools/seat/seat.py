@@ -189,6 +189,13 @@ def seat_panel(game: Game, player: int) -> list[str]:
     return [f"{vp:g} VP", "Hand: " + ("; ".join(f"{c['name']} ({c['kind']})" for c in hand_cards(game, player)) or "empty")]
 
 
+def seat_columns(game: Game, seat: int | None) -> dict[str, list]:
+    """The players table's columns the game computes from what `seat` may see (its descriptor's `seat_columns`,
+    such as Civilization's coins, which no view stores), else none: the page reads the view's own."""
+    own = games.find(game.definition.game_id).seat_columns
+    return {str(k): list(v) for k, v in own(game, seat).items()} if own is not None else {}
+
+
 def _ids_in(value: Any, found: set[str]) -> None:
     if isinstance(value, str):
         if _ID.match(value):
@@ -257,6 +264,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "score": score_json(game),
         "names": glossary(game, view),
         "cities": cities_json(view),
+        "columns": seat_columns(game, seat),
         "setup": {"players": len(who), "packs": list(game.config.get("packs", ["base"])),
                   "variants": list(game.config.get("variants", []))},
     }

@@ -268,7 +268,9 @@ function cardCount(h) {
 }
 function drawPlayers(s) {
   var t = clear($('players')), head = el('tr'), board = !!s.view.players[0].advances;
-  var cols = board ? ['player', 'seat', 'VP', 'cities', 'advances', 'cards'] : ['player', 'seat', 'VP', 'coins', 'cards'];
+  // the game's computed columns (Civilization's coins: no view stores them), else the view's coins
+  var own = s.columns || {}, extra = Object.keys(own).length ? Object.keys(own) : ['coins'];
+  var cols = board ? ['player', 'seat', 'VP', 'cities', 'advances', 'cards'] : ['player', 'seat', 'VP'].concat(extra, ['cards']);
   cols.forEach(function (h) { head.appendChild(el('th', h)); });
   t.appendChild(head);
   s.seats.forEach(function (seat) {
@@ -276,7 +278,7 @@ function drawPlayers(s) {
     var row = el('tr', null, s.waiting_for && s.waiting_for.player === seat.player ? {'class': 'turn'} : {});
     var cells = [seat.name + (seat.player === s.player ? ' (you)' : ''), seat.kind, s.score.vp[seat.player]];
     cells = cells.concat(board ? [s.cities.filter(function (c) { return c.owner === seat.player; }).length, pl.advances.length, cards]
-                               : [pl.coins, cards]);
+                               : extra.map(function (k) { return own[k] ? own[k][seat.player] : pl[k]; }).concat([cards]));
     cells.forEach(function (v) { row.appendChild(el('td', v)); });
     t.appendChild(row);
   });
