@@ -9,7 +9,8 @@ front, each knob's importance, and the variant file that holds the values.
   search (game indices from --games on). The search's figure of a goal is the best of many noisy ones,
   so it flatters; the confirmation says whether it holds: the two estimates agree when their difference
   is within 1.96 standard errors (each read off its 95% interval), and the report says plainly when they
-  do not.
+  do not. On the same fresh seeds, the chosen values' distance minus the base game's (a paired bootstrap
+  over the games) says whether they beat the base game at all: closer, farther, or no different.
 - **Importance.** Optuna's PED-ANOVA (Watanabe et al., IJCAI 2023) over the complete trials, per goal: how
   much each knob's values decide whether a trial is among the better ones (the best tenth, or the best
   two trials when there are fewer than twenty, at most the better half). It needs no random stream and no scikit-learn, so the
@@ -23,6 +24,7 @@ import warnings
 from pathlib import Path
 
 from ...engine import games
+from .goals import versus_base
 from .knobs import variant_file
 from .tuning import TuneSpec, _optuna
 
@@ -79,8 +81,9 @@ def confirm(spec: TuneSpec, ev, chosen: dict) -> dict:
     mine, base = ev.play([chosen["settings"], []], start, stop)
     found, fresh, base_est = chosen["estimates"], ev.estimates(mine), ev.estimates(base)
     goals = []
-    for s, f, b in zip(found, fresh, base_est, strict=True):
-        goals.append({"goal": s["goal"], "search": s, "fresh": f, "base": b, **agree(s, f)})
+    for g, s, f, b in zip(spec.goals, found, fresh, base_est, strict=True):
+        goals.append({"goal": s["goal"], "search": s, "fresh": f, "base": b, **agree(s, f),
+                      "versus_base": versus_base(g, mine, base, spec.players)})
     return {"games": spec.confirm, "first_index": start, "goals": goals, "keeps": ev.kept(mine, base),
             "holds": all(g["agrees"] for g in goals)}
 
