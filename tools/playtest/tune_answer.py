@@ -114,8 +114,11 @@ def write_variant(spec: TuneSpec, chosen: dict, out: Path, confirmation: dict | 
     rules = module.definition(spec.packs, spec.variants).rules
     goals = ", ".join(g.name for g in spec.goals)
     under = f" on top of {', '.join(spec.variants)}" if spec.variants else ""
-    said = "" if confirmation is None else (" It held on fresh seeds." if confirmation["holds"]
-                                           else " Fresh seeds did not confirm every goal: see tune.json.")
+    said = ""
+    if confirmation is not None:
+        said = (f" On {confirmation['games']} fresh seeds the search's figures "
+                + ("held" if confirmation["holds"] else "did not all hold (see tune.json)") + "; against the base "
+                "game: " + "; ".join(f"{g['goal']} {g['versus_base']['verdict']}" for g in confirmation["goals"]) + ".")
     text = (f"Found by rulewright tune (trial {chosen['number']}, goals: {goals}; bots {','.join(spec.bots)}, "
             f"{spec.players} players){under}.{said}")
     path = out / "tuned.yaml"

@@ -57,7 +57,8 @@ def test_tuning_rounds_to_a_target_length_finds_it(rounds):
 def test_the_variant_file_is_ready_for_compare_lint_and_diff(rounds, tmp_path, cli):
     path = rounds[2] / "tuned.yaml"
     data = safe_load(path.read_text())
-    assert data["params"] == {"rounds": 2} and data["game"] == "clash" and "held on fresh seeds" in data["text"]
+    assert data["params"] == {"rounds": 2} and data["game"] == "clash" and "4 fresh seeds the search's figures held" in data["text"]
+    assert "rounds=2 closer than the base game" in data["text"]
     r = cli("lint", str(path))
     assert r.exit_code == 0 and "0 errors" in r.output and "warning" not in r.output, r.output
     r = cli("variant", "diff", str(path))
