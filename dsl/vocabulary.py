@@ -13,7 +13,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+NONE = "none"  # the language's word for no value, of its own type that stands wherever a value is wanted
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
+EXAMPLE_KEY = "example"  # an effect line that uses the word, for the reference when no bundled entry does
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
 
@@ -40,6 +42,10 @@ class Vocabulary:
     payable: list[str] = field(default_factory=list)
     losable: list[str] = field(default_factory=list)
     decks: list[str] = field(default_factory=list)
+    # what `give ... to P` and `take ... from P` move between players (resources, tokens, units ...), and the
+    # decks a player's hand holds (their cards move too, and `swap` exchanges them)
+    movable: list[str] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)
     hooks: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -58,6 +64,13 @@ class Vocabulary:
     # one-line descriptions of the words, by section (hooks, quantities, grants, forbids, functions,
     # primitives) and name: the `doc:` key of each entry, kept out of its signature or payload
     docs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # an effect line using the word, by section and name (the `example:` key of an entry): the reference
+    # shows it when no bundled entry uses the word
+    examples: dict[str, dict[str, str]] = field(default_factory=dict)
+    # types whose words the rules data declares (content.yaml `rules_words`: rules-data key -> type, e.g.
+    # counters -> counter), and each such word's description (its `doc:` there)
+    rule_types: dict[str, str] = field(default_factory=dict)
+    rule_docs: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Vocabulary:
@@ -67,20 +80,26 @@ class Vocabulary:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         docs: dict[str, dict[str, str]] = {}
+        examples: dict[str, dict[str, str]] = {}
 
         def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
             spec = dict(spec or {})
             doc = spec.pop(DOC_KEY, None)
             if doc is not None:
                 docs.setdefault(section, {})[name] = str(doc)
+            example = spec.pop(EXAMPLE_KEY, None)
+            if example is not None:
+                examples.setdefault(section, {})[name] = str(example)
             return spec
 
         def sigs(section: str) -> dict[str, Signature]:
             out = {}
             for name, spec in (data.get(section) or {}).items():
                 spec = undoc(section, name, spec)
+                # a procedure gives a result (`do P(...) as NAME`) only when it declares one
+                default = "int" if section == "quantities" else "" if section == "primitives" else "any"
                 out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
-                                      returns=spec.get("returns", "int" if section == "quantities" else "any"),
+                                      returns=spec.get("returns", default),
                                       context=dict(spec.get("context") or {}), arg=spec.get("arg"),
                                       emits=list(spec.get("emits") or []))
             return out
@@ -90,11 +109,12 @@ class Vocabulary:
                 globals=dict(data.get("globals") or {}),
                 gainable=list(data.get("gainable") or []), payable=list(data.get("payable") or []),
                 losable=list(data.get("losable") or []), decks=list(data.get("decks") or []),
+                movable=list(data.get("movable") or []), hands=list(data.get("hands") or []),
                 actions=list(data.get("actions") or []),
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs)
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, examples=examples)
         for enum, members in v.enums.items():
             for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
                 v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted
@@ -104,6 +124,7 @@ class Vocabulary:
             v.constants.setdefault(g, "grant")
         for h in v.hooks:  # hook names as values, e.g. times_this_turn(battle_won)
             v.constants.setdefault(h, "hook")
+        v.constants.setdefault(NONE, NONE)  # `x = none`: no value (no card drawn, no player left, no city)
         return v
 
     def members(self, typ: str) -> list[str]:
@@ -121,14 +142,27 @@ class Vocabulary:
             # content wins because effects talk about content far more often.
             self.constants[i] = typ
 
+    def add_rule_words(self, rules: dict[str, Any]) -> None:
+        """Make the names the rules data declares usable as constants of their type (content.yaml
+        `rules_words`: the keys of rules[key] become words of type rule_types[key], e.g. the counters)."""
+        for key, typ in self.rule_types.items():
+            declared = rules.get(key)
+            for name, spec in (declared.items() if isinstance(declared, dict) else ()):
+                if isinstance(name, str):
+                    self.constants.setdefault(name, typ)
+                    if isinstance(spec, dict) and spec.get(DOC_KEY):
+                        self.rule_docs[name] = str(spec[DOC_KEY])
+
     def kinds_of(self, category: str) -> list[str]:
-        """Names allowed after gain/pay/lose/draw, expanded from the category lists."""
-        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks}[category]
+        """Names allowed after gain/pay/lose/draw (and give/take/swap), expanded from the category lists."""
+        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks,
+                "give": self.movable + self.hands, "take": self.movable + self.hands, "swap": self.hands,
+                "hand": self.hands}[category]
         out: list[str] = []
         for item in spec:
             if item in self.enums:
                 out.extend(self.enums[item])
-            elif item in self.content_types.values():
+            elif item in self.content_types.values() or item in self.rule_types.values():
                 out.extend(n for n, t in self.constants.items() if t == item)
             else:
                 out.append(item)

@@ -28,7 +28,9 @@ class Ctx:
     Made for every condition a rule asks (thousands per action menu): a plain class with slots, built by
     one short __init__, costs less to make and to read than a dataclass."""
 
-    __slots__ = ("rt", "me", "source", "vars", "ability", "cancelled")
+    # cancelled: the effect called off the moment its trigger answers (`cancel`); stopped: the rest of the
+    # effect does not happen (a payment it could not make, no player to choose)
+    __slots__ = ("rt", "me", "source", "vars", "ability", "cancelled", "stopped")
 
     def __init__(self, rt: Any, me: int, source: str, vars: dict[str, Any] | None = None,
                  ability: Ability | None = None, cancelled: bool = False) -> None:
@@ -38,6 +40,7 @@ class Ctx:
         self.vars = {} if vars is None else vars
         self.ability = ability
         self.cancelled = cancelled
+        self.stopped = False
 
     def __repr__(self) -> str:
         return f"Ctx(me={self.me!r}, source={self.source!r}, vars={self.vars!r})"
@@ -77,6 +80,24 @@ class Ability:
 class CostSpec:
     what: str
     amount: Fn
+
+
+ONE_OF = "one_of"  # CostChoice's `what`: the rules' payment reads its amount as the ways to pay
+
+
+@dataclass
+class CostChoice:
+    """A cost of several ways to pay (`costs 1 gold or 2 mood`). Read like a CostSpec, its `what` is
+    ONE_OF and its amount the ways, each a list of (what, amount) pairs: [[("gold", 1)], [("mood", 2)]]."""
+
+    ways: list[list[CostSpec]]
+
+    @property
+    def what(self) -> str:
+        return ONE_OF
+
+    def amount(self, ctx: Ctx) -> list[list[tuple[str, Any]]]:
+        return [[(c.what, c.amount(ctx)) for c in way] for way in self.ways]
 
 
 @dataclass

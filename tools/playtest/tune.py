@@ -13,7 +13,7 @@ import typer
 from ...engine import games as game_registry
 from ..common import options, resolve
 from ..common.errors import fail, output_folder
-from .comparison import terminal_width
+from .fit_table import terminal_width
 from .goals import parse_goals, parse_keeps
 from .knobs import parse_knobs
 from .simulation import game_measures

@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from ...api import scores
+from ...dsl.rules_text import fill
+from ...dsl.variant_report import summary as changes_summary
 from ...engine import games
 from ...engine.bots import bots_for, make_bot
 from ...engine.decision import Decision
@@ -72,8 +74,9 @@ def option_text(game: Game, d: Decision, option: str) -> str:
         words = entry_words(game, part)
         if words is not None and words["text"]:
             return readable(f"{words['name']} ({words['kind']}): {words['text']}")
-        if part in actions and actions[part].get("text"):
-            return readable(f"{actions[part].get('name', part)}: {actions[part]['text']}")
+        if part in actions and actions[part].get("text"):  # its {parameters} filled from the rules in force
+            text = fill(str(actions[part]["text"]), getattr(game.definition, "rules", {}).get("params") or {})
+            return readable(f"{actions[part].get('name', part)}: {text}")
     return ""
 
 
@@ -156,6 +159,9 @@ def entry_words(game: Game, ident: str) -> dict[str, str] | None:
     if e is None:
         return None
     out = {"name": e.name, "kind": e.kind.replace("_", " "), "text": e.text}
+    changed = game.definition.content.variant_changes.get(ident)
+    if changed:  # the printed text is the card's; what the variant in force changed of it is said beside it
+        out["text"] = f"{e.text} [in this game: {changes_summary(changed)}]".strip()
     combat = e.data.get("combat")
     if isinstance(combat, dict) and combat.get("text"):
         out["combat"] = f"{combat.get('title', 'Combat')}: {combat['text']}"

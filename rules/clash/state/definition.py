@@ -12,7 +12,7 @@ from pathlib import Path
 from ....dsl.compiler import Compiler
 from ....dsl.loader import Content, Entry, load_content
 from ....dsl.parser import parse_effect
-from ....dsl.rules_data import assemble_rules, variant_stamp
+from ....dsl.rules_data import assemble, variant_stamp
 from ....dsl.rules_data import variant_files as rules_variant_files
 from ....engine.abilities import AbilityIndex, CompiledEntry
 from ....engine.board import Board, Space
@@ -72,6 +72,8 @@ class ClashDefinition:
 
     def __post_init__(self) -> None:
         self.params: dict = self.rules["params"]
+        # per-player counters the rules data declares (game.yaml `counters:`, a pack's `rules:`): name -> spec
+        self.counters: dict[str, dict] = {k: dict(v or {}) for k, v in (self.rules.get("counters") or {}).items()}
         compiler = Compiler(self.content.vocab)
         entries: dict[str, CompiledEntry] = {}
         for e in self.content.entries.values():
@@ -221,7 +223,7 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...], stamp: tuple 
     content = load_content(list(packs), "clash")
     if content.errors:
         raise ContentError(content.errors)
-    rules = assemble_rules(RULES_DIR, content, variants)
+    content, rules = assemble(RULES_DIR, content, variants)  # a variant may change content entries too
     return ClashDefinition(content, rules, list(variants))
 
 

@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from ....engine import steady as steady_memo
-from ....engine.abilities import Ctx, Modifier
+from ....engine.abilities import ONE_OF, Ctx, Modifier
 from ....engine.consult import consult
 from ..names import HAND_KIND
 
@@ -341,7 +341,7 @@ class InForce:
             ctx = self.ctx(p, m.source, **vars)
             if m.once_per_turn:
                 self._spend(p, m)
-            cost.extend((c.what, int(c.amount(ctx))) for c in m.cost)
+            cost.extend((c.what, c.amount(ctx) if c.what == ONE_OF else int(c.amount(ctx))) for c in m.cost)
         if cost:
             yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))
 

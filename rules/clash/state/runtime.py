@@ -18,11 +18,13 @@ from ....engine.decision import RunawayEffect, ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.steady import Steady
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
-from .changes import Changes
+from .between import Between
+from .changes import GATED_HOOKS, Changes
 from .in_force import InForce
 from .kept import Kept
 from .measures import tally_hook
 from .resources import Resources
+from .triggers import run_triggers
 
 if TYPE_CHECKING:
     from ....engine.machine import Game
@@ -32,12 +34,13 @@ BARBARIAN = -1
 MAX_TRIGGER_DEPTH = 24
 
 
-class Clash(InForce, Resources, Changes, Kept):
+class Clash(InForce, Resources, Changes, Kept, Between):
     def __init__(self, defn: ClashDefinition, game: Game):
         self.defn = defn
         self.game = game
         self.params = defn.params
         self.index = defn.index
+        self._discounts = "open_discount" in defn.index.modifiers  # some content gives one (state/prices.py)
         self._board: Board | None = None
         self._board_of: dict | None = None  # the state's board the cached one was worked out from
         # memos of pure answers whose keys hold all they depend on: shared by every game of the definition
@@ -60,6 +63,7 @@ class Clash(InForce, Resources, Changes, Kept):
         self.used: dict[str, dict[int, tuple[str, ...]]] = {}
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -199,9 +203,14 @@ class Clash(InForce, Resources, Changes, Kept):
 
     # ---- hooks ----------------------------------------------------------------------------------
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
-        """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
+        """Run the triggers on `hook`: the acting player's first, then the others in turn order (each player's
+        in the order he chooses when several fire at once: state/triggers.py)."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        if self.watch is not None:
+            self.watch.fired(self, hook, p, payload)
+            if hook in GATED_HOOKS and hook not in self.defn.listened_hooks:
+                return payload  # heard only by the study's watch: the game goes on as it would unwatched
         self.note(hook, p)
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])
@@ -220,47 +229,8 @@ class Clash(InForce, Resources, Changes, Kept):
                                     f"{MAX_TRIGGER_DEPTH} times deep (last on '{hook}'); the loop runs through "
                                     f"{names}", loop)
             for owner in order:
-                played: set[str] = set()  # no two identical cards on the same trigger
-                srcs: frozenset[str] | None = None  # owner's sources, taken again after a trigger fires
                 self.peek("triggers", hook, owner)
-                for t in triggers:
-                    if owner != p and not t.any_player:
-                        continue
-                    if srcs is None:
-                        srcs = self.active_set(owner)
-                    if t.source not in srcs:
-                        continue
-                    card = self.in_hand(owner, t.source)
-                    if card and t.source in played:
-                        continue
-                    ctx = Ctx(self, owner, t.source, dict(payload), t)
-                    if t.when is not None and not t.when(ctx):
-                        continue
-                    srcs = None  # from here on it may pay, play a card or run its effect
-                    if t.once_per_turn and self._spent(owner, t):
-                        continue
-                    cost = [(c.what, c.amount(ctx)) for c in t.cost]
-                    if cost and not self.can_pay(ctx, cost):
-                        continue
-                    if t.optional or card:
-                        what = t.label or f"use {self.source_name(t.source)}"
-                        ok = yield from self.confirm(ctx, f"{self.source_name(t.source)}: {what}")
-                        if not ok:
-                            continue
-                    if card:
-                        played.add(t.source)
-                        yield from self.play_card(owner, t.source)
-                    if t.once_per_turn:
-                        self._spend(owner, t)
-                    mark = self.gain_mark()
-                    if cost:
-                        yield from self.pay(ctx, cost)
-                    self._trigger_chain.append(t.source)
-                    yield from t.body(ctx)
-                    self._trigger_chain.pop()  # finished: no part of a loop found deeper down
-                    self.note_bought_nothing(ctx, cost, mark)
-                    if ctx.cancelled:
-                        payload["cancelled"] = True
+                yield from run_triggers(self, owner, p, triggers, payload)
         finally:
             self._depth -= 1
             if self._depth == 0:
@@ -304,8 +274,9 @@ class Clash(InForce, Resources, Changes, Kept):
         return FUNCTIONS[name](self, ctx, *args)
 
     def do(self, ctx: Ctx, name: str, args: list) -> Generator:
-        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner."""
-        yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
+        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner; returns its
+        result (`do P(...) as NAME`)."""
+        return (yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx))
 
     def cancel(self, ctx: Ctx) -> None:
         """Cancel the event a trigger answers (the rule that emitted it reads ctx.vars["cancelled"])."""

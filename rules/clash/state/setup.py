@@ -19,6 +19,7 @@ DECK_KINDS = {"action_card": "action_card", "objective_card": "objective_card", 
 def new_player(name: str, defn: ClashDefinition) -> dict:
     res = {k: 0 for k in RESOURCES + TOKENS}
     res.update(defn.params.get("starting_resources", {}))
+    res.update({c: int(spec.get("start", 0)) for c, spec in defn.counters.items()})  # game.yaml `counters:`
     return {
         "name": name,
         "res": res,

@@ -42,13 +42,20 @@ function drawSeats() {
     label.appendChild(sel); box.appendChild(label);
   }
 }
-function checks(box, items, name) {
+function checks(box, items, name) {  // a variant is labelled by its name:, with its warnings beneath
   clear(box);
   items.forEach(function (item) {
     var v = item.id || item, label = el('label'), box2 = el('input', null, {type: 'checkbox', value: v, name: name});
     if (v === 'base') { box2.checked = true; box2.disabled = true; }
+    if (item.noop || item.error) box2.disabled = true;
     label.appendChild(box2);
-    label.appendChild(document.createTextNode(' ' + v.replace(/_/g, ' ') + (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
+    label.appendChild(document.createTextNode(' ' + (item.name || v.replace(/_/g, ' ')) +
+      (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
+    if (item.name && item.name !== v) label.appendChild(el('small', ' ' + v, {'class': 'ref'}));
+    if (item.summary) label.setAttribute('title', item.summary);
+    (item.error ? [item.error] : item.warnings || []).forEach(function (w) {
+      label.appendChild(el('div', '⚠ ' + w, {'class': 'warn'}));
+    });
     box.appendChild(label);
   });
 }
@@ -316,10 +323,13 @@ function choose(option) {
     .then(refresh);
 }
 refresh();
-if (window.EventSource) {
+function follow() {
   var events = new EventSource(BASE + '/events' + Q);
   events.addEventListener('update', function (e) {
     if (JSON.parse(e.data).revision !== shown) refresh();
   });
+  // a dropped line reconnects by itself; a refusal (the address's streams are all taken) closes it: later
+  events.onerror = function () { if (events.readyState === 2) { refresh(); setTimeout(follow, 10000); } };
 }
+if (window.EventSource) follow();
 """
