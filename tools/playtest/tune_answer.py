@@ -108,10 +108,14 @@ def importance(study, spec: TuneSpec) -> list[dict]:
     return out
 
 
+def _entries(defn) -> dict:
+    return {k: e.data for k, e in defn.content.entries.items()}
+
+
 def write_variant(spec: TuneSpec, chosen: dict, out: Path, confirmation: dict | None) -> Path:
     """DIR/tuned.yaml: the chosen values as a variant file, checked to give the rules the settings give."""
     module = games.find(spec.game_id)
-    rules = module.definition(spec.packs, spec.variants).rules
+    defn = module.definition(spec.packs, spec.variants)
     goals = ", ".join(g.name for g in spec.goals)
     under = f" on top of {', '.join(spec.variants)}" if spec.variants else ""
     said = ""
@@ -122,9 +126,9 @@ def write_variant(spec: TuneSpec, chosen: dict, out: Path, confirmation: dict | 
     text = (f"Found by rulewright tune (trial {chosen['number']}, goals: {goals}; bots {','.join(spec.bots)}, "
             f"{spec.players} players){under}.{said}")
     path = out / "tuned.yaml"
-    path.write_text(variant_file(rules, chosen["settings"], f"Tuned ({goals})", text, spec.game_id))
-    with_file = module.definition(spec.packs, [*spec.variants, str(path.resolve())]).rules
-    with_settings = module.definition(spec.packs, [*spec.variants, *chosen["settings"]]).rules
-    if with_file != with_settings:
-        raise RuntimeError("the written variant does not give the rules its settings give")
+    path.write_text(variant_file(defn.rules, chosen["settings"], f"Tuned ({goals})", text, spec.game_id, defn.content))
+    with_file = module.definition(spec.packs, [*spec.variants, str(path.resolve())])
+    with_settings = module.definition(spec.packs, [*spec.variants, *chosen["settings"]])
+    if with_file.rules != with_settings.rules or _entries(with_file) != _entries(with_settings):
+        raise RuntimeError("the written variant does not give the rules and content its settings give")
     return path

@@ -194,3 +194,24 @@ def test_a_confirmation_that_disagrees_is_said_plainly(rounds):
     assert "DOES NOT HOLD for rounds=2" in text and "NO" in text
     assert agree({"raw": 0.30, "raw_low": 0.20, "raw_high": 0.40}, {"raw": 0.33, "raw_low": 0.25, "raw_high": 0.41})[
         "agrees"]
+
+
+def test_a_content_knob_and_its_variant_file(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "content.units.settler.cost.food=0..2", "--target", "city_pieces=3", "--variant",
+                      "params.rounds=2", "--players", "2", "--games", "2", "--trials", "3", "--confirm", "0", "-q")
+    chosen = result["chosen"]["params"]["content.units.settler.cost.food"]
+    data = safe_load((tmp_path / "tuned.yaml").read_text())
+    assert data["content"] == {"units": {"settler": {"cost": {"food": chosen}}}} and "params" not in data
+    r = cli("lint", str(tmp_path / "tuned.yaml"))
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+
+
+def test_a_target_on_a_custom_measure(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.rounds=1..3", "--measure", "settlers=units_built when built has settler",
+                      "--target", "settlers_total=0", "--players", "2", "--games", "2", "--trials", "3",
+                      "--confirm", "0", "-q")
+    rounds = {t["params"]["params.rounds"]: t["estimates"][0]["raw"] for t in result["trials"]}
+    assert all(v >= 0 for v in rounds.values()) and len(rounds) >= 2
+    assert result["chosen"]["params"]["params.rounds"] == min(rounds, key=rounds.get)
+    r = cli(["tune", "params.rounds=1..3", "--measure", "rounds", "--target", "rounds=2", "--out", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "hook firings" in r.output
