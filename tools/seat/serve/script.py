@@ -247,6 +247,7 @@ function drawMe(s) {
   if (!s.hand.length) hand.appendChild(el('li', 'no cards in hand', {'class': 'waiting'}));
   s.hand.forEach(function (c) {
     var li = el('li');
+    if (c.colour) li.style.borderLeft = '6px solid ' + c.colour;  // the card's colour, as the drawing paints it
     li.appendChild(el('b', c.name)); li.appendChild(el('small', c.kind));
     li.appendChild(el('div', c.text));
     if (c.combat) li.appendChild(el('small', c.combat));
@@ -309,8 +310,13 @@ function draw(s, svg) {
 function refresh() {
   if (loading) { again = true; return; }
   loading = true;
-  Promise.all([api('GET', BASE + Q), fetch(BASE + '/board.svg' + Q).then(function (r) { return r.text(); })])
-    .then(function (both) { draw(both[0], both[1]); })
+  var drawn = null;  // the revision the drawing shows (X-Revision): a bot may act between the two requests
+  Promise.all([api('GET', BASE + Q), fetch(BASE + '/board.svg' + Q).then(function (r) {
+    drawn = r.headers.get('X-Revision'); return r.text(); })])
+    .then(function (both) {
+      if (drawn !== null && String(both[0].revision) !== drawn) { again = true; return; }  // not the same moment: ask again
+      draw(both[0], both[1]);
+    })
     .catch(function (err) { $('status').textContent = err.message; })
     .then(function () { loading = false; if (again) { again = false; refresh(); } });
 }
