@@ -2,7 +2,7 @@
 
 The game reads these when a game starts, so a wrong one used to pass lint and crash `play`
 (`flow: 5`, `starting_units: [dragon]`, a variant that is not YAML). The checks are the same for every
-game (dsl/overlay_check.py); Clash names the procedures a flow, status step or basic action may name.
+game (dsl/variant_check.py); Clash names the procedures a flow, status step or basic action may name.
 Called by the loader through dsl/packcheck.py (`check`), so `rulewright lint` reports it.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...dsl.overlay_check import check_overlays
+from ...dsl.variant_check import check_overlays
 from ...engine.diagnostics import Diagnostic
 from .actions.basic_actions import BASIC
 from .reach_lint import reach_lint

@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
+from ....engine.consult import consult
 from ....engine.decision import ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.rule_calls import RuleCalls
@@ -35,6 +36,7 @@ class Civ(RuleCalls):
         self.game = game
         self.state: dict = game.state
         self.n = len(self.state["players"])
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
         self.params: dict = defn.params
         self._forms: dict[tuple, str] = {}   # (player, building, civ, government, techs known) -> form shown
         self.steady = Steady()  # a menu's questions answered once (engine/steady.py; see menus.py)
@@ -78,7 +80,9 @@ class Civ(RuleCalls):
         return next((p for p in range(self.n) if source in self.sources(p)), None)
 
     def hand_of(self, p: int, deck: str) -> list:
-        """p's culture cards in hand (the card language's `give`, `take` and `swap` move them)."""
+        """p's culture cards in hand (the card language's `give`, `take` and `swap` move them); the rules
+        looking at p's hidden hand is noted for undo (engine/consult.py)."""
+        consult(p)
         return self.player(p)["hand"]
 
     def rng(self) -> Rng:
@@ -192,6 +196,8 @@ class Civ(RuleCalls):
     def emit(self, hook: str, p: int, only: str | None = None, **payload: Any) -> Generator:
         """Run p's triggers on `hook` (of one source only when `only` is given)."""
         payload["player"] = p
+        if self.watch is not None and only is None:
+            self.watch.fired(self, hook, p, payload)
         for source in [only] if only else self.sources(p):
             for t in self.d.triggers_of(source, hook):
                 ctx = Ctx(self, p, source, dict(payload), t)

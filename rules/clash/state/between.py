@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ....engine.abilities import Ctx
+from ....engine.consult import consult
 from ..registry import PROCEDURES
 
 NOT_MOVED = ("leader", "pirate")  # unit roles that belong to one side and never change hands
@@ -29,7 +30,9 @@ class Between:
         return None
 
     def hand_of(self, p: int, deck: str) -> list:
-        """p's cards of a deck held in hand (the list itself: the language moves cards in and out of it)."""
+        """p's cards of a deck held in hand (the list itself: the language moves cards in and out of it); the
+        rules looking at p's hidden hand is noted for undo (engine/consult.py)."""
+        consult(p)
         return self.player(p)["hand"].setdefault(deck, [])
 
     def transfer(self, ctx: Ctx, what: str, n: int, giver: int, taker: int) -> Generator:

@@ -32,6 +32,7 @@ class Wonders(RuleCalls):
         self.game = game
         self.state: dict = game.state
         self.n = len(self.state["players"])
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
         self.steady = Steady()  # a menu's questions answered once (engine/steady.py; pick_options opens it)
 
     # ---- players and seats
@@ -105,6 +106,8 @@ class Wonders(RuleCalls):
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
         """Run p's triggers on `hook` (the payload's names are bound in their conditions and bodies)."""
         payload["player"] = p
+        if self.watch is not None:
+            self.watch.fired(self, hook, p, payload)
         for source in self.sources(p):
             for t in self.d.triggers_of(source, hook):
                 ctx = Ctx(self, p, source, dict(payload), t)
