@@ -14,6 +14,7 @@ from typing import Any
 from ...dsl.variant_check import check_overlays
 from ...engine.diagnostics import Diagnostic
 from .actions.basic_actions import BASIC
+from .reach_lint import reach_lint
 from .registry import PROCEDURES, STEPS
 
 RULES_DIR = Path(__file__).resolve().parent
@@ -25,4 +26,4 @@ def procedures() -> set[str]:
 
 
 def check(content: Any) -> list[Diagnostic]:
-    return check_overlays(content, RULES_DIR, procedures())
+    return check_overlays(content, RULES_DIR, procedures()) + reach_lint(content)

@@ -8,7 +8,7 @@ API (what the page uses and tests drive):
                                        "revision"); answers {"ok", "revision", "step"}
   POST /api/games/{id}/undo            {"token": T, "revision": r}: take back T's last decision (r optional:
                                        only if the game is still at r); 409 says why it may not
-  GET  /api/games/{id}/board.svg?token=T
+  GET  /api/games/{id}/board.svg?token=T  the drawing as seat T sees it, its revision in the X-Revision header
   GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's revision, nothing else
 A revision is never reused (hub.py): after an undo the step comes back, the revision does not, so a retry of a
 decision since taken back is refused.
@@ -199,15 +199,17 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
     async def state(request: Request) -> Response:
         return Json(await run_in_threadpool(state_of, request), headers=HEADERS)
 
-    def svg_of(request: Request) -> str:
+    def svg_of(request: Request) -> tuple[str, int]:
         table, seat = seat_from(request)
         with table.lock:
-            return board_svg(table.game, seat)
+            return board_svg(table.game, seat), table.revision
 
     @guard
     async def board(request: Request) -> Response:
-        text = await run_in_threadpool(svg_of, request)
-        return Response(text, media_type="image/svg+xml", headers=HEADERS)
+        # the revision drawn: the page fetches the state and the drawing side by side, and a bot may act
+        # between the two; it draws them only when they show the same revision
+        text, revision = await run_in_threadpool(svg_of, request)
+        return Response(text, media_type="image/svg+xml", headers={**HEADERS, "X-Revision": str(revision)})
 
     @guard
     async def act(request: Request) -> Response:
