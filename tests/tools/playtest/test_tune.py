@@ -119,12 +119,14 @@ def test_keep_bands_mark_trials_infeasible(tmp_path, cli):
 
 
 @pytest.mark.slow  # starts Ray
-def test_the_ray_backend_plays_the_same_study(tmp_path, cli):
+def test_ray_and_worker_processes_play_the_same_study(tmp_path, cli):
     args = ["params.rounds=1..3", "--target", "rounds=2", "--players", "2", "--games", "2", "--trials", "2",
             "--confirm", "0", "-q"]
     _, local = _tune(cli, tmp_path / "local", *args)
     _, remote = _tune(cli, tmp_path / "ray", *args, "--backend", "ray", "--workers", "2")
     assert [t["values"] for t in remote["trials"]] == [t["values"] for t in local["trials"]]
+    _, pool = _tune(cli, tmp_path / "pool", *args, "--workers", "2")  # local worker processes
+    assert [t["values"] for t in pool["trials"]] == [t["values"] for t in local["trials"]]
 
 
 @pytest.mark.parametrize(("knob", "words"), [
@@ -215,3 +217,28 @@ def test_a_target_on_a_custom_measure(tmp_path, cli):
     assert result["chosen"]["params"]["params.rounds"] == min(rounds, key=rounds.get)
     r = cli(["tune", "params.rounds=1..3", "--measure", "rounds", "--target", "rounds=2", "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "hook firings" in r.output
+
+
+def test_a_choice_knob_in_7_wonders(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.military_victory=[1,3,5],[2,4,6]", "--target", "military=20", "--game",
+                      "wonders7", "--players", "3", "--games", "2", "--trials", "2", "--batch", "2", "--confirm", "0",
+                      "-q")
+    assert result["game"] == "wonders7"
+    tried = {t["params"]["params.military_victory"]: t["estimates"][0]["raw"] for t in result["trials"]}
+    if len(tried) == 2:  # the same battles, each won for more points
+        assert tried["[2,4,6]"] > tried["[1,3,5]"]
+    assert safe_load((tmp_path / "tuned.yaml").read_text())["params"]["military_victory"] in ([1, 3, 5], [2, 4, 6])
+
+
+def test_civilization_with_random_bots(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.coins_to_win=5..20", "--target", "turns=30", "--game", "civ_board",
+                      "--bots", "random", "--players", "2", "--games", "2", "--trials", "2", "--confirm", "0", "-q")
+    assert result["game"] == "civ_board" and result["bots"] == ["random"] and len(result["trials"]) == 2
+
+
+def test_a_real_knob(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "scoring.advance=0.25..1.5", "--target", "vp_mean=6", "--variant",
+                      "params.rounds=1", "--players", "2", "--games", "2", "--trials", "3", "--confirm", "0", "-q")
+    values = [t["params"]["scoring.advance"] for t in result["trials"]]
+    assert all(0.25 <= v <= 1.5 and isinstance(v, float) for v in values)
+    assert isinstance(safe_load((tmp_path / "tuned.yaml").read_text())["scoring"]["advance"], float)
