@@ -115,8 +115,9 @@ def option_text(game: Any, d: Any, option: str) -> str:
         left, _, right = option[1:].partition("R")
         way = {"left": int(left), "right": int(right), "bank": 0}
         keep = rt.player(d.player)["coins"] - way["left"] - way["right"]
-        return (f"Pay {trade_words(rt, d.player, way) or 'nobody'} for what your city lacks; the coins reach "
-                f"them once every pick is revealed. You keep at most {keep} coins.")
+        # the news first (the label names the coins to each side): what is left to the player
+        return (f"Pay {trade_words(rt, d.player, way) or 'nobody'}: you keep at most {keep} coin{'s' * (keep != 1)}; "
+                "the coins buy what your city lacks and reach them once every pick is revealed.")
     if d.kind == "discard_pile" and option in game.definition.content.entries:
         return card_words(game.definition, option, "free from the discard pile")
     return ""

@@ -86,6 +86,10 @@ def test_every_option_of_a_whole_game_carries_its_meaning():
                                f"({side})" in said or f"and {cheapest[side]} to {g.rt.name(q)} ({side})" in said
             seen["sell"] += action == "sell"
             seen["pay"] += d.kind == "pay"
+            if d.kind == "pay":   # the news first: what the player keeps (the label names the coins to each side)
+                left, _, right = option[1:].partition("R")
+                keep = g.state["players"][d.player]["coins"] - int(left) - int(right)
+                assert said.partition(": ")[2].startswith(f"you keep at most {keep} coin"), said
         g.apply({"player": d.player, "choice": bots[d.player].choose(g, d)})
     assert all(seen.values()), seen
 
