@@ -14,6 +14,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
+FIELDS_KEY = "fields"  # a hook's own meanings of its payload fields, not part of its payload
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
 
@@ -58,6 +59,13 @@ class Vocabulary:
     # one-line descriptions of the words, by section (hooks, quantities, grants, forbids, functions,
     # primitives) and name: the `doc:` key of each entry, kept out of its signature or payload
     docs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # what each hook payload field means: the game's shared meanings (`hook_fields:`), and a hook's own
+    # (`fields:` on the hook) by "hook.field"
+    field_docs: dict[str, str] = field(default_factory=dict)
+
+    def field_meaning(self, hook: str, name: str) -> str:
+        """The one-line meaning of a hook's payload field ("" when the vocabulary gives none)."""
+        return self.field_docs.get(f"{hook}.{name}") or self.field_docs.get(name, "")
 
     @classmethod
     def load(cls, path: Path) -> Vocabulary:
@@ -67,12 +75,15 @@ class Vocabulary:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         docs: dict[str, dict[str, str]] = {}
+        field_docs = {str(k): str(v) for k, v in (data.get("hook_fields") or {}).items()}
 
         def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
             spec = dict(spec or {})
             doc = spec.pop(DOC_KEY, None)
             if doc is not None:
                 docs.setdefault(section, {})[name] = str(doc)
+            if section == "hooks":
+                field_docs.update({f"{name}.{k}": str(v) for k, v in (spec.pop(FIELDS_KEY, None) or {}).items()})
             return spec
 
         def sigs(section: str) -> dict[str, Signature]:
@@ -94,7 +105,7 @@ class Vocabulary:
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs)
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, field_docs=field_docs)
         for enum, members in v.enums.items():
             for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
                 v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted

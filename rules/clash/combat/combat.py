@@ -32,7 +32,7 @@ from ..actions.influence import roll
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
 from ..civilizations.civilizations import leader_died
-from ..names import hits
+from ..names import BARBARIAN, hits
 from ..registry import service
 from ..state.definition import HAND_KIND, combat_source
 from .battle_effects import reroll
@@ -41,7 +41,6 @@ from .capture import capture
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
-BARBARIAN = -1
 MAX_ROUNDS = 50
 NO_CAP = 99  # enemy_bonus_cap's base: the opponent's combat value modifiers are not limited
 
@@ -138,7 +137,7 @@ def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> G
     and each cancels one hit against this side (even when there is none to cancel); the 1s are used
     first, so the side keeps the most value. Further low rolls count as usual."""
     rolls = yield from reroll(rt, b, who, side, rolls, _ctx_vars(rt, b, side))
-    low = sorted(r for r in rolls if r <= 2)
+    low = sorted(r for r in rolls if r <= rt.params["low_roll"])
     shields = yield from _side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
     used = min(max(0, shields), len(low))
     cv = sum(rolls) - sum(low[:used])
@@ -299,8 +298,8 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
             def_rolls = roll_dice(rt, def_dice)
             att_cv, att_shields = yield from score_roll(rt, b, attacker, "attacker", att_rolls)
             def_cv, def_shields = yield from score_roll(rt, b, defender, "defender", def_rolls)
-            att_hits = yield from _side_choice(rt, "combat_hits", b, attacker, "attacker", att_cv // 5)
-            def_hits = yield from _side_choice(rt, "combat_hits", b, defender, "defender", def_cv // 5)
+            att_hits = yield from _side_choice(rt, "combat_hits", b, attacker, "attacker", att_cv // rt.params["combat_value_per_hit"])
+            def_hits = yield from _side_choice(rt, "combat_hits", b, defender, "defender", def_cv // rt.params["combat_value_per_hit"])
             def_cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, defender, "defender",
                                                                 b.fortress_cancel if b.round == 1 else 0))
             att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, attacker, "attacker", 0))

@@ -122,7 +122,8 @@ class ClashDefinition:
         return self._pure_memos.setdefault(name, {})
 
     def limit(self, entry_id: str, default: int = 99) -> int:
-        """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it."""
+        """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it. Every
+        unit and city piece declares one (its schema requires it); `default` answers for any other id."""
         override = self.params.get("limits", {}).get(entry_id)
         if override is not None:
             return int(override)

@@ -59,6 +59,7 @@ class Word:
     signature: str
     doc: str
     fields: dict[str, str] = field(default_factory=dict)  # payload or context: name -> type
+    meanings: dict[str, str] = field(default_factory=dict)  # a hook's payload: name -> what it means
     notes: list[str] = field(default_factory=list)  # returns, emits ...
     uses: list[Use] = field(default_factory=list)
 
@@ -242,7 +243,8 @@ def build_reference(content: Content) -> Reference:
     for section in WORD_SECTIONS:
         for name in getattr(vocab, section):
             sig, fields, notes = signature(section, name, vocab)
-            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, notes)
+            meanings = {k: vocab.field_meaning(name, k) for k in fields} if section == "hooks" else {}
+            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, meanings, notes)
             words.setdefault(section, []).append(w)
             index[(section, name)] = w
     forms = [dataclasses.replace(f) for f in ABILITY_FORMS]
