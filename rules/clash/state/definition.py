@@ -198,6 +198,11 @@ class ClashDefinition:
     def view(self, game, player: int | None) -> dict:
         return player_view(game, player, self.rules.get("hidden"))
 
+    def why_not(self, game, decision: Decision, choice: str) -> str | None:
+        """Why an option the pending decision does not offer is not offered (cards/refusals.py, above this
+        layer); asked only when someone tried to take it."""
+        return SERVICES["why_not"](game.rt, decision, choice)
+
     def flow(self, game) -> Generator[Decision, str, None]:
         rt = Clash(self, game)
         game.rt = rt
