@@ -95,6 +95,10 @@ class ClashDefinition:
         cards = [e.id for e in self.content.entries.values() if e.kind == "event_card"]
         self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) + cards
                                                 if i in entries]
+        # sources nobody owns (the standing rules, city pieces, units): in their `forbid`, `me` is the player
+        # acting. An event card is owned by its holder while in play, so its `me` is each player in turn
+        # (the card's condition names the holder with `in_play(self)`), as on every other card.
+        self.ownerless = frozenset([RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) if i in entries])
         self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)
         self.roles = {e.data.get("role"): u for u, e in self.units.items() if e.data.get("role")}
         # army units fight on land (infantry and whatever else a pack marks `army: true`); ships at sea

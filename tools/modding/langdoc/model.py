@@ -35,7 +35,9 @@ SECTION_INTROS = {
     "grants": "Standing permissions: `grant NAME(ARGS) [when COND]`, or `grant NAME(ARGS) until end of turn` "
               "as a statement. Context fields are variables in the condition.",
     "forbids": "Prohibitions checked for every player: `forbid NAME when COND` (`me` is the owner of the "
-               "ability). Context fields are variables in the condition.",
+               "ability: the holder of an advance, wonder or card, and of an event card while it is in play, "
+               "which its condition says with `in_play(self)`; for the standing rules, city pieces and units, "
+               "which nobody owns, the player acting). Context fields are variables in the condition.",
     "functions": "Functions usable in any expression: `NAME(ARGS)`. Arguments in brackets may be left out.",
     "primitives": "Rule procedures an effect runs with `do NAME(ARGS)`. Arguments in brackets may be left out.",
 }
