@@ -208,6 +208,21 @@ def _checkpoint(game: Game, step: dict, labels: Labels) -> list[str]:
     return [m for m in (check(game, exp, labels) for exp in step.get("expect") or []) if m]
 
 
+def scenario_game(spec: dict, path: str, defn: Any = None) -> Game:
+    """The game a scenario starts from (its position or set-up, its packs and variants), before any action;
+    raises PositionError for what the position names that the game does not have."""
+    packs = [_pack_ref(str(ref), path) for ref in spec.get("packs") or home_pack(path)]
+    variants = [_variant_ref(str(v), path) for v in spec.get("variants") or []]
+    d = defn or games.find(spec_game(spec)).definition(packs, variants)
+    config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
+              "packs": packs, "variants": variants,
+              "position": spec.get("position") or {}}
+    if "setup" in spec:  # start from the set-up with chosen orders instead of a position
+        config.pop("position")
+        config["setup"] = spec["setup"] or {}
+    return Game(d, config)
+
+
 def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901 - one branch per step kind
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
@@ -221,15 +236,8 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
     labels = _labels(spec)  # the schema check has found the game
     packs = [_pack_ref(str(ref), path) for ref in spec.get("packs") or home_pack(path)]
     try:
-        variants = [_variant_ref(str(v), path) for v in spec.get("variants") or []]
-        d = defn or games.find(spec_game(spec)).definition(packs, variants)
-        config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
-                  "packs": packs, "variants": variants,
-                  "position": spec.get("position") or {}}
-        if "setup" in spec:  # start from the set-up with chosen orders instead of a position
-            config.pop("position")
-            config["setup"] = spec["setup"] or {}
-        game = Game(d, config)
+        game = scenario_game(spec, path, defn)
+        d = game.definition
         game.auto_picks = picks
     except PositionError as err:  # what the position names that this game does not have, by line
         return Result(path, name, False, ["cannot set up the position:"]
