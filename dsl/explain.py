@@ -16,6 +16,29 @@ def words(name: str) -> str:
     return name.replace("_", " ")
 
 
+# how tightly each operator binds, as the grammar parses it: an operand that binds more loosely than its
+# operator (or as loosely, on the right of a left-associative one) was written in brackets, and keeps them
+_BINDS = {"or": 1, "and": 2, "=": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "in": 4, "not in": 4, "has": 4,
+          "+": 5, "-": 5, "*": 6, "//": 6}
+_NOT = 3
+
+
+def _binds(e: A.Expr) -> int:
+    if isinstance(e, A.BinOp):
+        return _BINDS.get(e.op, 7)
+    return _NOT if isinstance(e, A.Not) else 8
+
+
+def _operand(e: A.Expr, parent: int, right: bool) -> str:
+    """An operand of an operator binding `parent`, in brackets where the text had to group it."""
+    said = expr(e)
+    inner = _binds(e)
+    if inner < parent or (inner == parent and (right and parent >= 4 or parent == 4)):
+        return f"({said})"
+    # English has no precedence: `and` inside `or` is grouped too, so "a and b or c" never reads two ways
+    return f"({said})" if parent == 1 and inner == 2 else said
+
+
 def expr(e: A.Expr | None) -> str:
     if e is None:
         return ""
@@ -43,15 +66,17 @@ def expr(e: A.Expr | None) -> str:
         return f"not ({expr(e.operand)})"
     if isinstance(e, A.BinOp):
         op = e.op
+        binds = _BINDS.get(op, 7)
+        left, right = _operand(e.left, binds, False), _operand(e.right, binds, True)
         if op in ("and", "or"):
-            return f"{expr(e.left)} {op} {expr(e.right)}"
+            return f"{left} {op} {right}"
         if op == "in":
-            return f"{expr(e.left)} is {expr(e.right)}"
+            return f"{left} is {right}"
         if op == "not in":
-            return f"{expr(e.left)} is not {expr(e.right)}"
+            return f"{left} is not {right}"
         if op == "has":
-            return f"{expr(e.left)} has {expr(e.right)}"
-        return f"{expr(e.left)} {_OPS.get(op, op)} {expr(e.right)}"
+            return f"{left} has {right}"
+        return f"{left} {_OPS.get(op, op)} {right}"
     return "?"
 
 

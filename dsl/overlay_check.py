@@ -2,9 +2,10 @@
 own, or one file given to `rulewright lint`), the same for every game.
 
 Each overlay is compared with the rules data it lands on (game.yaml plus the overlays of earlier packs):
-a key the rules know keeps its type, a number stays within 0..MAX_PARAM, a list of entry ids or enum words
-names real ones, every procedure a flow or status step names exists (the game says which exist), and the
-operators of dsl/overlay.py are well formed. A variant may only change keys the rules have (an unknown key
+a key the rules know keeps its type, a number stays finite, whole where the rules' is, and within the range
+the game allows (dsl/overlay_values.py), a list of entry ids or enum words names real ones, every procedure
+a flow or status step names exists (the game says which exist), the operators of dsl/overlay.py are well
+formed, and the game's own keys (`hidden:`, `ranges:`) are left alone (E0049, dsl/overlay_secrecy.py). A variant may only change keys the rules have (an unknown key
 is an error listing the accepted ones); a pack's `rules:` may add keys of its own (a near miss of a known
 key is a warning). Warnings make silent surprises visible: a variant that changes nothing, a plain value
 that drops entries of the base rules, a cost-like mapping that keeps base keys it does not name, an
@@ -39,10 +40,11 @@ from .overlay import (
     removals,
     short,
 )
+from .overlay_secrecy import GAME_OWN_KEYS, WHERE, touched
+from .overlay_values import number_problem
 from .yaml_positions import pos_of
 
-MAX_PARAM = 99
-GAME_OWN = ("id", "name")  # the game's own id and name: a variant's `name` is its own
+GAME_OWN = ("id", "name", *GAME_OWN_KEYS)  # the game's own id and name: a variant's `name` is its own
 HINT_LIST = ("to add to the base list, write {$append: [...]}; to say you mean to replace it whole, "
              "{$replace: [...]}")
 HINT_TEXT = ("to add lines to the base text, write {$append: \"a line\"}; to say you mean to replace it whole, "
@@ -71,6 +73,7 @@ class OverlayCheck:
         self.procedures = procedures
         self.enums = {k: set(v) for k, v in content.vocab.enums.items()}
         self.enums["deck"] = set(content.vocab.decks)
+        self.rules: dict = {}  # the whole rules data the overlay lands on (its declared `ranges:`)
 
     def at(self, keys: list, key: Any = None) -> tuple[int, int]:
         if self.doc is None:
@@ -84,6 +87,14 @@ class OverlayCheck:
         self.out.append(Diagnostic(self.file, line, col, code, message[:300], hint[:900], severity))
 
     def check(self, overlay: dict, base: dict, where: str) -> list[Diagnostic]:
+        self.rules = base
+        own = touched(overlay, base)
+        for key in own:
+            at = key if key in overlay else next((k for k in overlay if is_operator(k)), None)
+            self.error([], f"{join(where, key)}: `{key}:` is the game's own: no variant, setting or pack may change "
+                           "it", WHERE, code="E0049", key=at)
+        if own:
+            overlay = {k: v for k, v in overlay.items() if k not in own and not is_operator(k)}
         self._mapping(overlay, base, where, [])
         return self.out
 
@@ -190,8 +201,11 @@ class OverlayCheck:
         elif isinstance(base, int | float):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 self.error(keys, f"{path} must be a number, not {value!r}")
-            elif not 0 <= value <= MAX_PARAM:
-                self.error(keys, f"{path} is {value}: a rules number lies between 0 and {MAX_PARAM}")
+            else:
+                where = _rules_path(keys)
+                problem = number_problem(self.rules, where, value, base)
+                if problem:  # said with the path as this file writes it (`rules.params...` in a manifest)
+                    self.error(keys, path[: len(path) - len(where)] + problem if path.endswith(where) else problem)
         elif isinstance(base, str):
             if not isinstance(value, str):
                 self.error(keys, f"{path} must be a word, not {value!r}")
@@ -220,8 +234,10 @@ class OverlayCheck:
             else:
                 self._names(value, base, path, keys)
         elif base and all(isinstance(b, int | float) and not isinstance(b, bool) for b in base):
-            if any(isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= MAX_PARAM for v in value):
-                self.error(keys, f"{path} must list numbers between 0 and {MAX_PARAM}")
+            like = 0 if all(isinstance(b, int) for b in base) else 0.0
+            problems = [number_problem(self.rules, _rules_path(keys), v, like) for v in value]
+            if any(problems):
+                self.error(keys, f"{path} must list numbers: {next(p for p in problems if p)}")
         self._dropped(value, base, path, keys, replaced)
 
     def _dict(self, value: Any, base: dict, path: str, keys: list, replaced: bool) -> None:
@@ -313,6 +329,11 @@ class OverlayCheck:
                 todo.extend(v.values())
             elif isinstance(v, list):
                 todo.extend(v)
+
+
+def _rules_path(keys: list) -> str:
+    """The dotted rules-data path of an overlay's keys (operators left out): what `ranges:` names."""
+    return ".".join(str(k) for k in keys if not is_operator(k))
 
 
 def check_variant(content: Any, file: str, data: Any, doc: Any, base: dict,

@@ -12,6 +12,7 @@ from .cache import cached_yaml
 from .content import Content
 from .overlay import OverlayError, apply, overlay_of
 from .overlay_check import check_variant
+from .overlay_secrecy import guarded_apply
 from .rules_paths import is_setting, setting_overlay
 
 
@@ -86,19 +87,21 @@ def base_rules(rules_dir: Path, content: Content) -> dict:
     for pack in content.packs:  # a pack may change the rules data as a variant does (its `rules:`)
         if pack.manifest.get("rules"):
             try:
-                rules = apply(rules, pack.manifest["rules"])
+                rules = guarded_apply(rules, pack.manifest["rules"])
             except OverlayError as err:
                 raise ValueError(f"pack {pack.id}: rules.{err}") from None
     return rules
 
 
-def _refuse_errors(content: Content, path: Path, data: dict, rules: dict) -> None:
-    """A variant file given by path was never linted with the packs: its errors refuse it (ValueError)."""
+def _refuse_errors(content: Content, path: Path | str, data: dict, rules: dict) -> None:
+    """A variant file given by path (or a `PATH=VALUE` setting) was never linted with the packs: its errors
+    refuse it (ValueError)."""
     errors = [d for d in check_variant(content, str(path), data, None, rules, None) if d.severity == "error"]
     if errors:
         e = errors[0]
-        raise ValueError(f"variant {path}: {e.message}" + (f" ({e.hint})" if e.hint else "") +
-                         f"; `rulewright lint {path}` shows every problem")
+        what = f"setting {path}" if isinstance(path, str) and is_setting(path) else f"variant {path}"
+        tail = "" if isinstance(path, str) and is_setting(path) else f"; `rulewright lint {path}` shows every problem"
+        raise ValueError(f"{what}: {e.message}" + (f" ({e.hint})" if e.hint else "") + tail)
 
 
 def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
@@ -108,7 +111,12 @@ def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tupl
     game = rules.get("id")
     for v in variants:
         if is_setting(v):  # `params.rounds=5`: one path set, as a variant holding it would (rules_paths.py)
-            rules = apply(rules, setting_overlay(rules, v))
+            overlay = setting_overlay(rules, v)
+            _refuse_errors(content, v, overlay, rules)
+            try:
+                rules = guarded_apply(rules, overlay)
+            except OverlayError as err:
+                raise ValueError(f"setting {v}: {err}") from None
             continue
         path = variant_path(rules_dir, content, v)
         data = read_variant(path)
@@ -117,7 +125,7 @@ def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tupl
         if data.get("game") not in (None, game):
             raise ValueError(f"variant {v}: it is a variant of {data['game']!r}, not of {game!r}")
         try:
-            rules = apply(rules, overlay_of(data))
+            rules = guarded_apply(rules, overlay_of(data))
         except OverlayError as err:
             raise ValueError(f"variant {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
     return rules

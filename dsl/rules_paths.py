@@ -11,6 +11,8 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from .overlay_secrecy import GAME_OWN_KEYS, refusal
+from .overlay_values import check_value
 from .yamlsafe import safe_load
 
 
@@ -48,7 +50,9 @@ def _unknown(rules: dict, path: str, keys: list[str], depth: int, node: Any) -> 
 def setting_overlay(rules: dict, text: str) -> dict:
     """The overlay {a: {b: {c: value}}} for `a.b.c=value` (the value read as YAML: 0, 1.5, [3, 5], text).
 
-    ValueError when the path is not a key of `rules` (with the nearest keys) or the value is no YAML."""
+    ValueError when the path is not a key of `rules` (with the nearest keys), names the game's own secrecy
+    or ranges (dsl/overlay_secrecy.py), or the value is no YAML or not one the rules allow there
+    (dsl/overlay_values.py: kind, finite, range, size)."""
     path, _, raw = text.partition("=")
     keys = [k.strip() for k in path.strip().split(".")]
     if not all(keys):
@@ -57,11 +61,14 @@ def setting_overlay(rules: dict, text: str) -> dict:
         value = safe_load(raw) if raw.strip() else None
     except Exception as err:
         raise ValueError(f"the value of '{path}' is not YAML: {raw!r} ({err})") from None
+    if keys[0] in GAME_OWN_KEYS:
+        raise ValueError(f"'{path.strip()}' cannot be set: {refusal([keys[0]])}")
     node: Any = rules
     for depth, key in enumerate(keys):
         if not isinstance(node, dict) or key not in node:
             raise _unknown(rules, path, keys, depth, node)
         node = node[key]
+    check_value(rules, ".".join(keys), value, node)
     # a setting puts its value in place whole: `grow_cost={food: 1}` means no ore or wood either
     overlay: Any = {"$replace": value} if isinstance(value, dict) else value
     for key in reversed(keys):

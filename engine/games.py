@@ -64,6 +64,11 @@ class GameModule:
     option_text: Callable[[Any, Any, str], str] | None = None  # (game, d, option) -> what it means, in words
     option_warning: Callable[[Any, Any, str], str] | None = None  # (game, d, option) -> a question to confirm
     option_spaces: Callable[[Any, Any, str], Any] | None = None  # (game, d, option) -> spaces it would show
+    # (game, d, option) -> what the option points at in the game's drawing: the data-space / data-card /
+    # data-target values highlighted and clickable there (else the space and content ids the option names)
+    option_targets: Callable[[Any, Any, str], list[str]] | None = None
+    # (state or a seat's view) -> where the game stands, for headers: "round 2, turn 3", "Age II, turn 3 of 6"
+    progress_words: Callable[[dict], str] | None = None
     standing_kinds: tuple[str, ...] = ()  # decision kinds a person may answer once for the whole game
     visible_log: Callable[[Any, int | None], list[str]] | None = None  # (game, p) -> the log p may read
     # ---- board: labels and drawing ----

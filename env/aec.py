@@ -12,7 +12,9 @@ agent-environment cycle: `agent_selection` is the seat of the pending decision.
 - rewards, at the end only: "win" (default) gives 1 to a sole winner, 1/k to each of k tied winners and 0
   to the others; "vp" gives each seat its final victory points;
 - `reset(seed=s)` starts the game with seed s (same seed and actions: the same game); without a seed the
-  next reset uses the previous seed plus one (the first: 0);
+  first reset draws a fresh seed from the operating system (engine.rng.fresh_seed: every process, so
+  every training run, meets other deals), and each later one uses the previous seed plus one;
+  `seed_used` says which seed the current game has;
 - `render()`: "ansi" text (spectator), or "svg" (the `rulewright render` drawing of the spectator view);
 - `max_steps`: truncate every seat after that many actions (None: play to the end).
 """
@@ -28,6 +30,7 @@ from pettingzoo import AECEnv
 from ..api import new_game, scores
 from ..engine.decision import IllegalAction
 from ..engine.games import visible_log
+from ..engine.rng import fresh_seed
 from .encoding import CLIP, FEATURES, MAX_OPTIONS, encode_view, mask_and_ids
 
 REWARDS = ("win", "vp")
@@ -69,7 +72,10 @@ class RulewrightEnv(AECEnv):
 
     # ---- the cycle ------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.seed_used = seed if seed is not None else (0 if self.seed_used is None else self.seed_used + 1)
+        if seed is not None:
+            self.seed_used = int(seed)
+        else:  # never seed 0 for everyone: a fresh seed from the OS, then one more per reset
+            self.seed_used = fresh_seed() if self.seed_used is None else self.seed_used + 1
         self.game = new_game(players=self.players, seed=self.seed_used, packs=self.packs, variants=self.variants,
                              game_id=self.game_id)
         self.steps = 0

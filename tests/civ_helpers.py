@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
-from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.bots.bots import GreedyBot
 from where import TESTS
 
 MINI = str(TESTS / "fixtures" / "civ_board_mini")

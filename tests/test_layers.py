@@ -6,7 +6,10 @@
   __init__.py, lowest first, naming each of its modules and subpackages once; its modules import only
   their own layer or lower ones (never the game's __init__, never another game), nothing inside a
   function, and a name imported under `if TYPE_CHECKING:` serves only in annotations;
-  rules/clash/ keeps the order board, state, civilizations, actions, combat, cards, phases, bots;
+  every game is layered as rules/clash/ is: its lowest layer holds its registry (where a call that must
+  go up is looked up by name), every layer between the lowest and the highest is made of subpackages that
+  follow its rulebook, no import cycle is left even counting imports inside functions, and each game
+  keeps its subpackage order (ORDERS);
 - engine/ and dsl/ know no game: no import of rules/ or tools/, and no content kind of a game
   (advance, wonder, city_piece, leader ...) as a string literal;
 - no module over 450 lines;
@@ -262,9 +265,46 @@ def test_every_subpackage_of_a_game_says_what_it_owns(folder):
                     f"{init.relative_to(ROOT)} needs a docstring saying what it owns"
 
 
-def test_clash_keeps_its_layer_order():
-    layers = [name for layer in declared_layers(GAME) for name in layer if (GAME / name).is_dir()]
-    assert layers == ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"]
+# Each game's subpackages, lowest first, as its rulebook orders them (docs/architecture.md).
+ORDERS = {
+    "clash": ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"],
+    "civ_board": ["board", "state", "cards", "combat", "phases", "bots"],
+    "wonders7": ["state", "city", "commerce", "scoring", "actions", "phases", "bots", "seat"],
+}
+
+
+def subpackages(folder: Path) -> list[str]:
+    """The game's subpackages in the order its LAYERS declares them."""
+    return [name for layer in declared_layers(folder) or [] for name in layer if (folder / name).is_dir()]
+
+
+def layered_as_clash_errors(folder: Path, root: Path = ROOT) -> list[str]:
+    """What keeps a game from being layered as Clash is: no registry in the lowest layer, a middle layer that
+    holds a loose module, an import cycle counting imports inside functions."""
+    where = folder.relative_to(root)
+    layers = declared_layers(folder) or []
+    errors = []
+    if not layers or "registry" not in layers[0] or not (folder / "registry.py").is_file():
+        errors.append(f"{where}: the lowest layer holds no registry.py (where a call that must go up is looked "
+                      f"up by name)")
+    for i, layer in enumerate(layers[1:-1], start=1):
+        if loose := [name for name in layer if not (folder / name).is_dir()]:
+            errors.append(f"{where}: layer {i} holds the loose modules {loose} (between the registry and what the "
+                          f"tools read, every layer is made of subpackages named for parts of the rulebook)")
+    if len(subpackages(folder)) < 3:
+        errors.append(f"{where}: {len(subpackages(folder))} subpackages; split the rules into subpackages that "
+                      f"follow the rulebook, as rules/clash/ is")
+    errors += [f"{where}: import cycle {cycle} (imports inside functions count)"
+               for cycle in import_cycles(sorted(folder.rglob("*.py")), root, inside_functions=True)]
+    return errors
+
+
+@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+def test_every_game_is_layered_in_subpackages_as_clash_is(folder):
+    errors = layered_as_clash_errors(folder)
+    assert not errors, "\n".join(errors)
+    assert folder.name in ORDERS, f"give {folder.name} its subpackage order in ORDERS ({subpackages(folder)})"
+    assert subpackages(folder) == ORDERS[folder.name]
 
 
 # ---- tools/: rooms, lowest first ---------------------------------------------------------------------
@@ -354,6 +394,30 @@ def test_the_game_checks_see_a_missing_order_a_stray_module_an_upward_and_a_lazy
     assert "rules/fake/__init__.py:" not in errors  # the game's __init__ may import every layer
     assert type_only_names_in_code(fake / "hints.py", tmp_path) == [
         "rules/fake/hints.py:7 uses T, imported only for type hints, in code"]
+
+
+def test_the_layered_as_clash_check_sees_a_flat_game_and_a_lazy_cycle(tmp_path):
+    """A game of flat modules, and one whose subpackages close a cycle inside a function, are caught."""
+    flat, deep = tmp_path / "rules" / "flat", tmp_path / "rules" / "deep"
+    flat.mkdir(parents=True)
+    (flat / "__init__.py").write_text('LAYERS = ("registry", ("rules", "more"), "bots")\n')
+    for name in ("registry", "rules", "more", "bots"):
+        (flat / f"{name}.py").write_text("")
+    errors = "\n".join(layered_as_clash_errors(flat, tmp_path))
+    assert "layer 1 holds the loose modules ['rules', 'more']" in errors
+    assert "rules/flat: 0 subpackages" in errors
+    for name in ("board", "state", "phases"):
+        (deep / name).mkdir(parents=True)
+        (deep / name / "__init__.py").write_text("")
+    (deep / "__init__.py").write_text('LAYERS = ("names", "board", "state", "phases")\n')
+    (deep / "names.py").write_text("")
+    (deep / "board" / "map.py").write_text("def f():\n    from ..phases.turn import x\n")
+    (deep / "phases" / "turn.py").write_text("from ..board.map import f\n")
+    errors = "\n".join(layered_as_clash_errors(deep, tmp_path))
+    assert "rules/deep: the lowest layer holds no registry.py" in errors
+    assert "import cycle ['rulewright.rules.deep.board.map', 'rulewright.rules.deep.phases.turn'] (imports inside " \
+        "functions count)" in errors
+    assert "loose modules" not in errors
 
 
 def test_the_tools_checks_see_a_cycle_through_a_function_and_an_upward_room(tmp_path):

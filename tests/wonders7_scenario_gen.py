@@ -7,7 +7,7 @@ card (or builds the stage with a card from hand), its cost covered by its own pr
 expectations follow from the abilities: points by category, shields (military tokens), science,
 coins gained when built, a resource it produces or a discount it grants (a card it can then afford on
 the next turn), a card built from the discard pile, a free build, the last card played, a copied guild.
-The expected values are counted here from the position, independently of rules/wonders7/scoring.py.
+The expected values are counted here from the position, independently of rules/wonders7/scoring/.
 The generator names no card: it finds producers, fillers and consumers by their effects.
 """
 

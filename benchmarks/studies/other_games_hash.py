@@ -3,7 +3,8 @@
 `python benchmarks/studies/other_games_hash.py` prints game, seed, actions and a digest of the action list
 and final state; the card language serves these games too, so a change to its evaluation must leave them
 as they were. At 2d0dbd2: wonders7 11 57 6969703bc16397c9, wonders7 12 60 be2794b75af8fd6e,
-civ_board 13 1500 5411c3bc524d2c54.
+civ_board 13 1500 5411c3bc524d2c54. Issue 48's Civilization rules (loot chosen, Russia's and America's set-up,
+culture any time of city management, trades of several items) changed its play: civ_board 13 1500 f5d030f53d23b42f.
 """
 
 from __future__ import annotations

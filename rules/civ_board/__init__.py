@@ -1,8 +1,9 @@
 """Civilization: The Board Game (FFG 2010, seed 002), base game for 2 to 4 players, on the same engine.
 
 The game is its data (vocabulary.yaml, content.yaml, game.yaml) and the rule procedures of this
-package: the map (board, pieces), what cities collect (economy), the five phases (start, manage,
-movement, research; flow), culture, battles (combat, conquest), the victories and the greedy bot.
+package, in layers that follow the rulebook: the map (board/), the runtime, what cities collect and the
+victories (state/), techs, culture and abilities (cards/), battles (combat/), the set-up and the five
+phases (phases/) and the bots (bots/).
 Importing this package registers the game (`civ_board`) and its greedy bot; every tool hook it hands
 the generic tools is a named field of its descriptor (engine/games.py GameModule), made in tools_support.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from ...engine.bots import register
 from ...engine.games import GameModule
 from ...engine.games import register as register_game
-from .bots import GreedyBot
+from .bots.bots import GreedyBot
 from .definition import GAME_ID, definition, variant_files
 from .end_measures import CIV_MEASURES
 from .render_svg import render_parts, render_svg
@@ -28,26 +29,19 @@ from .tools_support import (
     simulation_record,
 )
 
-# The layers of this package, lowest first (docs/architecture.md): a module imports only modules of its own
-# layer or lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
+# The layers of this package, lowest first, following the rulebook (docs/architecture.md): a module imports
+# only its own layer or lower ones; a call that must go up is looked up by name in registry.py
+# (tests/test_layers.py). Each subpackage's docstring says what it owns.
 LAYERS = (
-    ("registry", "board"),                      # where rule code is found by name; the map
-    # pieces on the map; what cities collect; cards aimed at rivals; cancel windows; paying an ability's cost;
-    # the squares within reach; a free figure or harvest; where the greedy bot's military road marches
-    ("pieces", "economy", "rivals", "reactions", "payment", "reach", "city_gifts", "bot_war"),
-    ("victory", "battle_effects", "position"),  # the four victories; effects that last; a scenario's position
-    # the verbs card text calls; research; the culture track; techs learnt from rivals
-    ("runtime", "research", "culture", "tech_gifts"),
-    "abilities",                                # abilities and culture cards offered in each phase
-    ("combat", "start", "negotiation"),         # battles; the start of turn; trading between players
-    "conquest",                                 # what entering a square starts, what a battle's winner takes
-    ("manage", "movement", "map_events"),       # city management; movement; culture cards aimed at the map
-    # the set-up and the turn's five phases; the greedy bot, its trading and its aim of map cards
-    ("flow", "bots", "negotiation_bot", "bot_aims"),
-    # what the search bot guesses (it plays on with the greedy bot); how far a player is along each road
-    ("search_support", "search_worth"),
-    "definition",                               # the game as a definition for the engine's machine
-    ("end_measures", "tools_support", "seat", "render_svg"),  # what the generic tools read
+    "registry",                                 # where rule code is found by name
+    "board",                                    # the map, figures and markers, the squares within reach
+    "state",                                    # the runtime, lasting effects, positions, economy, victories
+    "cards",                                    # techs, culture and culture cards, abilities and their costs
+    "combat",                                   # battles, loot and conquest
+    "phases",                                   # set-up and the turn's five phases
+    "bots",                                     # the greedy bot, its trades and aims; the search bot's guesses
+    # the game as a definition for the engine's machine; what the generic tools read
+    ("definition", "end_measures", "tools_support", "seat", "render_svg"),
 )
 
 register("greedy", GreedyBot, game=GAME_ID)

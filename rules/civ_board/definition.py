@@ -24,10 +24,10 @@ from ...engine.decision import Decision
 from ...engine.diagnostics import ContentError
 from ...engine.hidden import view_of
 from ...engine.rng import Rng, seed_state
-from . import board
-from .flow import run_flow
-from .runtime import Civ
-from .search_support import CivSearch
+from .board import board
+from .bots.search_support import CivSearch
+from .phases.flow import run_flow
+from .state.runtime import Civ
 
 RULES_DIR = Path(__file__).resolve().parent
 GAME_ID = "civ_board"

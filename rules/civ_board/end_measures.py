@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.measures import DECISIONS, GameMeasures, Measure, Standings, decisions
-from .economy import coins
-from .victory import KINDS
+from .state.economy import coins
+from .state.victory import KINDS
 
 STANDINGS = Standings("victory_score", "victory score", mean_label=None)
 

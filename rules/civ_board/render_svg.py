@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from . import board
-from .negotiation import public_offer
+from .board import board
+from .phases.negotiation import public_offer
 
 CELL, PANEL = 34, 300
 PANEL_STEP = 125  # a player panel and the gap below it (7 lines: the viewer's own hand is the last)

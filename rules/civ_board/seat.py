@@ -5,9 +5,9 @@ own standing forces, culture cards and markers, a trade offer on the table, and 
 
 from __future__ import annotations
 
-from . import board
-from .economy import coins, production
-from .negotiation import public_offer, words
+from .board import board
+from .phases.negotiation import public_offer, words
+from .state.economy import coins, production
 
 
 def _count(value) -> int:
@@ -35,7 +35,8 @@ def seat_panel(game, p: int) -> list[str]:
                  + "; resources: " + (", ".join(f"{r} {n}" for r, n in pl["resources"].items() if n) or "none")
                  + f"; markers {_count(pl['huts'])}")
     if public_offer(rt, view):
-        mine = f" (you offer {words(rt, {'what': 'card'}, pl['offered'])})" if pl.get("offered") else ""
+        mine = f" (you offer {', '.join(words(rt, {'what': 'card'}, c) for c in pl['offered'])})" \
+            if isinstance(pl.get("offered"), list) and pl["offered"] else ""
         lines.append(f"  offer on the table: {public_offer(rt, view)}{mine}")
     for q, other in enumerate(view["players"]):
         if q != p:

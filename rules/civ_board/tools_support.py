@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .economy import coins
-from .victory import victory_score
+from .state.economy import coins
+from .state.victory import victory_score
 
 SCORE_COLUMNS = ("techs", "culture_spaces", "coins")
 # the kinds whose effects mutation testing changes (each ability of an entry on its own, too)

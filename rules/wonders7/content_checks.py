@@ -1,17 +1,15 @@
 """Lint of what a 7 Wonders pack changes in the rules: its `rules:` overlay and its `variants/` files, with
-the checks every game shares (dsl/overlay_check.py); the flow may name the steps of rules/wonders7/flow.py.
+the checks every game shares (dsl/overlay_check.py); the flow may name the steps of rules/wonders7/phases/.
 Called by the loader through dsl/packcheck.py (`check`), so `rulewright lint` reports it."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...dsl.overlay_check import check_overlays
 from ...engine.diagnostics import Diagnostic
+from .names import RULES_DIR
 from .registry import STEPS
-
-RULES_DIR = Path(__file__).resolve().parent
 
 
 def procedures() -> set[str]:

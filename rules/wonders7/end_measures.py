@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.measures import DECISIONS, GameMeasures, Measure, Standings, decisions
-from .runtime import COLOURS
-from .scoring import final_scores
+from .names import COLOURS
+from .scoring.points import final_scores
 
 STANDINGS = Standings()
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .runtime import COLOURS
-from .scoring import final_scores
+from .names import COLOURS, ROMAN
+from .scoring.points import final_scores
 
 
 def player_summary(game, p: int) -> dict[str, Any]:
@@ -19,6 +19,21 @@ def player_summary(game, p: int) -> dict[str, Any]:
 def progress(game) -> int:
     """How far the game went, for the summary's `rounds`: the age reached."""
     return int(game.state.get("age", 0))
+
+
+def progress_words(state: dict) -> str:
+    """Where the game stands, for headers (the seat's, the replay's): 'Age II, turn 3 of 6'; a Babylon B
+    player's seventh card is 'the last card'. '' before the first age, 'game over' once scored."""
+    age = int(state.get("age") or 0)
+    if state.get("phase") == "over":
+        return "game over"
+    if age < 1:
+        return ""
+    turn, turns = int(state.get("turn") or 0), int(state.get("turns") or 0)
+    where = f"Age {ROMAN.get(age, age)}"
+    if turns and turn > turns:
+        return f"{where}, the last card"
+    return f"{where}, turn {max(turn, 1)}" + (f" of {turns}" if turns else "")
 
 
 def seat_label(game, p: int) -> str:

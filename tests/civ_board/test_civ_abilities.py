@@ -5,8 +5,11 @@ boosted for the turn, a wonder made obsolete."""
 from __future__ import annotations
 
 from civ_helpers import bot_game, drive
-from rulewright.rules.civ_board import abilities, board, economy, manage, start
-from rulewright.rules.civ_board.pieces import strength
+from rulewright.rules.civ_board.board import board
+from rulewright.rules.civ_board.board.pieces import strength
+from rulewright.rules.civ_board.cards import abilities
+from rulewright.rules.civ_board.phases import manage, start
+from rulewright.rules.civ_board.state import economy
 
 
 def started(seed: int = 1):
@@ -102,7 +105,7 @@ def test_once_per_play_is_counted_per_unit_card_and_once_per_battle_per_battle()
     """A use limit lasts as long as its period: `once per play` starts afresh when a unit card is played,
     `once per battle` does not, and outside a battle both fall back to the turn."""
     from rulewright.engine.abilities import SpecialAction
-    from rulewright.rules.civ_board.battle_effects import end_period
+    from rulewright.rules.civ_board.state.battle_effects import end_period
 
     g, rt = started()
     per_play = SpecialAction(source="t1_b", index=0, title="", cost=[], when=None, body=None, per="play")

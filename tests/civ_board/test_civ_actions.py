@@ -6,9 +6,10 @@ unlocked (else through Anarchy), water, city centres and the stacking limit, and
 from __future__ import annotations
 
 from civ_helpers import bot_game, drive, new
-from rulewright.rules.civ_board import board, manage, movement, start
-from rulewright.rules.civ_board.economy import arts_culture, city_resources, city_total
-from rulewright.rules.civ_board.pieces import place_figure
+from rulewright.rules.civ_board.board import board
+from rulewright.rules.civ_board.board.pieces import place_figure
+from rulewright.rules.civ_board.phases import manage, movement, start
+from rulewright.rules.civ_board.state.economy import arts_culture, city_resources, city_total
 
 
 def started(seed: int = 1):

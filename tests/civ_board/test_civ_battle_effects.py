@@ -1,12 +1,12 @@
-"""What may be done in the middle of a battle (rules/civ_board/battle_effects.py): wounds dealt to enemy units in
+"""What may be done in the middle of a battle (rules/civ_board/state/battle_effects.py): wounds dealt to enemy units in
 play (a unit dies when they reach its strength), one's own wounds healed (the most wounded first), one more unit
 drawn into the battle hand; none of them does anything outside a battle."""
 
 from __future__ import annotations
 
 from civ_helpers import drive, new
-from rulewright.rules.civ_board.battle_effects import draw_battle_unit, heal_units, wound_enemy_units
-from rulewright.rules.civ_board.pieces import strength
+from rulewright.rules.civ_board.board.pieces import strength
+from rulewright.rules.civ_board.state.battle_effects import draw_battle_unit, heal_units, wound_enemy_units
 
 
 def in_battle(fronts):

@@ -14,8 +14,11 @@ import sys
 from collections.abc import Callable
 
 import pytest
-from rulewright.rules.civ_board import board, conquest, culture, economy, research
-from rulewright.rules.civ_board.runtime import Civ
+from rulewright.rules.civ_board.board import board
+from rulewright.rules.civ_board.cards import culture, research
+from rulewright.rules.civ_board.combat import conquest
+from rulewright.rules.civ_board.state import economy
+from rulewright.rules.civ_board.state.runtime import Civ
 from rulewright.tools.modding.scenarios import load_scenario, run_scenario
 from where import ROOT
 
@@ -93,14 +96,14 @@ def economic_at(coins: int) -> Callable:
             rich = [p for p in rt.order() if economy.coins(rt, p) >= coins]
             if rich and not rt.state["winner"]:
                 victory.win(rt, rich, "economic")
-        from rulewright.rules.civ_board import victory
+        from rulewright.rules.civ_board.state import victory
         patch_everywhere(mp, victory, "check_economic", check)
     mutant.__name__ = f"economic_at_{coins}"
     return mutant
 
 
 def economic_never(mp):
-    from rulewright.rules.civ_board import victory
+    from rulewright.rules.civ_board.state import victory
     patch_everywhere(mp, victory, "check_economic", lambda rt: None)
 
 

@@ -10,7 +10,7 @@ import pytest
 from civ_helpers import bot_game, new
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.games import find
-from rulewright.rules.civ_board import board
+from rulewright.rules.civ_board.board import board
 
 
 def test_the_layout_lays_home_tiles_turned_and_neutral_tiles_facedown():

@@ -10,8 +10,9 @@ from rulewright.engine.decision import Decision
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.engine.rng import Rng, seed_state
-from rulewright.rules.civ_board import combat, tech_gifts
-from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.cards import tech_gifts
+from rulewright.rules.civ_board.combat import combat
 from where import ROOT
 
 

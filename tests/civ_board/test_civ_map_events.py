@@ -1,4 +1,4 @@
-"""The words of culture cards that aim at the map (rules/civ_board/map_events.py, reach.py): a disaster
+"""The words of culture cards that aim at the map (rules/civ_board/phases/map_events.py, reach.py): a disaster
 marker's terrain seen by every rule that reads terrain, pieces going back to their supply, board distance
 over revealed squares only, the aim shown to the cancel reactions before anything changes, and the
 greedy bot aiming at the leader and the nearest threat, never at itself."""
@@ -9,11 +9,14 @@ from civ_helpers import drive
 from rulewright.api import new_game
 from rulewright.engine.abilities import Ctx
 from rulewright.engine.decision import Decision
-from rulewright.rules.civ_board import board, economy, manage, map_events, movement, reach, registry
-from rulewright.rules.civ_board.bots import GreedyBot
-from rulewright.rules.civ_board.pieces import figures_left, place_figure, placeable
+from rulewright.rules.civ_board import registry
+from rulewright.rules.civ_board.board import board, reach
+from rulewright.rules.civ_board.board.pieces import figures_left, place_figure, placeable
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.phases import manage, map_events, movement
+from rulewright.rules.civ_board.phases.start import city_site
 from rulewright.rules.civ_board.render_svg import render_svg
-from rulewright.rules.civ_board.start import city_site
+from rulewright.rules.civ_board.state import economy
 
 
 def base(players: int = 2, reveal: bool = True, **pos):

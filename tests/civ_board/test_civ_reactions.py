@@ -1,4 +1,4 @@
-"""Reactions (rules/civ_board/reactions.py, payment.py) with the base pack: the greedy bot cancels a culture
+"""Reactions (rules/civ_board/cards/reactions.py, payment.py) with the base pack: the greedy bot cancels a culture
 card aimed at it and lets others pass, pays with a card only when it holds no such resource, and a player
 who holds a cancel card is asked in secret (the decision goes to that seat, the card stays hidden)."""
 
@@ -8,8 +8,8 @@ from rulewright.engine.decision import Decision
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.engine.search import SearchBot
-from rulewright.rules.civ_board.bots import GreedyBot
-from rulewright.rules.civ_board.payment import can_pay_cost
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.cards.payment import can_pay_cost
 
 BASE = find("civ_board").definition(["base"], [])
 

@@ -7,10 +7,14 @@ from __future__ import annotations
 from civ_helpers import MINI, bot_game, drive
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
-from rulewright.rules.civ_board import board, combat, conquest, culture, economy, manage, movement, research
-from rulewright.rules.civ_board.pieces import cities_left, place_figure, strength
-from rulewright.rules.civ_board.start import place_reserve
-from rulewright.rules.civ_board.victory import check_economic, settle_turn, victory_score, win
+from rulewright.rules.civ_board.board import board
+from rulewright.rules.civ_board.board.pieces import cities_left, place_figure, strength
+from rulewright.rules.civ_board.cards import culture, research
+from rulewright.rules.civ_board.combat import combat, conquest
+from rulewright.rules.civ_board.phases import manage, movement
+from rulewright.rules.civ_board.phases.start import place_reserve
+from rulewright.rules.civ_board.state import economy
+from rulewright.rules.civ_board.state.victory import check_economic, settle_turn, victory_score, win
 
 
 def started(seed: int = 1):

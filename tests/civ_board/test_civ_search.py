@@ -9,7 +9,7 @@ import copy
 from civ_helpers import bot_game
 from rulewright.engine.rng import Rng, seed_state
 from rulewright.engine.search import SearchBot
-from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.bots.bots import GreedyBot
 
 
 def at_research(turn: int = 3):

@@ -11,10 +11,10 @@ import pytest
 from civ_helpers import bot_game
 from rulewright.engine.ismcts import IsmctsBot
 from rulewright.engine.search import SearchBot
-from rulewright.rules.civ_board import search_worth
-from rulewright.rules.civ_board.bot_war import enemy_capitals, nerve
-from rulewright.rules.civ_board.bots import GreedyBot
-from rulewright.rules.civ_board.search_support import SEARCHED
+from rulewright.rules.civ_board.bots import search_worth
+from rulewright.rules.civ_board.bots.bot_war import enemy_capitals, nerve
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.bots.search_support import SEARCHED
 
 SEED = 77
 

@@ -1,4 +1,4 @@
-"""Trading between players in the trade phase (rules/civ_board/negotiation.py): illegal steps are refused
+"""Trading between players in the trade phase (rules/civ_board/phases/negotiation.py): illegal steps are refused
 with the reason and change nothing, a stale trade is void, the menus and the number of offers are
 bounded, a card offered stays hidden from a third player, and the greedy bot's acceptance rules."""
 
@@ -13,8 +13,8 @@ from rulewright.engine.bots import RandomBot
 from rulewright.engine.decision import IllegalAction
 from rulewright.engine.games import find
 from rulewright.engine.machine import Game
-from rulewright.rules.civ_board import negotiation
-from rulewright.rules.civ_board.bots import GreedyBot
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.phases import negotiation
 from rulewright.rules.civ_board.render_svg import render_svg
 from rulewright.rules.civ_board.seat import seat_panel
 
@@ -53,11 +53,11 @@ def test_no_player_offers_a_trade_to_themself():
 
 def test_an_ask_only_names_what_the_partner_may_hold_and_an_unpayable_ask_is_refused_for_them():
     g = at_trade(specs=[{"trade": 0, "culture": 2}, {"trade": 0, "culture": 0, "resources": {"iron": 1}}])
-    play(g, "to:1", "culture", "2")
+    play(g, "to:1", "culture", "2", "done")
     assert g.pending.kind == "trade_ask"
     assert "iron" in g.pending.options and "culture" not in g.pending.options and "silk" not in g.pending.options
     assert "card:any" not in g.pending.options     # the partner holds no culture card
-    play(g, "iron")                                 # one iron at most: asked without a question
+    play(g, "iron", "done")                         # one iron at most: its amount is not asked
     assert g.pending.kind == "trade_answer" and g.pending.player == 1
     assert g.pending.options == ["refuse", "accept"]
 
@@ -66,7 +66,7 @@ def test_a_stale_trade_is_void_and_changes_nothing():
     g = at_trade(specs=[{"trade": 0, "culture": 2}, {"trade": 0, "resources": {"iron": 1}}])
     rt = g.rt
     before = json.dumps(g.state["players"], sort_keys=True)
-    gen = negotiation.exchange(rt, 0, 1, {"what": "culture", "n": 5}, None, {"what": "iron", "n": 1}, None)
+    gen = negotiation.exchange(rt, 0, 1, [{"what": "culture", "n": 5}], [], [{"what": "iron", "n": 1}], [])
     with pytest.raises(StopIteration) as done:
         next(gen)
     assert done.value.value is False
@@ -77,7 +77,7 @@ def test_a_stale_trade_is_void_and_changes_nothing():
 def test_random_bots_make_at_most_the_bounded_offers_with_bounded_menus():
     g = new(3)
     bots = [RandomBot(7), RandomBot(8)]
-    most = 2 + len(g.definition.resources) + 2 + 3   # cancel, trade, culture, resources, cards (a hand of 3), nothing
+    most = 3 + len(g.definition.resources) + 2 + 3   # cancel, done, trade, culture, resources, cards (3), nothing
     offers: dict[tuple[int, int], int] = {}
     kinds = set()
     while not g.over and g.state["turn"] <= 12:
@@ -97,9 +97,9 @@ def test_random_bots_make_at_most_the_bounded_offers_with_bounded_menus():
 def test_a_card_offered_is_seen_by_its_owner_and_the_partner_only_and_stays_hidden_after_the_trade():
     g = at_trade(3, [{"culture_hand": ["we_love_the_queen_day"]}, {"trade": 2}, {}])
     name = g.definition.content.entries["we_love_the_queen_day"].name
-    play(g, "to:1", "card:we_love_the_queen_day", "trade", "1")
+    play(g, "to:1", "card:we_love_the_queen_day", "done", "trade", "1", "done")
     assert g.pending.kind == "trade_answer" and name in g.pending.prompt          # the partner is told
-    assert g.view(0)["players"][0]["offered"] == "we_love_the_queen_day"
+    assert g.view(0)["players"][0]["offered"] == ["we_love_the_queen_day"]
     third = json.dumps(g.view(2)) + json.dumps(g.view(None))
     assert "we_love_the_queen_day" not in third
     said = "offer on the table: Player 1 offers Player 2 a culture event card for 1 trade"
@@ -121,7 +121,7 @@ def test_the_greedy_bot_accepts_what_its_road_values_more_and_refuses_the_revers
     g = at_trade(specs=[{"trade": 0, "culture": 4}, {"trade": 6, "culture": 0}])
     culture = GreedyBot(0)
     culture.road = "culture"
-    play(g, "to:1", "culture", "3", "trade", "2")     # 3 culture tokens for 2 trade
+    play(g, "to:1", "culture", "3", "done", "trade", "2", "done")     # 3 culture tokens for 2 trade
     assert _answer(g, culture) == "accept"
     tech = GreedyBot(0)
     tech.road = "technology"
@@ -134,7 +134,7 @@ def test_the_greedy_bot_refuses_a_trade_that_helps_the_leader_more(leads):
     g = at_trade(specs=[proposer, {"trade": 0, "culture": 4, "track": 0 if leads else 9}])
     bot = GreedyBot(0)
     bot.road = "technology"
-    play(g, "to:1", "trade", "2", "culture", "4")     # the bot gains 2 trade (its road) for culture it values little
+    play(g, "to:1", "trade", "2", "done", "culture", "4", "done")     # the bot gains 2 trade (its road) for culture it values little
     assert _answer(g, bot) == ("refuse" if leads else "accept")
 
 
@@ -142,12 +142,12 @@ def test_the_greedy_bot_builds_a_whole_offer_it_gains_by_and_passes_when_none_is
     g = at_trade(specs=[{"trade": 10, "culture": 0}, {"trade": 0, "culture": 6}])
     bot = GreedyBot(0)
     bot.road = "culture"
-    for _ in range(6):
+    for _ in range(8):
         if g.pending.kind not in ("trade_offer", "trade_give", "trade_amount", "trade_ask"):
             break
         play(g, bot.choose(g, g.pending))
     off = g.state["offer"]
-    assert off["give"]["what"] == "trade" and off["ask"]["what"] == "culture"
+    assert [i["what"] for i in off["give"]] == ["trade"] and [i["what"] for i in off["ask"]] == ["culture"]
     poor = at_trade(specs=[{"trade": 0, "culture": 0}, {"trade": 0, "culture": 0}])
     assert bot.choose(poor, poor.pending) == "none"
 
@@ -170,18 +170,54 @@ def test_a_fork_restarted_at_a_turn_to_offer_a_trade_plays_on_exactly_as_the_gam
 
 
 def test_a_card_asked_by_level_is_chosen_by_the_partner_among_that_level_only_and_none_is_a_refusal():
-    g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["sabotage", "we_love_the_queen_day"]}])
-    play(g, "to:1", "trade", "2", "card:2")
-    assert g.pending.kind == "trade_answer" and g.pending.options == ["refuse", "accept:we_love_the_queen_day"]
+    g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["sabotage", "we_love_the_queen_day", "lost"]}])
+    play(g, "to:1", "trade", "2", "done", "card:2", "done")
+    assert g.pending.kind == "trade_answer" and g.pending.options == ["refuse", "accept"]
     assert "a level 2 culture event card of your choice" in g.pending.prompt
+    play(g, "accept")
+    assert g.pending.kind == "trade_card" and g.pending.options == ["we_love_the_queen_day", "lost"]
+    play(g, "lost")
+    assert g.state["players"][0]["hand"] == ["lost"]
     g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["sabotage"]}])
-    play(g, "to:1", "trade", "2", "card:3")     # no level 3 card: refusing is the only answer, taken at once
+    play(g, "to:1", "trade", "2", "done", "card:3", "done")   # no level 3 card: refusing is the only answer
     assert "Player 2 refuses the offer" in g.log and g.state["players"][1]["hand"] == ["sabotage"]
+
+
+def test_an_offer_of_several_items_for_several_moves_them_all_at_once():
+    g = at_trade(specs=[{"trade": 6, "culture": 3, "resources": {"silk": 1}, "culture_hand": ["sabotage"]},
+                        {"trade": 0, "culture": 4, "resources": {"iron": 2},
+                         "culture_hand": ["lost", "disoriented", "we_love_the_queen_day"]}])
+    play(g, "to:1", "trade", "4", "silk", "card:sabotage")
+    assert "done" in g.pending.options and "trade" not in g.pending.options   # each kind once
+    play(g, "done", "iron", "2")
+    assert "iron" not in g.pending.options and "silk" not in g.pending.options   # nor a kind given
+    play(g, "card:any", "card:2", "done")
+    said = "Player 1 offers Player 2 4 trade, 1 silk and a culture event card for 2 iron, a culture event card " \
+           "of their choice and a level 2 culture event card of their choice"
+    assert said in g.log
+    trade = [pl["trade"] for pl in g.state["players"]]     # after collecting
+    play(g, "accept")
+    assert g.pending.kind == "trade_card" and g.pending.options == ["lost", "we_love_the_queen_day"]   # level 2 first
+    play(g, "lost")
+    assert g.pending.kind == "trade_card" and g.pending.options == ["disoriented", "we_love_the_queen_day"]
+    play(g, "disoriented")
+    p0, p1 = g.state["players"]
+    assert (p0["trade"], p1["trade"]) == (trade[0] - 4, trade[1] + 4)
+    assert (p0["resources"].get("silk"), p1["resources"].get("silk")) == (0, 1)
+    assert (p0["resources"].get("iron"), p1["resources"].get("iron")) == (2, 0)
+    assert sorted(p0["hand"]) == ["disoriented", "lost"] and sorted(p1["hand"]) == ["sabotage", "we_love_the_queen_day"]
+
+
+def test_a_partner_asked_for_more_cards_than_it_holds_of_a_level_can_only_refuse():
+    g = at_trade(specs=[{"trade": 4}, {"culture_hand": ["lost", "sabotage"]}])
+    play(g, "to:1", "trade", "2", "done", "card:2", "card:2", "done")
+    assert g.pending is None or g.pending.kind != "trade_answer"
+    assert "Player 2 refuses the offer" in g.log
 
 
 def test_a_resource_goes_from_a_token_first_else_a_hidden_marker_which_stays_hidden():
     g = at_trade(3, [{"trade": 0, "culture": 2}, {"resources": {}, "huts": ["hut_silk"]}, {}])
-    play(g, "to:1", "culture", "2", "silk")
+    play(g, "to:1", "culture", "2", "done", "silk", "done")
     play(g, "accept")
     assert g.state["players"][0]["huts"] == ["hut_silk"] and g.state["players"][1]["huts"] == []
     assert g.view(2)["players"][0]["huts"] == {"count": 1}
@@ -189,7 +225,7 @@ def test_a_resource_goes_from_a_token_first_else_a_hidden_marker_which_stays_hid
 
 def test_trade_received_over_the_dial_is_lost():
     g = at_trade(specs=[{"trade": 5}, {"trade": 26, "culture": 1}])
-    play(g, "to:1", "trade", "3", "culture")
+    play(g, "to:1", "trade", "3", "done", "culture", "done")
     play(g, "accept")
     assert g.state["players"][1]["trade"] == 27 and g.state["players"][0]["culture"] == 1
     assert any("trade dial stops at 27: 3 trade is lost" in line for line in g.log)   # full after collecting

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
-from rulewright.rules.civ_board.map_events import destinations, has_destination
+from rulewright.rules.civ_board.phases.map_events import destinations, has_destination
 
 
 def test_has_destination_is_whether_destinations_lists_some():

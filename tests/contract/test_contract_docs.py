@@ -14,7 +14,7 @@ from pathlib import Path
 from rulewright.engine.bots import Bot
 from rulewright.engine.machine import Definition, Game
 from rulewright.rules.clash.state.runtime import Clash
-from rulewright.rules.wonders7.runtime import Wonders
+from rulewright.rules.wonders7.state.runtime import Wonders
 
 ALLOWED = Path(__file__).with_name("undocumented.txt")
 # the classes whose public methods make the contract: a game's runtime facade with every class it mixes in

@@ -11,7 +11,7 @@ from rulewright.dsl.parser import parse_effect
 from rulewright.dsl.vocabulary import Vocabulary
 from rulewright.engine.abilities import Ctx
 from rulewright.engine.games import game_dir
-from rulewright.rules.civ_board.battle_effects import end_period
+from rulewright.rules.civ_board.state.battle_effects import end_period
 
 
 def _vocab(game: str) -> Vocabulary:

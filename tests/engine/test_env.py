@@ -84,6 +84,32 @@ def test_the_env_plays_the_engines_game_move_for_move():
     assert not np.array_equal(first, env.observe(env.agent_selection)["observation"])
 
 
+FIRST_RESET = """
+import json
+from rulewright.env import raw_env
+env = raw_env("wonders7", 3)
+env.reset()
+first = env.seed_used
+hand = env.game.view(0)["players"][0]["hand"]
+env.reset()
+print(json.dumps({"seed": str(first), "next": str(env.seed_used), "hand": hand}))
+"""
+
+
+def test_without_a_seed_each_process_meets_other_deals():
+    """Issue 49: without a seed every process's first reset used seed 0, so every training run met the same
+    deals. Now the first reset draws a fresh seed from the OS, and each later one takes the next seed."""
+    import json
+    import subprocess
+    import sys
+
+    runs = [json.loads(subprocess.run([sys.executable, "-c", FIRST_RESET], capture_output=True, text=True,
+                                      check=True, timeout=300).stdout) for _ in range(2)]
+    assert runs[0]["seed"] != runs[1]["seed"] and runs[0]["hand"] != runs[1]["hand"]
+    assert all(int(r["next"]) == int(r["seed"]) + 1 for r in runs)
+    assert all(int(r["seed"]) != 0 for r in runs)
+
+
 def test_vp_rewards_and_truncation():
     env = raw_env("wonders7", 3, reward="vp")
     total, _, _ = random_game(env, 2, random.Random(1))

@@ -204,7 +204,7 @@ def test_a_game_sets_how_far_ahead_tree_search_looks_and_a_bot_may_override_it()
     Civilization keeps the engine's; a bot's own setting comes first."""
     from rulewright.engine.ismcts import HORIZON
     from rulewright.rules.clash.bots.search_support import TREE_HORIZON as CLASH_HORIZON
-    from rulewright.rules.wonders7.search_support import TREE_HORIZON
+    from rulewright.rules.wonders7.bots.search_support import TREE_HORIZON
 
     wonders = new_game(players=3, seed=2, game_id="wonders7").definition.search_support()
     clash = new_game(players=2, seed=2).definition.search_support()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
-from rulewright.rules.wonders7.commerce import payable, payment_options
-from rulewright.rules.wonders7.turn import card_cost, next_stage_cost
+from rulewright.rules.wonders7.actions.options import card_cost, next_stage_cost
+from rulewright.rules.wonders7.commerce.payment import payable, payment_options
 
 
 def test_payable_is_whether_some_payment_is_listed():

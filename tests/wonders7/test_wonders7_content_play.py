@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from ruamel.yaml import YAML
 from rulewright.engine.machine import Game
-from rulewright.rules.wonders7.definition import definition
-from rulewright.rules.wonders7.flow import deck_for
+from rulewright.rules.wonders7.phases.deal import deck_for
+from rulewright.rules.wonders7.state.definition import definition
 from rulewright.tools.modding.scenarios import run_scenario
 from where import ROOT
 

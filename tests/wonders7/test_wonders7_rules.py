@@ -11,10 +11,12 @@ from rulewright.api import load_game, new_game, scores
 from rulewright.engine.bots import RandomBot, make_bot
 from rulewright.engine.machine import Game
 from rulewright.engine.playout import play_out
-from rulewright.rules.wonders7.commerce import payment_options
-from rulewright.rules.wonders7.flow import direction, military_conflicts
-from rulewright.rules.wonders7.scoring import final_scores, science_points
-from rulewright.rules.wonders7.turn import card_cost
+from rulewright.rules.wonders7.actions.options import card_cost
+from rulewright.rules.wonders7.commerce.payment import payment_options
+from rulewright.rules.wonders7.phases.conflicts import military_conflicts
+from rulewright.rules.wonders7.phases.deal import direction
+from rulewright.rules.wonders7.scoring.points import final_scores
+from rulewright.rules.wonders7.scoring.science import science_points
 from where import TESTS
 
 MINI = str(TESTS / "packs" / "wonders7_mini")

@@ -14,7 +14,7 @@ from rulewright.engine.playout import play_out
 from rulewright.engine.rng import Rng
 from rulewright.engine.search import SearchBot
 from rulewright.engine.service import from_json, to_json
-from rulewright.rules.wonders7.search_support import determinise
+from rulewright.rules.wonders7.bots.search_support import determinise
 
 GAME = "wonders7"
 

@@ -9,8 +9,8 @@ from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.playout import play_out
 from rulewright.engine.value import FittedValue
-from rulewright.rules.wonders7 import eval_features
-from rulewright.rules.wonders7.search_support import FEATURES, WondersSearch
+from rulewright.rules.wonders7.bots import eval_features
+from rulewright.rules.wonders7.bots.search_support import FEATURES, WondersSearch
 
 
 def test_features_and_evaluations_at_every_position_of_a_game():

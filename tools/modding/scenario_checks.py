@@ -5,6 +5,11 @@ A `path` reads a view of the game: the state's own fields (players.0.res.gold, c
 `log` (its lines, ids shown as the game labels them), `pending` (kind, player, prompt, options) and
 `options`. The game's labels (Clash: board labels such as D2 for space ids) work in paths and options, and
 messages show them (`Labels`, from the game's descriptor's `scenario_label` and `scenario_show`).
+
+`view_of: N` on a `path`, `log`, `no_log` or `log_order` item checks what seat N sees instead: its view of
+the state (`game.view(N)`, hidden things counted or removed), the log it may read (the descriptor's
+`visible_log`), and the pending decision only when it is N's. `log_order` checks that lines containing
+each text come in that order.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...api import scores
+from ...engine.games import visible_log
 from ...engine.machine import Game
+
+SEAT_CHECKS = ("path", "log", "no_log", "log_order")  # the items `view_of: N` applies to
 
 
 def same(text: str) -> str:
@@ -65,14 +73,38 @@ def translate(choice: Any, options: list[str], labels: Labels = Labels(), texts:
     return "".join(labels.to_id(p) for p in parts)
 
 
-def view(game: Game, labels: Labels = Labels()) -> dict:
-    """The state plus what a scenario may check that is not a state field."""
+def view(game: Game, labels: Labels = Labels(), seat: int | None = None) -> dict:
+    """The state plus what a scenario may check that is not a state field; with `seat`, what that seat sees:
+    its view of the state, the log it may read, and the decision pending only when it is the seat's."""
     score = scores(game)
-    pending = game.pending.to_json() if game.pending else None
-    return {**game.state, "vp": score["vp"], "score": score, "log": [labels.show(x) for x in game.log],
+    d = game.pending if seat is None or (game.pending is not None and game.pending.player == seat) else None
+    pending = d.to_json() if d else None
+    picks = [a for a in getattr(game, "auto_picks", []) if seat is None or a.player == seat]
+    return {**(game.state if seat is None else game.view(seat)), "vp": score["vp"], "score": score,
+            "log": [labels.show(x) for x in log_of(game, seat)],
             "pending": pending, "options": [labels.show(o) for o in (pending or {}).get("options", [])],
-            "auto_picks": [{"player": d.player, "kind": d.kind, "prompt": labels.show(d.prompt),
-                            "choice": labels.show(d.options[0])} for d in getattr(game, "auto_picks", [])]}
+            "auto_picks": [{"player": a.player, "kind": a.kind, "prompt": labels.show(a.prompt),
+                            "choice": labels.show(a.options[0])} for a in picks]}
+
+
+def log_of(game: Game, seat: int | None) -> list[str]:
+    """The whole log (seat None), or the lines `seat` may read."""
+    return list(game.log) if seat is None else visible_log(game, seat)
+
+
+def seat_of(game: Game, exp: dict) -> tuple[int | None, str | None]:
+    """(the seat an item's `view_of` names, or None; the error when it names no seat or the item cannot
+    take it)."""
+    if "view_of" not in exp:
+        return None, None
+    seat, n = exp["view_of"], len(game.state.get("players") or [])
+    kind = next((k for k in SEAT_CHECKS if k in exp), None)
+    if kind is None:
+        return None, (f"view_of applies to {', '.join(SEAT_CHECKS)} items, not to {json.dumps(exp)} (what a seat "
+                      "is asked is the path `pending` with view_of)")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        return None, f"view_of: {seat!r} is not a seat of this {n}-player game (seats are 0 to {n - 1})"
+    return seat, None
 
 
 def resolve(obj: Any, path: str, labels: Labels = Labels()) -> Any:
@@ -91,14 +123,14 @@ def resolve(obj: Any, path: str, labels: Labels = Labels()) -> Any:
     return cur
 
 
-def _path(game: Game, exp: dict, labels: Labels) -> str | None:  # noqa: C901 - one branch per comparison
+def _path(game: Game, exp: dict, labels: Labels, seat: int | None = None) -> str | None:  # noqa: C901 - one branch per comparison
     try:
-        actual = resolve(view(game, labels), str(exp["path"]), labels)
-    except (KeyError, IndexError, ValueError) as err:
+        actual = resolve(view(game, labels, seat), str(exp["path"]), labels)
+    except (KeyError, IndexError, ValueError, TypeError) as err:
         if "absent" in exp and exp["absent"]:
             return None
-        return labels.show(f"expected {exp['path']}: {err}")
-    p = exp["path"]
+        return labels.show(f"expected {exp['path']}{_seen_by(seat)}: {err}")
+    p = str(exp["path"]) + _seen_by(seat)
     exp = {k: as_ids(v, labels) if k in ("equals", "contains", "excludes") else v for k, v in exp.items()}
     if "equals" in exp and actual != exp["equals"]:
         return f"{p}: expected {show(exp['equals'], labels)}, actual {show(actual, labels)}"
@@ -117,23 +149,56 @@ def _path(game: Game, exp: dict, labels: Labels) -> str | None:  # noqa: C901 - 
     return None
 
 
-def _in_log(game: Game, text: str, labels: Labels) -> list[str]:
-    """Log lines containing `text`, matched with ids or the game's labels alike."""
-    return [line for line in game.log if text in line or text in labels.show(line)]
+def _seen_by(seat: int | None) -> str:
+    return "" if seat is None else f" (as seat {seat} sees it)"
+
+
+def _in_log(game: Game, text: str, labels: Labels, seat: int | None = None) -> list[str]:
+    """Log lines (those `seat` may read) containing `text`, matched with ids or the game's labels alike."""
+    return [line for line in log_of(game, seat) if text in line or text in labels.show(line)]
+
+
+def _log_order(game: Game, texts: list, labels: Labels, seat: int | None) -> str | None:
+    """Lines containing each text, in the order given: each found after the line the previous text matched
+    (the earliest such line, so any order that exists is found)."""
+    raw = log_of(game, seat)
+    lines = [labels.show(x) for x in raw]
+    where, after = [], -1
+    for text in map(str, texts):
+        hits = [i for i, line in enumerate(lines) if text in line or text in raw[i]]
+        later = [i for i in hits if i > after]
+        if not later:
+            found = f"only at line{'s' * (len(hits) > 1)} {', '.join(str(i + 1) for i in hits)}" if hits else "nowhere"
+            before = f" after line {after + 1} ({lines[after]!r})" if after >= 0 else ""
+            near = set(where) | set(hits) or set(range(max(0, len(lines) - 8), len(lines)))
+            shown = "\n    ".join(f"{i + 1}: {line}" for i, line in enumerate(lines) if i in near)
+            return (f"expected a log line containing {text!r}{before}{_seen_by(seat)}; it is {found}:\n    {shown}")
+        after = later[0]
+        where.append(after)
+    return None
 
 
 def check(game: Game, exp: dict, labels: Labels = Labels()) -> str | None:  # noqa: C901 - one branch per expectation kind
     """The failure message of one expectation, or None when it holds."""
+    seat, wrong = seat_of(game, exp)
+    if wrong:
+        return wrong
     if "path" in exp:
-        return _path(game, exp, labels)
+        return _path(game, exp, labels, seat)
     if "log" in exp:
-        if not _in_log(game, str(exp["log"]), labels):
-            tail = "\n    ".join(labels.show(x) for x in game.log[-8:])
-            return f"expected a log line containing {exp['log']!r}; last lines:\n    {tail}"
+        if not _in_log(game, str(exp["log"]), labels, seat):
+            tail = "\n    ".join(labels.show(x) for x in log_of(game, seat)[-8:])
+            return f"expected a log line containing {exp['log']!r}{_seen_by(seat)}; last lines:\n    {tail}"
         return None
     if "no_log" in exp:
-        hit = _in_log(game, str(exp["no_log"]), labels)
-        return f"expected no log line containing {exp['no_log']!r}, found {labels.show(hit[0])!r}" if hit else None
+        hit = _in_log(game, str(exp["no_log"]), labels, seat)
+        return (f"expected no log line containing {exp['no_log']!r}{_seen_by(seat)}, found {labels.show(hit[0])!r}"
+                if hit else None)
+    if "log_order" in exp:
+        texts = exp["log_order"]
+        if not isinstance(texts, list) or len(texts) < 2:
+            return f"log_order takes a list of at least two texts, not {texts!r}"
+        return _log_order(game, texts, labels, seat)
     if "options_include" in exp or "options_exclude" in exp:
         return _options(game, exp, labels)
     if "auto_picked" in exp:
@@ -153,8 +218,8 @@ def check(game: Game, exp: dict, labels: Labels = Labels()) -> str | None:  # no
     if "over" in exp:
         return None if game.over == bool(exp["over"]) else f"expected over={exp['over']}, got {game.over}"
     return (f"unknown expectation {json.dumps(exp)}: an item checks one of path (with equals, at_least, at_most, "
-            "contains, excludes, length or absent), log, no_log, options_include, options_exclude, pending, "
-            "auto_picked, vp, over (docs/scenarios.md)")
+            "contains, excludes, length or absent), log, no_log, log_order, options_include, options_exclude, "
+            "pending, auto_picked, vp, over (docs/scenarios.md); view_of: N makes a path or log item seat N's")
 
 
 def _options(game: Game, exp: dict, labels: Labels) -> str | None:

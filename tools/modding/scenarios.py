@@ -40,6 +40,7 @@ from ...engine.diagnostics import PositionError
 from ...engine.games import game_dir
 from ...engine.machine import Game
 from .scenario_checks import Labels, check, pending_note, same, translate, waiting
+from .scenario_values import value_problems
 
 
 def _labels(spec: dict) -> Labels:
@@ -230,6 +231,10 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
     if "kind" in spec and "entries" in spec:
         return Result(path, name, False, [f"this is a content file (kind: {spec['kind']}), not a scenario: content "
                                           "goes at the top of a pack, scenarios in its tests/ folder"], covers)
+    players = spec.get("players", 2)
+    problems = value_problems(spec, players) if type(players) is int and players > 0 else []
+    if problems:  # before the schema: a 100,000-card list is refused at once, not walked item by item
+        return Result(path, name, False, ["the scenario's values are out of range:"] + problems[:10], covers)
     problems = schema_problems(spec)
     if problems:
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)

@@ -28,6 +28,7 @@ from ...engine.games import visible_log
 from ..render.game import FONT, BoardRenderer, Frame, frame_of, game_title, parse_viewer
 from ..render.svg import SVG_NS, E, Raw
 from .account import readable
+from .seat import progress_words
 
 if TYPE_CHECKING:
     from ...engine.machine import Game
@@ -80,7 +81,7 @@ def build_viewer_data(save: dict, viewer: int | None = None) -> dict[str, Any]:
         for line in lines[len(log):]:
             log.append(readable(line))
             log_step.append(fr.step)
-        info.append([fr.state.get("round", fr.state.get("age")), fr.state.get("turn")])
+        info.append("game over" if fr.over else progress_words(game.definition.game_id, fr.state))
         last = fr
     assert renderer is not None and last is not None and game is not None
     names = [p["name"] for p in last.state["players"]]
@@ -201,7 +202,7 @@ SCRIPT = r"""
     layer.innerHTML = parts.join("");
     slider.value = n;
     var info = D.info[n];
-    label.textContent = "step " + n + " / " + last + "  \u00b7  round " + info[0] + ", turn " + info[1];
+    label.textContent = "step " + n + " / " + last + (info ? "  \u00b7  " + info : "");
     document.body.setAttribute("data-step", n);
     // the log: lines of the latest step (<= n) that wrote any are current, later lines are future
     var hi = -1;

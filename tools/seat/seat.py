@@ -88,9 +88,13 @@ def summary(text: str, width: int = SUMMARY) -> str:
 _SPACE = re.compile(r"-?\d+,-?\d+")
 
 
-def option_targets(game: Game, option: str) -> list[str]:
-    """What an option points at on the board: the space ids it names and the content ids it names (the
-    board drawing marks spaces with data-space and cards with data-card)."""
+def option_targets(game: Game, d: Decision, option: str) -> list[str]:
+    """What an option points at in the drawing: the game's own (its descriptor's `option_targets`), else the
+    space ids and the content ids it names (the board drawing marks spaces with data-space and cards with
+    data-card)."""
+    own = games.find(game.definition.game_id).option_targets
+    if own is not None:
+        return list(own(game, d, option))
     spaces = _SPACE.findall(option)
     rest = _SPACE.sub(" ", option)
     ids = [p for p in _PART.findall(rest) if p in game.definition.content.entries]
@@ -114,7 +118,7 @@ def pending_json(d: Decision, game: Game | None = None) -> dict:
            "labels": option_labels(d)}
     if game is not None:
         out["texts"] = [option_text(game, d, o) for o in d.options]
-        out["targets"] = [option_targets(game, o) for o in d.options]
+        out["targets"] = [option_targets(game, d, o) for o in d.options]
         out["warnings"] = [option_warning(game, d, o) for o in d.options]
         out["standing"] = standing(game, d)
         spaces = games.find(game.definition.game_id).option_spaces
@@ -129,6 +133,17 @@ def undo_json(game: Game, seat: int) -> dict:
 
     check = undo_check(game, seat)
     return {"possible": check.steps > 0, "reason": check.reason}
+
+
+def progress_words(game_id: str, state: dict) -> str:
+    """Where the game stands, for a header: the game's own words (its descriptor's `progress_words`), else
+    "round R, turn T" from the state's round and turn ('' when it has neither)."""
+    own = games.find(game_id).progress_words
+    if own is not None:
+        return str(own(state) or "")
+    if state.get("round") is None:
+        return ""
+    return f"round {state['round']}" + (f", turn {state['turn']}" if state.get("turn") is not None else "")
 
 
 def names(game: Game) -> list[str]:
@@ -229,6 +244,7 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "step": len(game.actions),
         "over": game.over,
         "ending": str(game.state.get("ending") or ""),
+        "progress": progress_words(game.definition.game_id, view),
         # whose turn it is, not what they decide (a 7 Wonders "pay" would hint at a secret pick)
         "waiting_for": None if d is None else {"player": d.player, "name": who[d.player]},
         "seats": [{"player": i, "name": n, "kind": (kinds[i] if kinds else HUMAN)} for i, n in enumerate(who)],

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ....engine.hexgrid import parse_space_id, space_id
 from ..board.map import land_orientations, place_region, ship_orientations, water_hexes
+from ..board.neighbours import note_origin
 from ..registry import SERVICES
 from .spaces import foreign, region_of
 
@@ -98,6 +99,7 @@ def ship_explore(rt: Clash, p: int, origin: str, group: list[str], how: dict) ->
     if dest == "back":
         rt.log("  the ship returns to where it started")
         return
+    note_origin(rt, group, origin)
     sail(rt, group, dest)
     if dest in fights:
         land_or_naval_battle = SERVICES["land_or_naval_battle"]  # written above this layer (combat.combat)

@@ -11,6 +11,7 @@ from collections.abc import Generator, Iterator
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ..board.neighbours import note_origin
 from ..registry import SERVICES
 from ..state.limits import move_groups, stack_limit
 from .exploration import explore_land, explore_rotations, ship_explore
@@ -332,6 +333,7 @@ def _execute(rt: Clash, p: int, origin: str, dest: str, group: list[str], how: d
         yield from _pay_tokens(rt, p, cost, "attack")
     rt.log(f"  {describe_units(rt, group)} move from {origin} to {dest}" + (" (aboard a ship)" if ship_target else ""))
     rt.units_changed()
+    note_origin(rt, group, origin)
     for u in group:
         units[u]["space"] = dest
         units[u]["ship"] = ship_target

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..board.neighbours import note_origin
 from ..registry import functions, procedures
 from ..state.limits import stack_limit
 from .cities import can_activate, collect_options
@@ -95,6 +96,7 @@ def move_city(rt: Clash, p: int, size: Any = 1, mood: Any = "angry", ctx: Ctx | 
     for w in st["cities"][dest]["wonders"]:
         st["wonders"]["built"][w] = dest
     if take == "with":
+        note_origin(rt, units, city)
         for u in units:
             st["units"][u]["space"] = dest
             st["units"][u]["moved"] = 1

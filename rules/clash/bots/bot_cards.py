@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....dsl import ast as A
 from ....dsl.compiler import Compiler
-from ..combat.combat import _ctx_vars
+from ..combat.rolls import ctx_vars as _ctx_vars
 from ..state.definition import combat_source
 
 if TYPE_CHECKING:

@@ -17,19 +17,17 @@ from ..registry import SERVICES, functions, procedure, procedures, service
 from ..state.setup import add_city
 from .combat import (
     Battle,
-    _battle_quantity,
-    _side_choice,
     battle_ended,
     chooser_of,
     combat_cards,
     fighters,
     next_casualty,
     remove_unit,
-    roll_dice,
+    round_end,
     round_start,
-    score_roll,
     take_casualties,
 )
+from .rolls import battle_quantity, exchange
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -54,8 +52,8 @@ def _barbarian_room(rt: Clash) -> tuple[int, int]:
     """(settlements, armies) still in the barbarians' supply (7 and 16, like a player's)."""
     cities = sum(1 for c in rt.state["cities"].values() if c["owner"] == BARBARIAN)
     armies = len(rt.units_of(BARBARIAN, rt.role("army")))
-    piece_limit = rt.defn.limit(rt.defn.foundation)
-    army_limit = rt.defn.limit(rt.role("army"))
+    piece_limit = rt.defn.limit(rt.defn.foundation, 7)
+    army_limit = rt.defn.limit(rt.role("army"), 16)
     return piece_limit - cities, army_limit - armies
 
 
@@ -199,26 +197,38 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
     b.fought = {BARBARIAN: len(camp_units), p: len(city_units)}
     rt.battle = b
     yield from combat_cards(rt, b, camp_units, city_units)  # normal combat rules: the defender may play a card
-    b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
-    b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
+    b.fortress_dice = yield from battle_quantity(rt, "fortress_dice", b, 0)
+    b.fortress_cancel = yield from battle_quantity(rt, "fortress_cancel_hits", b, 0)
     yield from round_start(rt, b)
     camp_units = [u for u in camp_units if u in rt.state["units"]]
     city_units = [u for u in city_units if u in rt.state["units"]]
     b.units = {"attacker": list(camp_units), "defender": city_units}
-    att_dice = len(camp_units) + max(0, (yield from _side_choice(rt, "combat_dice", b, BARBARIAN, "attacker", 0)))
-    extra = max(0, (yield from _side_choice(rt, "combat_dice", b, p, "defender", 0)))
-    att_rolls = roll_dice(rt, att_dice)
-    def_rolls = roll_dice(rt, len(city_units) + b.fortress_dice + extra)
-    att_cv, att_shields = yield from score_roll(rt, b, BARBARIAN, "attacker", att_rolls)
-    def_cv, def_shields = yield from score_roll(rt, b, p, "defender", def_rolls)
-    att_hits = yield from _side_choice(rt, "combat_hits", b, BARBARIAN, "attacker", att_cv // rt.params["combat_value_per_hit"])
-    def_hits = yield from _side_choice(rt, "combat_hits", b, p, "defender", def_cv // rt.params["combat_value_per_hit"])
-    cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, p, "defender", b.fortress_cancel))
-    att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, BARBARIAN, "attacker", 0))
-    on_city = max(0, att_hits - cancel)
-    on_raiders = max(0, def_hits - att_cancel)
-    rt.log(f"  Barbarians roll {att_cv} ({hits(on_city)}), {rt.says(p, 'roll')} {def_cv} ({hits(on_raiders)})")
-    yield from take_casualties(rt, b, BARBARIAN, camp_units, on_raiders)
+    on_city = on_raiders = 0
+    if b.result is None:  # an effect may end the attack before the dice (do end_battle)
+        att_cv, def_cv, on_city, on_raiders = yield from exchange(rt, b, camp_units, city_units)
+        rt.log(f"  Barbarians roll {att_cv} ({hits(on_city)}), {rt.says(p, 'roll')} {def_cv} ({hits(on_raiders)})")
+        camp_units = yield from take_casualties(rt, b, BARBARIAN, camp_units, on_raiders)
+    lost_size = yield from _hits_on_city(rt, b, p, city, on_city)
+    if city in rt.state["cities"] and lost_size:
+        yield from rt.set_mood(city, "angry", "barbarians")
+        rt.log(f"  the city at {city} loses {lost_size} piece{'s' if lost_size > 1 else ''} and becomes angry")
+    if b.result is None:
+        left = [u for u in fighters(rt, p, city, False) if u in city_units]
+        yield from round_end(rt, b, camp_units, left, {"attacker": on_city, "defender": on_raiders})
+    rt.round_sources = {}
+    rt.battle = None
+    # survivors go home: they never left their settlement in this model; the city holds when every raider
+    # fell; otherwise nobody wins: the raid's one round is over (outcome ended)
+    beaten = not any(u in rt.state["units"] for u in camp_units)
+    if not beaten:
+        b.result = "ended"
+    yield from battle_ended(rt, b, p if beaten else None)
+    yield from rt.emit("barbarians_attacked", p, city=city)
+
+
+def _hits_on_city(rt: Clash, b: Battle, p: int, city: str, on_city: int) -> Generator:
+    """The barbarians' hits on a city: its land units first (its owner picks), then its pieces; the last
+    piece razes it. Returns the pieces lost."""
     lost_size = 0
     for _ in range(on_city):
         units = [u for u in rt.units_at(city, p) if not rt.state["units"][u]["ship"]]
@@ -243,15 +253,7 @@ def barbarian_battle(rt: Clash, p: int, camp: str, city: str) -> Generator:
             yield from raze_city(rt, city, "barbarians")
             rt.log(f"  the barbarians destroy the city at {city}")
             break
-    if city in rt.state["cities"] and lost_size:
-        yield from rt.set_mood(city, "angry", "barbarians")
-        rt.log(f"  the city at {city} loses {lost_size} piece{'s' if lost_size > 1 else ''} and becomes angry")
-    # survivors go home: they never left their settlement in this model
-    rt.round_sources = {}
-    rt.battle = None
-    # the city holds when every raider fell; otherwise the survivors go home and nobody wins
-    yield from battle_ended(rt, b, p if not any(u in rt.state["units"] for u in camp_units) else None)
-    yield from rt.emit("barbarians_attacked", p, city=city)
+    return lost_size
 
 
 # ---- what effects may call (vocabulary.yaml) ------------------------------------------------------------

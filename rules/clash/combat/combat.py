@@ -28,21 +28,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..actions.exploration import sail
-from ..actions.influence import roll
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
 from ..civilizations.civilizations import leader_died
 from ..names import BARBARIAN, hits
-from ..registry import service
+from ..registry import procedures, service
 from ..state.definition import HAND_KIND, combat_source
-from .battle_effects import reroll
 from .capture import capture
+from .rolls import FOE_OF, battle_quantity, ctx_vars, exchange
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 MAX_ROUNDS = 50
-NO_CAP = 99  # enemy_bonus_cap's base: the opponent's combat value modifiers are not limited
 
 
 @dataclass
@@ -67,6 +65,9 @@ class Battle:
     cards: dict[int, list[str]] = field(default_factory=dict)  # action cards played for their combat effect, per owner
     # each side's units in the space as the battle began: a leader left where the attack came from is not there
     present: dict[int, list[str]] = field(default_factory=dict)
+    # how it ended without being fought out: "ceased" (the attacker's choice), "ended" (an effect's
+    # do end_battle); None while it lasts, and when a side (or both: a tie) lost all its fighting units
+    result: str | None = None
 
     def other(self, side: int) -> int:
         return self.defender if side == self.attacker else self.attacker
@@ -78,96 +79,6 @@ def fighters(rt: Clash, owner: int, space: str, naval: bool, units: list[str] | 
     pool = units if units is not None else rt.units_at(space, owner)
     return sorted(u for u in pool if u in rt.state["units"] and fights(rt.state["units"][u]["type"])
                   and (naval or not rt.state["units"][u]["ship"]))
-
-
-def _ctx_vars(rt: Clash, b: Battle, side: str) -> dict:
-    city = b.space if b.space in rt.state["cities"] else None
-    return {"combat_round": b.round, "side": side, "naval": b.naval, "from_ships": b.from_ships and side == "attacker",
-            "in_city": city is not None, "battle_city": city,
-            "opponent": b.defender if side == "attacker" else b.attacker,
-            "units": len(b.units.get(side, [])),
-            "opponent_units": len(b.units.get("defender" if side == "attacker" else "attacker", []))}
-
-
-def _side_quantity(rt: Clash, name: str, b: Battle, who: int, side: str, base: int) -> int:
-    """A side's combat quantity after its mandatory modifiers (a side without a player: its units')."""
-    if who < 0:
-        return unit_powers(rt, name, who, base, **_ctx_vars(rt, b, side))
-    return rt.quantity(name, who, base, **_ctx_vars(rt, b, side))
-
-
-def unit_powers(rt: Clash, name: str, who: int, base: int, **vars) -> int:
-    """A quantity for a side without a player (barbarians, pirates): only what its unit types declare
-    applies (the barbarians' cavalry and elephants have the players' powers); no advances, no cards."""
-    value = base
-    for m in rt.index.modifiers.get(name, ()):
-        if m.optional or m.arg is not None or m.source not in rt.defn.units:
-            continue
-        ctx = rt.ctx(who, m.source, **vars)
-        if m.when is None or m.when(ctx):
-            value = m.apply(ctx, value)
-    return value
-
-
-def _side_choice(rt: Clash, name: str, b: Battle, who: int, side: str, base: int, offer: bool = True) -> Generator:
-    """A side's combat quantity: its mandatory modifiers, then each optional one that would change the
-    value, offered to that side's player (paid if it has a cost)."""
-    value = _side_quantity(rt, name, b, who, side, base)
-    if who < 0 or not offer:
-        return value
-    v = _ctx_vars(rt, b, side)
-    for m in rt.optional_modifiers(name, who, **v):
-        ctx = rt.ctx(who, m.source, **v)
-        new = m.apply(ctx, value)
-        if new == value:
-            continue
-        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
-        if use:
-            yield from rt.use_optional(m, who, **v)
-            value = new
-    return value
-
-
-def roll_dice(rt: Clash, n: int) -> list[int]:
-    return [roll(rt) for _ in range(max(0, n))]
-
-
-def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> Generator:
-    """(combat value, shields) of one side's dice. Up to low_roll_shields rolled 1s and 2s add nothing
-    and each cancels one hit against this side (even when there is none to cancel); the 1s are used
-    first, so the side keeps the most value. Further low rolls count as usual."""
-    rolls = yield from reroll(rt, b, who, side, rolls, _ctx_vars(rt, b, side))
-    low = sorted(r for r in rolls if r <= rt.params["low_roll"])
-    shields = yield from _side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
-    used = min(max(0, shields), len(low))
-    cv = sum(rolls) - sum(low[:used])
-    if used:
-        many = used > 1
-        rt.log(f"  {rt.name(who)}: {used} roll{'s' if many else ''} of 1 or 2 cancel{'' if many else 's'} "
-               f"{used} hit{'s' if many else ''} instead of adding to the combat value")
-    rolled = cv
-    cv = yield from _side_choice(rt, "combat_value", b, who, side, cv)
-    foe, foe_side = (b.defender, "defender") if side == "attacker" else (b.attacker, "attacker")
-    cap = _side_quantity(rt, "enemy_bonus_cap", b, foe, foe_side, NO_CAP)
-    if cap < NO_CAP and cv - rolled > max(0, cap):  # the opponent limits what modifiers may add
-        cv = rolled + max(0, cap)
-        rt.log(f"  {rt.name(who)}'s combat value bonus is limited to +{max(0, cap)}")
-    return cv, used
-
-
-def _battle_quantity(rt: Clash, name: str, b: Battle, base: int) -> Generator:
-    """A quantity of the whole battle: the defender's modifiers, then the attacker's (who may pay)."""
-    value = rt.quantity(name, b.defender, base, **_ctx_vars(rt, b, "defender"))
-    value = rt.quantity(name, b.attacker, value, **_ctx_vars(rt, b, "attacker"))
-    for m in rt.optional_modifiers(name, b.attacker, **_ctx_vars(rt, b, "attacker")):
-        if value <= 0:
-            break
-        ctx = rt.ctx(b.attacker, m.source, **_ctx_vars(rt, b, "attacker"))
-        use = yield from rt.confirm(ctx, f"{rt.source_name(m.source)}: {m.label}")
-        if use:
-            yield from rt.use_optional(m, b.attacker, **_ctx_vars(rt, b, "attacker"))
-            value = m.apply(ctx, value)
-    return value
 
 
 def remove_unit(rt: Clash, uid: str, b: Battle | None = None, cause: str = "battle") -> Generator:
@@ -277,49 +188,15 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
     else:
         b.round = 1
         rt.battle = b
-        winner = None
-        while True:
-            b.units = {"attacker": att, "defender": dfn}
-            yield from combat_cards(rt, b, att, dfn)
-            if b.round == 1:  # after the cards: a card may switch a defending piece's bonus off for the round
-                b.fortress_dice = yield from _battle_quantity(rt, "fortress_dice", b, 0)
-                b.fortress_cancel = yield from _battle_quantity(rt, "fortress_cancel_hits", b, 0)
-            yield from round_start(rt, b)
-            att = [u for u in att if u in st["units"]]  # effects before the roll may have removed units
-            dfn = [u for u in dfn if u in st["units"]]
-            b.units = {"attacker": att, "defender": dfn}
-            if not att or not dfn:
-                rt.round_sources = {}
-                break
-            att_dice = len(att) + max(0, (yield from _side_choice(rt, "combat_dice", b, attacker, "attacker", 0)))
-            def_dice = (len(dfn) + (b.fortress_dice if b.round == 1 else 0)
-                        + max(0, (yield from _side_choice(rt, "combat_dice", b, defender, "defender", 0))))
-            att_rolls = roll_dice(rt, att_dice)
-            def_rolls = roll_dice(rt, def_dice)
-            att_cv, att_shields = yield from score_roll(rt, b, attacker, "attacker", att_rolls)
-            def_cv, def_shields = yield from score_roll(rt, b, defender, "defender", def_rolls)
-            att_hits = yield from _side_choice(rt, "combat_hits", b, attacker, "attacker", att_cv // rt.params["combat_value_per_hit"])
-            def_hits = yield from _side_choice(rt, "combat_hits", b, defender, "defender", def_cv // rt.params["combat_value_per_hit"])
-            def_cancel = def_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, defender, "defender",
-                                                                b.fortress_cancel if b.round == 1 else 0))
-            att_cancel = att_shields + (yield from _side_choice(rt, "combat_cancel_hits", b, attacker, "attacker", 0))
-            on_def = max(0, att_hits - def_cancel)
-            on_att = max(0, def_hits - att_cancel)
-            rt.log(f"  round {b.round}: {rt.says(attacker, 'roll')} {att_cv} ({hits(on_def)}), "
-                   f"{rt.says(defender, 'roll')} {def_cv} ({hits(on_att)})")
-            dfn = yield from take_casualties(rt, b, defender, dfn, on_def)
-            att = yield from take_casualties(rt, b, attacker, att, on_att)
-            rt.round_sources = {}  # a combat card lasts one round
-            if not dfn or not att or b.round >= MAX_ROUNDS:
-                break
-            go = yield from rt.ask(attacker, "continue", "Continue the attack?", ["continue", "cease"],
-                                   ["fight another round", "cease the attack and go back"])
-            if go == "cease":
-                _retreat(rt, b, units)
-                rt.log(f"  {rt.name(attacker)} ceases the attack and goes back to {origin}")
-                yield from _after(rt, b, None)
-                return None
-            b.round += 1
+        att, dfn = yield from _rounds(rt, b, att, dfn)
+        if not att or not dfn:
+            b.result = None  # fought out: an end said as the last side fell changes nothing
+        if b.result is not None:  # ceased by the attacker, or ended by an effect: the attacker goes back
+            if b.result == "ended":
+                rt.log(f"  the battle at {space} ends: {rt.name(attacker)} goes back to {origin}")
+            _retreat(rt, b, units)
+            yield from _after(rt, b, None)
+            return None
         if not att and not dfn:
             winner = None
         elif not dfn:
@@ -331,7 +208,7 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
             for u in rt.units_at(space, loser_side):  # settlers die with their army
                 yield from remove_unit(rt, u, b)
     if winner is None:
-        rt.log("  both sides are wiped out: no winner")
+        rt.log("  both sides are wiped out: no winner (a tie)")
         # settlers die with their armies, on both sides
         for u in rt.units_at(space, attacker) + rt.units_at(space, defender) + [x for x in units if x in st["units"]]:
             yield from remove_unit(rt, u, b)
@@ -345,6 +222,43 @@ def land_or_naval_battle(rt: Clash, attacker: int, space: str, units: list[str],
             yield from capture(rt, attacker, space, b)
     yield from _after(rt, b, winner)
     return winner
+
+
+def _rounds(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
+    """Combat rounds until a side has no fighting unit left, the attacker ceases or an effect ends the
+    battle (b.result "ceased" or "ended"); returns both sides' surviving fighting units."""
+    st = rt.state
+    while True:
+        b.units = {"attacker": att, "defender": dfn}
+        yield from combat_cards(rt, b, att, dfn)
+        if b.round == 1:  # after the cards: a card may switch a defending piece's bonus off for the round
+            b.fortress_dice = yield from battle_quantity(rt, "fortress_dice", b, 0)
+            b.fortress_cancel = yield from battle_quantity(rt, "fortress_cancel_hits", b, 0)
+        yield from round_start(rt, b)
+        att = [u for u in att if u in st["units"]]  # effects before the roll may have removed units
+        dfn = [u for u in dfn if u in st["units"]]
+        b.units = {"attacker": att, "defender": dfn}
+        if not att or not dfn or b.result is not None:
+            rt.round_sources = {}
+            return att, dfn
+        att_cv, def_cv, on_def, on_att = yield from exchange(rt, b, att, dfn)
+        rt.log(f"  round {b.round}: {rt.says(b.attacker, 'roll')} {att_cv} ({hits(on_def)}), "
+               f"{rt.says(b.defender, 'roll')} {def_cv} ({hits(on_att)})")
+        dfn = yield from take_casualties(rt, b, b.defender, dfn, on_def)
+        att = yield from take_casualties(rt, b, b.attacker, att, on_att)
+        yield from round_end(rt, b, att, dfn, {"attacker": on_def, "defender": on_att})
+        att = [u for u in att if u in st["units"]]  # effects at the round's end may have removed units
+        dfn = [u for u in dfn if u in st["units"]]
+        rt.round_sources = {}  # a combat card lasts one round
+        if not dfn or not att or b.round >= MAX_ROUNDS or b.result is not None:
+            return att, dfn
+        go = yield from rt.ask(b.attacker, "continue", "Continue the attack?", ["continue", "cease"],
+                               ["fight another round", "cease the attack and go back"])
+        if go == "cease":
+            b.result = "ceased"
+            rt.log(f"  {rt.name(b.attacker)} ceases the attack and goes back to {b.origin}")
+            return att, dfn
+        b.round += 1
 
 
 def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> bool:
@@ -361,13 +275,16 @@ def _tags_fit(rt: Clash, b: Battle, side: str, units: list[str], card: str) -> b
 
 
 def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
-    """Step 1 of a round: the attacker declares a combat card first, then the defender (page 12)."""
+    """Step 1 of a round: the attacker declares a combat card first, then the defender (page 12). Then
+    each card is revealed (combat_card_revealed, the attacker's first): a trigger that cancels it has the
+    card ignored this round (it stays on the discard pile)."""
 
     rt.round_sources = {}
+    played = []
     for who, side, units in ((b.attacker, "attacker", att), (b.defender, "defender", dfn)):
         if who < 0 or not rt.granted("combat_cards", who):
             continue
-        if rt.forbidden("combat_card", actor=who, **_ctx_vars(rt, b, side)):
+        if rt.forbidden("combat_card", actor=who, **ctx_vars(rt, b, side)):
             continue  # an opponent's ability may deny the side its card this round
         hand = rt.player(who)["hand"].get(HAND_KIND, [])
         fits = sorted({c for c in hand if combat_source(c) in rt.defn.compiled and _tags_fit(rt, b, side, units, c)})
@@ -381,6 +298,13 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
         b.cards.setdefault(who, []).append(pick)
         rt.round_sources[who] = [combat_source(pick)]
         rt.log(f"  {rt.name(who)} plays {rt.defn.content.entries[pick].data['combat']['title']} for this round")
+        played.append((who, side, pick))
+    for who, side, pick in played if rt.hears("combat_card_revealed") else ():
+        said = yield from rt.emit("combat_card_revealed", who, card=pick, side=side, opponent=b.other(who),
+                                  combat_round=b.round)
+        if said.get("cancelled"):
+            rt.round_sources.pop(who, None)
+            rt.log(f"  {rt.name(who)}'s {rt.defn.content.entries[pick].data['combat']['title']} is ignored this round")
 
 
 def round_start(rt: Clash, b: Battle) -> Generator:
@@ -388,9 +312,33 @@ def round_start(rt: Clash, b: Battle) -> Generator:
     for who, side in ((b.attacker, "attacker"), (b.defender, "defender")):
         if who < 0:
             continue
-        v = _ctx_vars(rt, b, side)
+        v = ctx_vars(rt, b, side)
         yield from rt.emit("combat_round_start", who, side=side, opponent=v["opponent"], combat_round=b.round,
                            naval=b.naval, in_city=v["in_city"], battle_city=v["battle_city"])
+
+
+def round_end(rt: Clash, b: Battle, att: list[str], dfn: list[str], scored: dict[str, int]) -> Generator:
+    """Step 4's end: after the casualties of a round, before the attacker may cease (combat_round_end,
+    attacker first); an effect may end the battle there (do end_battle)."""
+    if not rt.hears("combat_round_end"):
+        return
+    left = {"attacker": len(att), "defender": len(dfn)}
+    for who, side in ((b.attacker, "attacker"), (b.defender, "defender")):
+        if who < 0:
+            continue
+        foe = FOE_OF[side]
+        v = ctx_vars(rt, b, side)
+        yield from rt.emit("combat_round_end", who, side=side, opponent=v["opponent"], combat_round=b.round,
+                           naval=b.naval, in_city=v["in_city"], battle_city=v["battle_city"], hits=scored[side],
+                           taken=scored[foe], units=left[side], opponent_units=left[foe])
+
+
+def outcome(b: Battle, side: int, winner: int | None) -> str:
+    """A side's outcome (vocabulary enum battle_outcome): victory, defeat, tie (both sides lost every
+    fighting unit), ceased (the attacker went back), ended (an effect ended it, or a raid's one round)."""
+    if winner is not None:
+        return "victory" if winner == side else "defeat"
+    return b.result or "tie"
 
 
 def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
@@ -399,16 +347,20 @@ def _after(rt: Clash, b: Battle, winner: int | None) -> Generator:
     for side in (b.attacker, b.defender):
         if side < 0:
             continue
+        said = dict(battle_city=b.city, killed=b.killed.get(b.other(side), 0))
         if winner is not None and side == winner:
-            yield from rt.emit("battle_won", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+            yield from rt.emit("battle_won", side, **said)
         elif winner is not None:
-            yield from rt.emit("battle_lost", side, battle_city=b.city, killed=b.killed.get(b.other(side), 0))
+            yield from rt.emit("battle_lost", side, **said)
+        elif b.result is None and rt.hears("battle_tied"):
+            yield from rt.emit("battle_tied", side, opponent=b.other(side), naval=b.naval,
+                               casualties=b.killed.get(side, 0), **said)
     yield from battle_ended(rt, b, winner)
 
 
 def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
-    """The hook battle_ended for each player side, whatever the outcome (won, lost, ceased, no winner).
-    The battle stays at hand as rt.last_battle for the triggers (battle_space(), enemy_lost(unit))."""
+    """The hook battle_ended for each player side, whatever the outcome (victory, defeat, tie, ceased,
+    ended). The battle stays at hand as rt.last_battle for the triggers (battle_space(), enemy_lost(unit))."""
     rt.last_battle = b
     for side in (b.attacker, b.defender):
         if side < 0:
@@ -419,8 +371,21 @@ def battle_ended(rt: Clash, b: Battle, winner: int | None) -> Generator:
                            side="attacker" if side == b.attacker else "defender", opponent=foe,
                            won=winner is not None and winner == side, killed=b.killed.get(foe, 0),
                            destroyed=b.destroyed.get(foe, 0), fought=b.fought.get(side, 0),
-                           enemy_fought=b.fought.get(foe, 0), casualties=b.killed.get(side, 0))
+                           enemy_fought=b.fought.get(foe, 0), casualties=b.killed.get(side, 0),
+                           outcome=outcome(b, side, winner))
     yield from report_losses(rt, b.lost)  # after a capture too: the captor may use the city at once
+
+
+def end_battle(rt: Clash, p: int, ctx=None) -> Generator:
+    """do end_battle(): the battle being fought ends after this step of its round (before the dice when
+    said at a round's start; before the attacker's question to cease at its end), neither side winning:
+    the attacker's units go back where they came from, as when he ceases. Outside a battle: nothing."""
+    b = getattr(rt, "battle", None)
+    if b is not None and b.result is None:
+        b.result = "ended"
+        by = rt.source_name(ctx.source) if ctx is not None else "an effect"
+        rt.log(f"  {by} ({rt.name(p)}) ends the battle")
+    yield from ()
 
 
 def _retreat(rt: Clash, b: Battle, units: list[str]) -> None:
@@ -444,3 +409,5 @@ def _defender(rt: Clash, attacker: int, space: str) -> int:
             return owner
     return BARBARIAN
 
+
+procedures({"end_battle": end_battle})

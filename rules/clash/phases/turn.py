@@ -33,6 +33,7 @@ def start_turn(rt: Clash, p: int) -> None:
     for u in st["units"].values():
         if u["owner"] == p:
             u["moved"] = u["stop"] = u["battled"] = 0
+            u.pop("came_from", None)  # where it first moved from this turn (board/neighbours.py)
     st["actions_left"] = actions_per_turn(rt, p)  # asked once the turn's state is fresh
 
 

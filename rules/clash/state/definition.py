@@ -33,6 +33,17 @@ __all__ = ["HAND_KIND", "RULES_SOURCE", "ClashDefinition", "combat_source", "def
 RULES_DIR = Path(__file__).resolve().parent.parent  # rules/clash: game.yaml, variants/
 
 
+def mentions(content: Content, word: str) -> bool:
+    """Does any effect of the loaded content (either half of an action card) name `word`?"""
+    said = re.compile(rf"\b{word}\b")
+    for e in content.entries.values():
+        combat = e.data.get("combat")
+        for text in (e.data.get("effect"), combat.get("effect") if isinstance(combat, dict) else None):
+            if isinstance(text, str) and said.search(text):
+                return True
+    return False
+
+
 def counted_hooks(content: Content) -> frozenset[str]:
     """Hooks an effect counts with times_this_turn(hook): emitted even when no trigger listens to them."""
     out: set[str] = set()
@@ -111,6 +122,8 @@ class ClashDefinition:
         self.objective_hooks = {ob.hook for obs in self.index.objectives.values() for ob in obs if ob.hook}
         # hooks something listens to: the state-change hooks (state/changes.py) are emitted only for these
         self.listened_hooks = frozenset(self.index.triggers) | frozenset(self.objective_hooks) | counted_hooks(self.content)
+        # units keep the space they first left this turn only when an effect asks came_from() (board/neighbours.py)
+        self.tracks_origins = mentions(self.content, "came_from")
         self._layouts: dict[int, Layout] = {}
         self._pure_memos: dict[str, dict] = {}
         self._boards: dict[tuple, Board] = {}

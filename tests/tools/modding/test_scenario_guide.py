@@ -92,5 +92,5 @@ def test_an_unknown_expectation_lists_the_known_ones():
     result = run_scenario(_spec([], [{"gold": 3}]))
     assert result.messages[:-1] == ['unknown expectation {"gold": 3}: an item checks one of path (with equals, '
                                     "at_least, at_most, contains, excludes, length or absent), log, no_log, "
-                                    "options_include, options_exclude, pending, auto_picked, vp, over "
-                                    "(docs/scenarios.md)"]
+                                    "log_order, options_include, options_exclude, pending, auto_picked, vp, over "
+                                    "(docs/scenarios.md); view_of: N makes a path or log item seat N's"]

@@ -138,7 +138,7 @@ def test_play_7_wonders_in_the_browser(driver, server, tmp_path):
         _wait(drv, lambda d, s=step: _step(d) > s, "the page to show the next step")
         _wait(drv, lambda d, b=board: _board(d) != b and 'data-kind="city"' in _board(d), "a new drawing")
         _wait(drv, lambda d: d.find_elements("css selector", "#options button.option"), "the next pick")
-    assert "age 1, turn" in drv.find_element("id", "status").text
+    assert "Age I, turn " in drv.find_element("id", "status").text and " of 6" in drv.find_element("id", "status").text
     errors = [e for e in drv.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
     shot = tmp_path / "serve-wonders7.png"

@@ -92,3 +92,33 @@ def test_the_set_up_page_offers_the_default_game_first(tmp_path, serve_client):
     listed = [g["id"] for g in data["games"]]
     assert listed[0] == games.default_game() and sorted(listed) == sorted(
         g for g in games.installed() if games.find(g).terminal_seats)
+
+
+def test_a_symbolic_link_out_of_a_designer_folder_is_neither_offered_nor_read(tmp_path, serve_client, write_pack):
+    """Issue 49: a link in --variant-dir (or a pack of --pack-dir) pointing out of the folder was followed,
+    and the 400 answer quoted a line of the file it pointed to."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "private.txt").write_text("name: Private\ntop-secret-line: [unclosed\n")
+    (outside / "fine.yaml").write_text("name: Fine\nparams: {rounds: 4}\n")
+    d = designs(tmp_path, write_pack)
+    (tmp_path / "variants" / "link.yaml").symlink_to(outside / "private.txt")
+    (tmp_path / "variants" / "fine.yaml").symlink_to(outside / "fine.yaml")  # readable, but not the folder's
+    (tmp_path / "variants" / "inner.yaml").symlink_to(tmp_path / "variants" / "cheap.yaml")  # a link inside: fine
+    evil = write_pack({}, pack_id="evil", root=tmp_path / "packs" / "evil")
+    (evil / "cards.yaml").symlink_to(outside / "private.txt")
+    (tmp_path / "packs" / "away").symlink_to(outside, target_is_directory=True)
+    write_pack({}, pack_id="away", root=outside)
+    c = serve_client(tmp_path / "g.db", designs=d)
+    offered = [v["id"] for v in next(g for g in page_data(c)["games"] if g["id"] == "clash")["variants"]]
+    packs = next(g for g in page_data(c)["games"] if g["id"] == "clash")["packs"]
+    assert str(tmp_path / "variants" / "inner.yaml") in offered and str(tmp_path / "packs" / "mine") in packs
+    for name in ("link.yaml", "fine.yaml"):
+        assert str(tmp_path / "variants" / name) not in offered
+        r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"],
+                                       "variants": [str(tmp_path / "variants" / name)]})
+        assert r.status_code == 400 and "top-secret" not in r.text and "this server reads only" in r.json()["error"]
+    for name in ("evil", "away"):
+        assert str(tmp_path / "packs" / name) not in packs
+        r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "packs": [str(tmp_path / "packs" / name)]})
+        assert r.status_code == 400 and "top-secret" not in r.text

@@ -3,7 +3,10 @@
 `rulewright serve --pack-dir DIR --variant-dir DIR` names them. The set-up page offers every pack folder
 (a folder with a pack.yaml, or each such folder inside DIR) and every variant file (*.yaml at the top of
 DIR), each by the path the server shows; a request may name only those. Any other path is refused
-(ApiError 400): a client must never make the server read a file of its choosing. The folders are looked
+(ApiError 400): a client must never make the server read a file of its choosing. Not offered either, so
+refused the same way: an entry that resolves outside its folder (a symbolic link out of it, whose target
+the server would otherwise read and quote), and a variant or pack that touches what a game keeps its own
+(`hidden:`, `ranges:`; dsl/overlay_secrecy.py), which no game may be created with. The folders are looked
 at again on every request, so a variant written a moment ago is offered at once.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ....dsl.overlay_secrecy import touched, variant_touches
 from ....dsl.rules_data import looks_like_path, read_variant
 from ....dsl.yamlsafe import safe_load
 from ....engine import games
@@ -33,7 +37,7 @@ class Designs:
         out: list[str] = []
         for d in self.pack_dirs:
             roots = [d] if (d / "pack.yaml").is_file() else sorted(p.parent for p in d.glob("*/pack.yaml"))
-            out += [str(r) for r in roots[:MAX_ITEMS] if _manifest_game(r) == game]
+            out += [str(r) for r in roots[:MAX_ITEMS] if _pack_inside(r, d) and _manifest_game(r) == game]
         return out
 
     def variants(self, game: str, rule_keys: set[str]) -> list[str]:
@@ -42,11 +46,13 @@ class Designs:
         out: list[str] = []
         for d in self.variant_dirs:
             for path in sorted(d.glob("*.yaml"))[:MAX_ITEMS]:
+                if not inside(path, d):
+                    continue
                 try:
                     data = read_variant(path) if path.is_file() else None
                 except ValueError:
                     data = {"game": game}  # offered: creating the game then says what is wrong with it
-                if data is None:
+                if data is None or variant_touches(data):  # secrecy is the game's own: never offered
                     continue
                 named = data.get("game")
                 if named == game or (named is None and set(data) - {"name", "text"} <= rule_keys):
@@ -64,10 +70,32 @@ class Designs:
         return f"unknown {what} {value!r} (known: {', '.join(known)})"
 
 
+def inside(path: Path, folder: Path) -> bool:
+    """Does `path` (symbolic links followed) stay inside `folder`? A link out of a designer's folder would
+    make the server read, and quote in its refusals, a file nobody offered it."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        return False
+
+
+def _pack_inside(root: Path, folder: Path) -> bool:
+    """The pack folder and every file the loader reads from it (its YAML, its variants and tests) inside
+    `folder`."""
+    if not inside(root, folder):
+        return False
+    try:
+        files = [*root.glob("*.yaml"), *root.glob("variants/*.yaml"), *root.glob("*/")]
+    except OSError:
+        return False
+    return all(inside(f, folder) for f in files)
+
+
 def _manifest_game(root: Path) -> str | None:
     try:
         data = safe_load((root / "pack.yaml").read_text(encoding="utf-8"))
     except Exception:  # a broken manifest: not offered (lint says why)
         return None
-
-    return data.get("game", games.default_game()) if isinstance(data, dict) else None
+    if not isinstance(data, dict) or (isinstance(data.get("rules"), dict) and touched(data["rules"])):
+        return None  # a pack that would change secrecy is not offered (dsl/overlay_secrecy.py)
+    return data.get("game", games.default_game())

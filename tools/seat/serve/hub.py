@@ -25,6 +25,8 @@ from typing import Any
 
 from ....api import load_game, new_game
 from ....dsl.loader import bundled_packs, load_content
+from ....dsl.overlay_secrecy import variant_touches
+from ....dsl.rules_data import read_variant
 from ....engine import games
 from ....engine.bots import bot_error
 from ....engine.decision import IllegalAction
@@ -122,8 +124,16 @@ def known_variants(packs: list[str], game: str | None = None) -> list[str]:
 
 @functools.cache
 def _variants(packs: tuple[str, ...], game: str) -> tuple[str, ...]:
+    """The variants of these packs, but none that touches secrecy (a pack folder's own could)."""
+    files = games.find(game).variant_files(load_content(list(packs), game))
+    return tuple(v for v, path in files.items() if not _touches(path))
 
-    return tuple(games.find(game).variant_files(load_content(list(packs), game)))
+
+def _touches(path: Any) -> bool:
+    try:
+        return variant_touches(read_variant(path))
+    except ValueError:  # unreadable: offered, and creating the game says what is wrong
+        return False
 
 
 def playable_kinds(game: str) -> list[str]:

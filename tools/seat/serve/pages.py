@@ -42,6 +42,9 @@ button.primary { background: var(--accent); color: #fff; }
 #board .target { cursor: pointer; }
 #board .target polygon { stroke: #ffc400; stroke-width: 4; stroke-opacity: 1; }
 #board .target:hover polygon { fill-opacity: .7; }
+#board .target > rect:first-child { stroke: #ffc400; stroke-width: 3; }
+#board .target.lit polygon, #board .target.lit > rect:first-child { stroke: #e05a00; stroke-width: 5; }
+.option.lit { outline: 3px solid #ffc400; }
 #undo { margin-top: .5rem; } #undo.unavailable { opacity: .6; }
 .opt-picture svg { display: block; margin-top: .2rem; }
 .always { display: block; font-size: .85rem; margin-top: .3rem; }

@@ -165,7 +165,7 @@ function drawDecision(s) {
     return;
   }
   p.options.forEach(function (opt, i) {
-    var b = el('button', null, {'class': 'option', 'data-option': opt, type: 'button'}), text = (p.texts || [])[i];
+    var b = el('button', null, {'class': 'option', 'data-option': opt, 'data-index': i, type: 'button'}), text = (p.texts || [])[i];
     b.appendChild(el('span', p.labels[i] || opt, {'class': 'opt-label'}));
     if (text) { b.appendChild(el('small', text, {'class': 'opt-text'})); b.title = text; }
     if (p.pictures && p.pictures[i]) {  // the project's own drawing of what the option would lay down
@@ -190,13 +190,30 @@ function markTargets(s) {
   });
   Object.keys(by).forEach(function (t) {
     var q = '[data-space="' + t + '"]', sel = '#board [data-kind="hex"]' + q + ', #board [data-kind="space"]' + q +
-            ', #board [data-kind="city"]' + q + ', #board [data-card="' + t + '"]';
+            ', #board [data-kind="city"]' + q + ', #board [data-card="' + t + '"], #board [data-target="' + t + '"]';
     Array.prototype.forEach.call(document.querySelectorAll(sel), function (node) {
       node.classList.add('target');
       node.setAttribute('data-options', by[t].join(' '));
     });
   });
 }
+// pointing at an option lights what it points at on the board; pointing at a place lights its options
+function light(node, on) {
+  var opts = node.classList.contains('option') ? [node.getAttribute('data-index')]
+                                               : (node.getAttribute('data-options') || '').split(' ');
+  var sel = node.classList.contains('option')
+    ? Array.prototype.filter.call(document.querySelectorAll('#board .target'), function (t) {
+        return (' ' + t.getAttribute('data-options') + ' ').indexOf(' ' + opts[0] + ' ') >= 0; })
+    : Array.prototype.filter.call(document.querySelectorAll('#options button.option'), function (b) {
+        return opts.indexOf(b.getAttribute('data-index')) >= 0; });
+  sel.forEach(function (n) { n.classList.toggle('lit', on); });
+}
+['mouseover', 'mouseout'].forEach(function (type) {
+  document.addEventListener(type, function (e) {
+    var node = e.target.closest ? e.target.closest('#options button.option, #board .target') : null;
+    if (node && !(e.relatedTarget && node.contains(e.relatedTarget))) light(node, type === 'mouseover');
+  });
+});
 $('board').addEventListener('click', function (e) {
   var node = e.target.closest ? e.target.closest('.target') : null;
   if (!node || !current || !current.pending) return;
@@ -270,8 +287,7 @@ function draw(s, svg) {
   if (key === drawnKey) return;
   drawnKey = key;
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
-  $('status').textContent = s.over ? 'game over' : (s.view.round ? 'round ' + s.view.round + ', turn ' + s.view.turn
-                                    : s.view.age ? 'age ' + s.view.age + ', turn ' + s.view.turn : 'set-up') +
+  $('status').textContent = s.over ? 'game over' : (s.progress || 'set-up') +
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   current = s;

@@ -1,0 +1,25 @@
+"""What one unit of a resource costs from a neighbour: game.yaml's `trade_price` (2 coins), or its
+`discount_price` (1) when a `discount(direction, goods)` grant in force covers that side and the
+resource's class."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..city.production import goods_class
+
+if TYPE_CHECKING:
+    from ..state.runtime import Wonders
+
+
+def price(rt: Wonders, p: int, side: str, resource: str) -> int:
+    """What p pays the `side` (left/right) neighbour for one unit of the resource."""
+    return rt.steady.answer(("price", p, side, resource), lambda: _price(rt, p, side, resource))
+
+
+def _price(rt: Wonders, p: int, side: str, resource: str) -> int:
+    params = rt.d.params
+    for direction, goods in rt.grants(p, "discount"):
+        if direction in (side, "both") and goods == goods_class(rt, resource):
+            return int(params.get("discount_price", 1))
+    return int(params.get("trade_price", 2))

@@ -1,0 +1,69 @@
+"""What a person's seat shows of 7 Wonders (the `seat_panel` of its descriptor): the seat's own city (cards by
+colour, coins, wonder stages, production, shields, science, points so far), its hand, and both
+neighbours' cities. Cards are read from that seat's view (engine/hidden.py), so another player's hand or
+pending pick is never shown; production, shields and science come from built cards and stages, which
+every player sees on the table."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..city.military import shields
+from ..city.production import production
+from ..names import COLOURS
+from ..scoring.points import player_points
+
+AGES = ("I", "II", "III")
+
+
+def _production(game, p: int) -> str:
+    fixed, choices = production(game.rt, p)
+    bits = [f"{r} {n}" for r, n in sorted(fixed.items())] + ["one of " + "/".join(c) for c in choices]
+    return ", ".join(bits) or "nothing"
+
+
+def _science(game, p: int) -> str:
+    symbols = Counter(args[0] for args in game.rt.grants(p, "science"))
+    wilds = sum(1 for _ in game.rt.grants(p, "science_wild"))
+    bits = [f"{s} {n}" for s, n in sorted(symbols.items())] + ([f"any {wilds}"] if wilds else [])
+    return ", ".join(bits) or "none"
+
+
+def _city(game, pl: dict) -> str:
+    entries = game.definition.content.entries
+    parts = []
+    for colour in COLOURS:
+        cards = [entries[c].name for c in pl["built"] if entries[c].data.get("colour") == colour]
+        if cards:
+            parts.append(f"{colour} {', '.join(cards)}")
+    return "; ".join(parts) or "no cards yet"
+
+
+def _summary(game, view: dict, p: int) -> str:
+    pl = view["players"][p]
+    board = game.definition.content.entries.get(pl["board"])
+    total = len(game.definition.stages(pl["board"]))
+    return (f"{pl['name']} - {board.name if board else pl['board']}: {pl['coins']} coins, wonder {pl['stages']}/{total}, "
+            f"shields {shields(game.rt, p)}, military {sum(pl['military']):+d}")
+
+
+def seat_panel(game, p: int) -> list[str]:
+    """The seat's panel as lines of plain text: own city and hand, then the left and right neighbours."""
+    view = game.view(p)
+    entries = game.definition.content.entries
+    age = int(view.get("age") or 0)
+    pts = player_points(game.rt, p)
+    hand = view["players"][p]["hand"]
+    parts = ", ".join(f"{k} {v}" for k, v in pts.items() if v)
+    lines = [f"Age {AGES[age - 1] if 1 <= age <= 3 else age}, turn {view.get('turn')} of {view.get('turns')} · "
+             f"{sum(pts.values())} VP so far" + (f" ({parts})" if parts else ""),
+             "You: " + _summary(game, view, p),
+             "  cards: " + _city(game, view["players"][p]),
+             f"  produces: {_production(game, p)} · science: {_science(game, p)}",
+             "Hand: " + ("; ".join(f"{entries[c].name} ({entries[c].data.get('colour')})" for c in hand) or "empty")]
+    for side, q in (("Left", game.rt.left(p)), ("Right", game.rt.right(p))):
+        if q == p:
+            continue
+        lines += [f"{side}: " + _summary(game, view, q), "  cards: " + _city(game, view["players"][q]),
+                  f"  produces: {_production(game, q)} · science: {_science(game, q)}"]
+    return lines
