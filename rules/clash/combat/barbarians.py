@@ -49,11 +49,11 @@ def barbarian_units(rt: Clash, space: str) -> list[str]:
 
 
 def _barbarian_room(rt: Clash) -> tuple[int, int]:
-    """(settlements, armies) still in the barbarians' supply (7 and 16, like a player's)."""
+    """(settlements, armies) still in the barbarians' supply (the component limits, like a player's)."""
     cities = sum(1 for c in rt.state["cities"].values() if c["owner"] == BARBARIAN)
     armies = len(rt.units_of(BARBARIAN, rt.role("army")))
-    piece_limit = rt.defn.limit(rt.defn.foundation, 7)
-    army_limit = rt.defn.limit(rt.role("army"), 16)
+    piece_limit = rt.defn.limit(rt.defn.foundation)
+    army_limit = rt.defn.limit(rt.role("army"))
     return piece_limit - cities, army_limit - armies
 
 
