@@ -1,3 +1,3 @@
 """rulewright: a data-driven rules interpreter for Clash of Cultures."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -56,8 +56,9 @@ def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None 
     return game
 
 
-def load_game(save: dict, upto: int | None = None) -> Game:
-    """Replay a save (see content/schema/save.schema.json); SaveError (an IllegalAction) says why not."""
+def load_game(save: dict, upto: int | None = None, forkable: bool = False) -> Game:
+    """Replay a save (see content/schema/save.schema.json); SaveError (an IllegalAction) says why not.
+    `forkable=True`: the replayed game keeps what Game.fork() needs (as new_game's)."""
     save = validate_save(save)
     try:
         game = games.find(save["game"])
@@ -68,7 +69,7 @@ def load_game(save: dict, upto: int | None = None) -> Game:
         defn = game.definition(cfg.get("packs", list(game.default_packs)), cfg.get("variants", []))
     except (ValueError, ContentError) as err:
         raise SaveError(f"the save's packs or variants cannot be loaded: {err}") from None
-    return Game.load(defn, save, upto)
+    return Game.load(defn, save, upto, forkable)
 
 
 def scores(game: Game) -> dict:

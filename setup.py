@@ -6,6 +6,7 @@ declarative `packages.find` cannot express (it would find `engine`, not `rulewri
 written here. Everything else about the project is declared in pyproject.toml.
 """
 
+import re
 from pathlib import Path
 
 from setuptools import setup
@@ -57,7 +58,9 @@ class _BuildPy(build_py):
 
 
 PACKAGES = _packages()
+VERSION = re.search(r'^__version__ = "([^"]+)"', (ROOT / "__init__.py").read_text(encoding="utf-8"), re.M)
 setup(
+    version=VERSION.group(1) if VERSION else "0",
     packages=PACKAGES,
     package_dir={"rulewright": "."},
     package_data=_package_data(PACKAGES),

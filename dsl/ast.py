@@ -178,6 +178,21 @@ class CostItem:
     pos: Pos = NOWHERE
 
 
+ONE_OF = "one_of"  # the `what` of a cost of several ways to pay (`costs 1 gold or 2 mood`)
+
+
+@dataclass
+class CostChoice:
+    """`costs 1 gold or 2 mood`: the payer picks one of the ways, each a list of items paid together."""
+
+    ways: list[list[CostItem]]
+    pos: Pos = NOWHERE
+
+    @property
+    def what(self) -> str:
+        return ONE_OF
+
+
 @dataclass
 class Ability:
     pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)

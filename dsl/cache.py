@@ -4,6 +4,12 @@ Reading YAML with positions is the slow part of start-up; the result (entries, t
 effects, diagnostics, documents) is written as JSON next to nothing else, and read back when no
 file, schema, grammar or vocabulary changed. JSON, not pickle: a cache file is data, never code.
 Set RULEWRIGHT_NO_CACHE=1 to bypass it, RULEWRIGHT_CACHE_DIR to move it.
+
+One folder may serve several installed versions at once (two checkouts, a wheel and a checkout), so an entry
+can never be served to a version it does not fit: every key covers the package version and the bytes of
+everything that shapes the entry (content, schemas, the language's code and grammar, the game's rules code
+and data); entries are written whole (a temporary file renamed into place); a load that found errors is
+never stored; and an entry that does not read back is deleted and rebuilt.
 """
 
 from __future__ import annotations
@@ -16,10 +22,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
 
-FORMAT = 2
+FORMAT = 3
 _AST = {cls.__name__: cls for cls in vars(A).values()
         if isinstance(cls, type) and dataclasses.is_dataclass(cls)}
 
@@ -33,7 +40,7 @@ def cache_dir() -> Path | None:
 
 
 def content_key(files: list[Path], extra: list[str]) -> str:
-    h = hashlib.sha256(f"rulewright-content-{FORMAT}".encode())
+    h = hashlib.sha256(f"rulewright-content-{FORMAT}-{__version__}".encode())
     for item in extra:
         h.update(item.encode())
         h.update(b"\0")
@@ -75,30 +82,59 @@ def decode(data: Any) -> Any:
     return data
 
 
-def read(key: str) -> dict | None:
+def entry_path(key: str) -> Path | None:
     d = cache_dir()
-    if d is None:
+    return None if d is None else d / f"content-{key}.json"
+
+
+def read(key: str) -> dict | None:
+    path = entry_path(key)
+    if path is None:
         return None
-    path = d / f"content-{key}.json"
     try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
+        raw = path.read_bytes()
+    except OSError:
         return None
-    return data if data.get("format") == FORMAT else None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError included
+        data = None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        drop(key)  # torn, corrupted or foreign: never served, rebuilt by the caller
+        return None
+    return data
+
+
+def drop(key: str) -> None:
+    """Delete an entry that could not be used (the caller then rebuilds and rewrites it)."""
+    path = entry_path(key)
+    if path is not None:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def _write_json(d: Path, name: str, payload: Any, **dump: Any) -> None:
+    """Write `payload` as d/name whole: a temporary file in the same folder, renamed over the target."""
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=f".{name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w") as fh:
+                json.dump(payload, fh, **dump)
+            os.replace(tmp, d / name)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, TypeError, ValueError):
+        pass  # a cache that cannot be written is only slower
 
 
 def write(key: str, payload: dict) -> None:
     d = cache_dir()
-    if d is None:
-        return
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=".content-", suffix=".json")
-        with os.fdopen(fd, "w") as fh:
-            json.dump(dict(payload, format=FORMAT), fh, separators=(",", ":"))
-        os.replace(tmp, d / f"content-{key}.json")
-    except OSError:
-        pass  # a cache that cannot be written is only slower
+    if d is not None:
+        _write_json(d, f"content-{key}.json", dict(payload, format=FORMAT, key=key), separators=(",", ":"))
 
 
 def diag_to_json(d: Diagnostic) -> dict:
@@ -114,21 +150,23 @@ def cached_yaml(path: Path) -> Any:
     from ruamel.yaml import YAML
 
     raw = path.read_bytes()
-    key = hashlib.sha256(b"yaml-" + str(FORMAT).encode() + raw).hexdigest()
+    key = hashlib.sha256(f"yaml-{FORMAT}-{__version__}-".encode() + raw).hexdigest()
     d = cache_dir()
     if d is not None:
+        entry = d / f"yaml-{key}.json"
         try:
-            return json.loads((d / f"yaml-{key}.json").read_text())
-        except (OSError, ValueError):
+            held = json.loads(entry.read_text())
+            if isinstance(held, dict) and held.get("key") == key:
+                return held["data"]
+            entry.unlink()  # not an entry of this key: drop it, rebuild below
+        except FileNotFoundError:
             pass
+        except (OSError, ValueError, KeyError):
+            try:
+                entry.unlink()
+            except OSError:
+                pass
     data = YAML(typ="safe").load(raw.decode("utf-8"))
     if d is not None:
-        try:
-            d.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=d, prefix=".yaml-", suffix=".json")
-            with os.fdopen(fd, "w") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, d / f"yaml-{key}.json")
-        except (OSError, TypeError, ValueError):
-            pass
+        _write_json(d, f"yaml-{key}.json", {"key": key, "data": data})
     return data

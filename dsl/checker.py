@@ -104,7 +104,7 @@ class Checker:
             scope.update(sig.context)
             self.cond(ab.when, scope)
         elif isinstance(ab, A.Acquire):
-            self.costs(ab.cost, scope)
+            self.costs(ab.cost, scope, choices=False)
         elif isinstance(ab, A.Requires):
             scope.update(self.v.language.get("requires_context") or {})
             self.cond(ab.cond, scope)
@@ -192,8 +192,16 @@ class Checker:
             for a, t in zip(call.args, sig.args, strict=False):
                 self.expect(a, t, scope)
 
-    def costs(self, items: list[A.CostItem], scope: dict[str, str]) -> None:
+    def costs(self, items: list[A.CostItem], scope: dict[str, str], choices: bool = True) -> None:
         for c in items:
+            if isinstance(c, A.CostChoice):
+                if not choices or not self.v.language.get("cost_choices"):
+                    where = "an extra cost to acquire" if not choices else "a cost of this game"
+                    self.error(c.pos, "E0214", f"{where} cannot be one of several ways to pay ('or')",
+                               "write one way to pay, e.g. `costs 1 gold, 1 ore`")
+                for way in c.ways:
+                    self.costs(way, scope, choices)
+                continue
             self.expect(c.amount, "int", scope)
             self.kind(c.what, "pay", c.pos)
 

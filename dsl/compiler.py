@@ -293,7 +293,8 @@ class Compiler:
     _context_names: frozenset[str] = frozenset()
 
     def costs(self, items: list[A.CostItem]) -> list[E.CostSpec]:
-        return [E.CostSpec(c.what, self.expr(c.amount)) for c in items]
+        return [E.CostChoice([self.costs(w) for w in c.ways]) if isinstance(c, A.CostChoice)
+                else E.CostSpec(c.what, self.expr(c.amount)) for c in items]
 
     def ability(self, source: str, index: int, ab: A.Ability) -> E.Ability:
         # names bound by the ability's context shadow constants of the same name

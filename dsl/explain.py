@@ -87,7 +87,8 @@ def amount(n: A.Expr, what: str) -> str:
 
 
 def costs(items: list[A.CostItem]) -> str:
-    return ", ".join(amount(c.amount, c.what) for c in items)
+    return ", ".join(" or ".join(" and ".join(amount(i.amount, i.what) for i in w) for w in c.ways)
+                     if isinstance(c, A.CostChoice) else amount(c.amount, c.what) for c in items)
 
 
 Phrases = dict[str, dict[str, str]]  # grant name -> number of arguments -> template ({0}, {1} ...)

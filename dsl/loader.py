@@ -28,6 +28,7 @@ from .limits import check_limits
 from .packcheck import check_pack
 from .parser import parse_effect
 from .references import SPEC_FILE, check_references, check_shapes, content_spec
+from .rules_data import base_rules
 from .schemas import NOT_CONTENT_KINDS, known_kinds, schema_errors, schema_for
 from .vocabulary import Vocabulary
 from .yaml_positions import holder, is_dir, not_a_file, plain, pos_of, read_yaml
@@ -107,7 +108,20 @@ def game_vocab(game: str) -> Vocabulary:
     # what an entry's data field means, said by `rulewright explain` ("field:border" -> value -> sentence)
     vocab.phrases.update({f"field:{f}": dict(w) for f, w in (content_spec(game).get("field_phrases") or {}).items()})
     vocab.language = dict(content_spec(game).get("language") or {})
+    vocab.rule_types = dict(content_spec(game).get("rules_words") or {})
     return vocab
+
+
+def add_rule_words(content: Content) -> None:
+    """The words the rules data declares (game.yaml with the loaded packs' `rules:`, e.g. counters) become
+    constants of the content's vocabulary; an overlay that cannot be applied is reported by the rules' lint."""
+    if not content.vocab.rule_types:
+        return
+    try:
+        rules = base_rules(RULES_ROOT / content.game, content)
+    except (ValueError, OSError):
+        rules = cached_yaml(RULES_ROOT / content.game / "game.yaml")
+    content.vocab.add_rule_words(rules if isinstance(rules, dict) else {})
 
 
 @cache
@@ -131,7 +145,9 @@ def _key_files(packs: list[str | Path], game: str, extra_files: list[Path]) -> l
     files.append(RULES_ROOT / game / "vocabulary.yaml")
     if (RULES_ROOT / game / SPEC_FILE).exists():
         files.append(RULES_ROOT / game / SPEC_FILE)
-    files += [RULES_ROOT / game / "game.yaml", RULES_ROOT / game / "content_checks.py"]
+    # the game's rules, code and data (content checks, procedures' declarations, the kinds' references)
+    files += sorted(p for p in (RULES_ROOT / game).rglob("*") if p.suffix in (".py", ".yaml", ".json")
+                    and "__pycache__" not in p.parts)
     here = Path(__file__).resolve().parent
     files += sorted(here.glob("*.py")) + sorted(here.glob("*.lark"))
     return files
@@ -148,9 +164,13 @@ def load_content(packs: list[str | Path] | None = None, game: str | None = None,
                             [game] + [str(Path(r).resolve()) if "/" in str(r) else str(r) for r in requested])
     hit = disk.read(key)
     if hit is not None:
-        return _from_cache(hit, game)
+        try:
+            return _from_cache(hit, game)
+        except (KeyError, TypeError, ValueError, AttributeError):  # written by a broken process: rebuild it
+            disk.drop(key)
     content = _load_content(requested, game, extra)
-    disk.write(key, _to_cache(content))
+    if not any(d.severity == "error" for d in content.diagnostics):  # a failed load is never kept
+        disk.write(key, _to_cache(content))
     return content
 
 
@@ -179,6 +199,7 @@ def _from_cache(data: dict, game: str) -> Content:
                                          {k: decode(v) for k, v in (e.get("parts") or {}).items()})
     for kind in vocab.content_types:
         vocab.add_content(kind, [x.id for x in content.of_kind(kind)])
+    add_rule_words(content)
     return content
 
 
@@ -189,6 +210,7 @@ def _load_content(requested: list[str | Path], game: str, extra_files: list[Path
     vocab = game_vocab(game)
     content = Content(game, vocab, diagnostics=diags, sources=sources)
     content.packs = resolve_packs(requested, game, diags, sources)
+    add_rule_words(content)
 
     raw: list[tuple[Entry, Any]] = []
     files: list[tuple[Pack, Path]] = []
@@ -237,6 +259,7 @@ def check_document(base: Content, path: Path, text: str) -> Content:
     others = {k: e for k, e in base.entries.items() if Path(e.file).resolve() != target}
     content = Content(base.game, game_vocab(base.game), packs=list(base.packs), entries=others,
                       documents=dict(base.documents))
+    add_rule_words(content)
     pack = next((p for p in base.packs if Path(p.root).resolve() == target.parent), None)
     if pack is None:  # a file outside the packs: loaded on top of them, as `rulewright lint FILE` does
         pack = base.packs[-1] if base.packs else Pack("extra", "", "", base.game, [], target.parent, {})

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import os
+import tempfile
 from functools import cache
 from pathlib import Path
 
+import lark
 from lark import (
     Lark,
     Token,
@@ -17,6 +21,7 @@ from lark import (
 from lark.exceptions import LarkError, VisitError
 from lark.indenter import DedentError, Indenter
 
+from .. import __version__
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
 from .parse_errors import syntax_diagnostic
@@ -87,25 +92,40 @@ def _ast_pos(node) -> A.Pos | None:
     return pos if isinstance(pos, A.Pos) and pos != A.NOWHERE else None
 
 
-def _grammar_cache() -> str | bool:
-    """Lark can keep its analysed grammar on disk; start-up then skips building the tables."""
+def _grammar_cache(grammar: str) -> Path | None:
+    """Where Lark keeps the analysed grammar, so start-up skips building the tables: one file per grammar,
+    Lark and rulewright version (one cache folder serves every installed version)."""
     from .cache import cache_dir
 
     d = cache_dir()
     if d is None:
-        return False
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(d / "grammar.lark-cache")
+        return None
+    tag = hashlib.sha256(f"{__version__}\0{lark.__version__}\0{grammar}".encode()).hexdigest()[:24]
+    return d / f"grammar-{tag}.lark-cache"
 
 
 @cache
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("grammar.lark")).read_text()
-    return Lark(grammar, parser="lalr", postlex=_EffectIndenter(), propagate_positions=True,
-                maybe_placeholders=False, cache=_grammar_cache())
+    options = dict(parser="lalr", postlex=_EffectIndenter(), propagate_positions=True, maybe_placeholders=False)
+    target = _grammar_cache(grammar)
+    if target is None:
+        return Lark(grammar, **options)
+    if target.is_file():  # Lark checks the file against the grammar and rebuilds it when it does not match
+        return Lark(grammar, cache=str(target), **options)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".grammar.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(tmp)  # Lark writes the file itself
+    except OSError:
+        return Lark(grammar, **options)
+    parser = Lark(grammar, cache=tmp, **options)
+    try:  # written beside it, then renamed into place: a reader never sees half a file
+        os.replace(tmp, target)
+    except OSError:
+        pass
+    return parser
 
 
 def _pos(meta_or_token) -> A.Pos:
@@ -272,7 +292,14 @@ class _ToAst(Transformer):
         return A.CostItem(c[0], str(c[1]), _pos(meta))
 
     def cost(self, meta, c):
-        return [x for x in c if isinstance(x, A.CostItem)]
+        """The items of a cost; `A or B` (ways to pay split by OR) one CostChoice of those ways."""
+        ways: list[list[A.CostItem]] = [[]]
+        for x in c:
+            if isinstance(x, A.CostItem):
+                ways[-1].append(x)
+            elif getattr(x, "type", None) == "OR":
+                ways.append([])
+        return ways[0] if len(ways) == 1 else [A.CostChoice(ways, pos=_pos(meta))]
 
     def opt_once(self, meta, c):
         return ("once", _limit(str(c[0])))

@@ -62,6 +62,10 @@ class Vocabulary:
     # what each hook payload field means: the game's shared meanings (`hook_fields:`), and a hook's own
     # (`fields:` on the hook) by "hook.field"
     field_docs: dict[str, str] = field(default_factory=dict)
+    # types whose words the rules data declares (content.yaml `rules_words`: rules-data key -> type, e.g.
+    # counters -> counter), and each such word's description (its `doc:` there)
+    rule_types: dict[str, str] = field(default_factory=dict)
+    rule_docs: dict[str, str] = field(default_factory=dict)
 
     def field_meaning(self, hook: str, name: str) -> str:
         """The one-line meaning of a hook's payload field ("" when the vocabulary gives none)."""
@@ -132,6 +136,17 @@ class Vocabulary:
             # content wins because effects talk about content far more often.
             self.constants[i] = typ
 
+    def add_rule_words(self, rules: dict[str, Any]) -> None:
+        """Make the names the rules data declares usable as constants of their type (content.yaml
+        `rules_words`: the keys of rules[key] become words of type rule_types[key], e.g. the counters)."""
+        for key, typ in self.rule_types.items():
+            declared = rules.get(key)
+            for name, spec in (declared.items() if isinstance(declared, dict) else ()):
+                if isinstance(name, str):
+                    self.constants.setdefault(name, typ)
+                    if isinstance(spec, dict) and spec.get(DOC_KEY):
+                        self.rule_docs[name] = str(spec[DOC_KEY])
+
     def kinds_of(self, category: str) -> list[str]:
         """Names allowed after gain/pay/lose/draw, expanded from the category lists."""
         spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks}[category]
@@ -139,7 +154,7 @@ class Vocabulary:
         for item in spec:
             if item in self.enums:
                 out.extend(self.enums[item])
-            elif item in self.content_types.values():
+            elif item in self.content_types.values() or item in self.rule_types.values():
                 out.extend(n for n, t in self.constants.items() if t == item)
             else:
                 out.append(item)

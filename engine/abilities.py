@@ -79,6 +79,24 @@ class CostSpec:
     amount: Fn
 
 
+ONE_OF = "one_of"  # CostChoice's `what`: the rules' payment reads its amount as the ways to pay
+
+
+@dataclass
+class CostChoice:
+    """A cost of several ways to pay (`costs 1 gold or 2 mood`). Read like a CostSpec, its `what` is
+    ONE_OF and its amount the ways, each a list of (what, amount) pairs: [[("gold", 1)], [("mood", 2)]]."""
+
+    ways: list[list[CostSpec]]
+
+    @property
+    def what(self) -> str:
+        return ONE_OF
+
+    def amount(self, ctx: Ctx) -> list[list[tuple[str, Any]]]:
+        return [[(c.what, c.amount(ctx)) for c in way] for way in self.ways]
+
+
 @dataclass
 class Grant(Ability):
     name: str = ""

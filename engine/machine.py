@@ -20,14 +20,23 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import __version__
 from .decision import Decision, IllegalAction
+from .provenance import STREAM, STREAMS, fingerprint, stream_name, version_line
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
 # the JSON Schema of a save (format, game, config, actions), shipped with the content schemas
 SAVE_SCHEMA = Path(__file__).resolve().parent.parent / "content" / "schema" / "save.schema.json"
+
+
+def _from_format_1(save: dict) -> dict:
+    """Format 1 did not record the random stream nor the content: `stream: null` makes Game.load find the
+    stream that replays the whole save (or refuse it), never trust the first actions."""
+    return {**save, "format": 2, "stream": None}
+
+
 # upgrades of older save layouts: MIGRATIONS[n] turns a format-n save into a format-(n+1) one.
-# Format 1 is the first layout rulewright wrote, so there is nothing older to upgrade yet.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _from_format_1}
 
 
 class SaveError(IllegalAction):
@@ -131,6 +140,7 @@ class Game:
         self.config = dict(config)
         self.actions: list[dict] = []
         self.log: list[str] = []
+        self.notes: list[str] = []  # what a load found worth telling (an older random stream ...)
         self.state: dict = definition.new_state(self.config)
         self.pending: Decision | None = None
         self.over = False
@@ -244,7 +254,17 @@ class Game:
         fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints, self.forkable)
         for a in actions:
             fresh.apply(a)
-        self.__dict__.update(fresh.__dict__)
+        self.become(fresh)
+
+    def become(self, other: Game) -> None:
+        """Turn this object into `other` (a rebuilt or forked copy of this game), in place, for whoever holds
+        this object (a play loop, a seat); `other` must not be used afterwards. The rules' runtime, which a
+        definition keeps on `game.rt` and its running flow reads, is pointed at this object, so the flow's
+        own calls (resume points, remembered menus) reach the game that plays on."""
+        self.__dict__.update(other.__dict__)
+        rt = self.__dict__.get("rt")
+        if rt is not None and getattr(rt, "game", None) is other:
+            rt.game = self
 
     def remembered(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, a menu of options worked out from the state alone (no change to it), remembered.
@@ -341,18 +361,59 @@ class Game:
     # ---- saving -----------------------------------------------------------------------------
     def save(self) -> dict:
         """The game as a save (content/schema/save.schema.json): the set-up and every action, so that a load
-        replays it to the very same state; the same seed and actions give the same save, byte for byte."""
-        return {"format": SAVE_FORMAT, "game": self.definition.game_id, "config": copy.deepcopy(self.config),
-                "actions": [dict(a) for a in self.actions]}
+        replays it to the very same state, and what made it (version, random stream, content fingerprint) so
+        that a later version knows whether it can; the same seed and actions give the same save, byte for
+        byte."""
+        config = {k: v for k, v in self.config.items() if k != "stream"}
+        packs = config.get("packs") or []
+        return {"format": SAVE_FORMAT, "game": self.definition.game_id, "written_by": __version__,
+                "stream": self.config.get("stream", STREAM),
+                "content": fingerprint(self.definition.game_id, [str(p) for p in packs]),
+                "config": copy.deepcopy(config), "actions": [dict(a) for a in self.actions]}
 
     @classmethod
-    def load(cls, definition: Definition, save: dict, upto: int | None = None) -> Game:
-        """Replay a save (validated against its schema first). Raises SaveError saying why it cannot."""
+    def load(cls, definition: Definition, save: dict, upto: int | None = None, forkable: bool = False) -> Game:
+        """Replay a save (validated against its schema first). Raises SaveError saying why it cannot.
+
+        A save of this stream and content replays as it is. Otherwise (another stream, other content or
+        rules, or a format-1 save that recorded neither) the whole save is replayed first, on the stream it
+        names or, when it names none, on each stream this version has, newest first; a save that replays on
+        none is refused before anything is shown, naming the versions, so `upto` never shows another game.
+        `forkable`: the game keeps what fork() needs from the start (as the constructor's)."""
         save = validate_save(save)
         if save["game"] != definition.game_id:
             raise SaveError(f"this save is for game {save['game']!r}, not {definition.game_id!r}")
+        stream = save.get("stream")
+        if stream is not None and stream not in STREAMS:
+            raise SaveError(f"this save was dealt by {stream_name(stream)}; {version_line()} has streams "
+                            f"{', '.join(map(str, sorted(STREAMS)))}: update rulewright to load it")
+        packs = [str(p) for p in save["config"].get("packs") or []]
+        if stream is not None and save.get("content") == fingerprint(definition.game_id, packs):
+            return cls._replay(definition, save, stream, upto, forkable)
+        tried: list[str] = []
+        for candidate in [stream] if stream is not None else sorted(STREAMS, reverse=True):
+            try:
+                whole = cls._replay(definition, save, candidate, None, forkable)
+            except SaveError as err:
+                tried.append(f"on {stream_name(candidate)}: {err}")
+                continue
+            game = whole if upto is None or upto >= len(save["actions"]) else cls._replay(
+                definition, save, candidate, upto, forkable)
+            if candidate != STREAM:
+                game.notes.append(f"this save was dealt by {stream_name(candidate)}; it replays on it")
+            return game
+        written = f"rulewright {save['written_by']}" if save.get("written_by") else "an older rulewright"
+        raise SaveError(f"this save (written by {written}, {stream_name(stream)}) does not replay with "
+                        f"{version_line()} (rules, content or stream differ): " + "; ".join(tried))
+
+    @classmethod
+    def _replay(cls, definition: Definition, save: dict, stream: int, upto: int | None,
+                forkable: bool = False) -> Game:
+        config = dict(save["config"])
+        if stream != STREAM:
+            config["stream"] = stream
         try:
-            game = cls(definition, save["config"])
+            game = cls(definition, config, forkable=forkable)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:  # e.g. a garbage position
             raise SaveError(f"the save's set-up (config) cannot start a game: {err}") from None
         for i, a in enumerate(save["actions"][:upto]):

@@ -268,7 +268,7 @@ def test_every_subpackage_of_a_game_says_what_it_owns(folder):
 # Each game's subpackages, lowest first, as its rulebook orders them (docs/architecture.md).
 ORDERS = {
     "clash": ["board", "state", "civilizations", "actions", "combat", "cards", "phases", "bots"],
-    "civ_board": ["board", "state", "cards", "combat", "phases", "bots"],
+    "civ_board": ["board", "state", "cards", "combat", "phases", "bots", "seat"],
     "wonders7": ["state", "city", "commerce", "scoring", "actions", "phases", "bots", "seat"],
 }
 

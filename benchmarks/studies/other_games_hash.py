@@ -4,7 +4,8 @@
 and final state; the card language serves these games too, so a change to its evaluation must leave them
 as they were. At 2d0dbd2: wonders7 11 57 6969703bc16397c9, wonders7 12 60 be2794b75af8fd6e,
 civ_board 13 1500 5411c3bc524d2c54. Issue 48's Civilization rules (loot chosen, Russia's and America's set-up,
-culture any time of city management, trades of several items) changed its play: civ_board 13 1500 f5d030f53d23b42f.
+culture any time of city management, trades of several items, no building offered where it stands) changed its
+play: civ_board 13 1500 846dc4162e4c4866 (7 Wonders' two unchanged).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 The game is its data (vocabulary.yaml, content.yaml, game.yaml) and the rule procedures of this
 package, in layers that follow the rulebook: the map (board/), the runtime, what cities collect and the
 victories (state/), techs, culture and abilities (cards/), battles (combat/), the set-up and the five
-phases (phases/) and the bots (bots/).
-Importing this package registers the game (`civ_board`) and its greedy bot; every tool hook it hands
-the generic tools is a named field of its descriptor (engine/games.py GameModule), made in tools_support.
+phases (phases/) and the bots (bots/); above them, what a person's seat shows (seat/: meanings, targets,
+headers, the drawing). Importing this package registers the game (`civ_board`) and its greedy bot; every
+tool hook it hands the generic tools is a named field of its descriptor (engine/games.py GameModule).
 """
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ from ...engine.games import register as register_game
 from .bots.bots import GreedyBot
 from .definition import GAME_ID, definition, variant_files
 from .end_measures import CIV_MEASURES
-from .render_svg import render_parts, render_svg
-from .seat import seat_panel
+from .seat.meaning import option_text
+from .seat.panel import seat_panel
+from .seat.progress import progress_words
+from .seat.render_svg import render_parts, render_svg
+from .seat.targets import option_targets
 from .tools_support import (
     MUTATED,
     SCORE_COLUMNS,
@@ -40,8 +43,8 @@ LAYERS = (
     "combat",                                   # battles, loot and conquest
     "phases",                                   # set-up and the turn's five phases
     "bots",                                     # the greedy bot, its trades and aims; the search bot's guesses
-    # the game as a definition for the engine's machine; what the generic tools read
-    ("definition", "end_measures", "tools_support", "seat", "render_svg"),
+    # the game as a definition for the engine's machine; what the generic tools and a person's seat read
+    ("definition", "end_measures", "tools_support", "seat"),
 )
 
 register("greedy", GreedyBot, game=GAME_ID)
@@ -52,4 +55,5 @@ GAME = register_game(GameModule(
     entry_fields=entry_fields, mutation_kinds=MUTATED, mutation_packs=("base",),
     mutation_per_ability=MUTATED,
     seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research", "trade_offer", "trade_answer"),
-    render_svg=render_svg, render_parts=render_parts))
+    render_svg=render_svg, render_parts=render_parts, option_text=option_text, option_targets=option_targets,
+    progress_words=progress_words))

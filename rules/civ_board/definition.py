@@ -113,7 +113,7 @@ class CivDefinition:
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
         if not lo <= n <= hi:
             raise ValueError(f"Civilization is for {lo} to {hi} players, not {n}")
-        st: dict = {"rng": seed_state(int(config.get("seed", 0))), "turn": 0, "phase": "setup", "first": 0,
+        st: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream")), "turn": 0, "phase": "setup", "first": 0,
                     "figures": [], "cities_built": [], "items": {}, "markers": {}, "obsolete": [], "winner": [],
                     "victory": None, "next_id": 1}
         rng = Rng(st)

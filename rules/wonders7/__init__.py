@@ -21,6 +21,7 @@ from .bots.greedy import GreedyBot
 from .end_measures import WONDERS7_MEASURES
 from .names import GAME_ID
 from .scoring.points import final_scores
+from .seat.options import option_targets, option_text
 from .seat.panel import seat_panel
 from .seat.render_svg import render_parts, render_svg
 from .state.definition import definition, variant_files
@@ -67,4 +68,5 @@ GAME = register_game(GameModule(
     simulation_record=simulation_record, seat_label=seat_label, seat_label_word="wonder board",
     entry_fields=entry_fields, mutation_kinds=("age_card", "wonder_board"), mutation_packs=("base",),
     seat_panel=seat_panel, seat_turn_kinds=("pick", "discard_pile"),
+    option_text=option_text, option_targets=option_targets,
     render_svg=render_svg, render_parts=render_parts, progress_words=progress_words))

@@ -75,9 +75,10 @@ def test_a_seat_sees_its_own_culture_hand_in_render_and_replay_and_never_a_rival
         args = ["render", str(save), "--out", str(out)] + (["--as", who] if who else [])
         assert runner.invoke(app, args).exit_code == 0
         pictures[who] = out.read_text(encoding="utf-8")
-    assert f"hand: {', '.join(names)}" in pictures[str(owner)]
-    assert "hand:" in pictures[str(other)] and names[0] not in pictures[str(other)]
-    assert "hand:" not in pictures[None]
+    assert "your culture cards:" in pictures[str(owner)] and all(n in pictures[str(owner)] for n in names)
+    assert all(f'data-card="{c}"' in pictures[str(owner)] for c in game.state["players"][owner]["hand"])
+    assert names[0] not in pictures[str(other)] and names[0] not in pictures[None]
+    assert "your culture cards:" not in pictures[None]
     html = tmp_path / "r.html"
     assert runner.invoke(app, ["replay", str(save), "--html", str(html), "--as", str(other)]).exit_code == 0
     assert names[0] not in html.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from rulewright.rules.civ_board.board.pieces import figures_left, place_figure, 
 from rulewright.rules.civ_board.bots.bots import GreedyBot
 from rulewright.rules.civ_board.phases import manage, map_events, movement
 from rulewright.rules.civ_board.phases.start import city_site
-from rulewright.rules.civ_board.render_svg import render_svg
+from rulewright.rules.civ_board.seat.render_svg import render_svg
 from rulewright.rules.civ_board.state import economy
 
 
@@ -53,7 +53,8 @@ def test_a_disaster_marker_changes_yield_building_sites_movement_city_sites_and_
     assert not city_site(rt, 0, *site)
     svg = render_svg(g, None, "")
     assert svg.count('data-kind="disaster"') == 3
-    assert f'<rect x="{site[0] * 34}" y="{40 + site[1] * 34}" width="34" height="34" fill="#6fa8dc"' in svg
+    square = svg.split(f'id="sq-{site[0]}-{site[1]}">')[1].split("</g>")[0]   # the square's group: water now
+    assert square.startswith("<rect") and 'fill="#6fa8dc"' in square.split("/>")[0]
 
 
 def test_change_terrain_keeps_within_the_disaster_markers():

@@ -15,8 +15,8 @@ from rulewright.engine.games import find
 from rulewright.engine.machine import Game
 from rulewright.rules.civ_board.bots.bots import GreedyBot
 from rulewright.rules.civ_board.phases import negotiation
-from rulewright.rules.civ_board.render_svg import render_svg
-from rulewright.rules.civ_board.seat import seat_panel
+from rulewright.rules.civ_board.seat.panel import seat_panel
+from rulewright.rules.civ_board.seat.render_svg import render_svg
 
 
 def at_trade(players: int = 2, specs=None, civs=None) -> Game:

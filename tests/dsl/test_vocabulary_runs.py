@@ -42,7 +42,7 @@ def sample_args(game, types: list[str]) -> list:
     hand = rt.player(0)["hand"].get("action_card") or [""]
     sample = {"int": 1, "city": city, "space": space, "unit": "settler", "category": "education", "card": hand[0],
               "player": 1, "action": "collect", "city_filter": "coastal", "piece": "temple", "resource": "food",
-              "mood": "happy", "hand_deck": "action_card"}
+              "mood": "happy", "hand_deck": "action_card", "space_filter": "land", "advance": "mining"}
     return [sample[t] for t in types]
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ..common.errors import GuardedTyper
 from ..modding import docs, explain, hooks, labels, lint, lsp, schema, test, variant, words
 from ..modding import list as list_
-from ..playtest import analyze, balance, bench, compare, fit, simulate, sweep, tournament
+from ..playtest import analyze, balance, bench, compare, fit, simulate, sweep, tournament, tune
 from ..render import render
 from ..seat import play, replay, serve
+from . import version
 
 # every command of this app (and of any app added to it) runs in the error boundary of tools/common/errors.py
 app = GuardedTyper(
@@ -27,8 +28,9 @@ app = GuardedTyper(
 
 # the order of `rulewright --help` (Typer lists command groups, such as `variant`, after the commands)
 COMMANDS = [lint, list_, explain, schema, hooks, words, play, replay, test, labels, simulate, compare, variant, sweep,
-            bench, tournament, balance, fit, analyze, render, serve, docs, lsp]
+            tune, bench, tournament, balance, fit, analyze, render, serve, docs, lsp]
 
+version.register(app)  # `rulewright --version`
 for _module in COMMANDS:
     _module.register(app)
 

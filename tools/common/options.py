@@ -33,6 +33,13 @@ def bots(help: str = "bot per seat, comma separated (cycled)") -> Any:
     return typer.Option("--bots", help=help)
 
 
+def bot_families(help: str = "bots: one family a time, comma separated per seat (cycled); give it again for "
+                              "another family (--bots greedy --bots search:4): each verdict then says whether it "
+                              "holds under every family") -> Any:
+    """`--bots KINDS`, repeatable: each one a bot family (tools/playtest/families.py); resolve.families checks them."""
+    return typer.Option("--bots", help=help)
+
+
 def packs(help: str = "content pack (repeatable)", short: bool = False) -> Any:
     """`--pack ID|FOLDER`, repeatable."""
     return typer.Option("--pack", *(["-p"] if short else []), help=help)

@@ -67,6 +67,16 @@ def bots(text: str, game_id: str | None = None, default: Sequence[str] = (), exa
     return kinds
 
 
+def families(texts: Sequence[str], game_id: str | None = None) -> list[list[str]]:
+    """The bot families of a repeated `--bots` (`--bots greedy --bots search:4`): each one's kinds, checked as
+    `bots` checks them; a family named twice is an error (exit 2)."""
+    out = [bots(t, game_id) for t in texts] or [bots("", game_id, ["greedy"])]
+    names = [",".join(k) for k in out]
+    if len(set(names)) != len(names):
+        fail(f"--bots names a family twice: {', '.join(n for n in names if names.count(n) > 1)}", 2)
+    return out
+
+
 def packs(names: Sequence[str] | None) -> list[str]:
     """The packs to play with: the ones named, with the base game first."""
     out = list(names or ["base"])

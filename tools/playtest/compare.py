@@ -10,6 +10,7 @@ import typer
 from ..common import options
 from ..common.errors import fail, output_folder
 from .comparison import run_compare, table_lines, terminal_width, write_outputs
+from .families import compare_across, compare_lines
 from .setups import (
     common_settings,
     resolve,
@@ -23,8 +24,8 @@ def compare(
                                                                     "--until-decided)", least=2)] = 100,
     players: Annotated[int, options.players()] = 3,
     seed: Annotated[int, options.seed("run seed; game i uses seed*100003+i in every set-up")] = 1,
-    bots: Annotated[str, options.bots("bot per seat, cycled: greedy, search:50, greedy,search:50")]
-    = "greedy",
+    bots: Annotated[list[str] | None, options.bot_families("bot per seat, cycled: greedy, search:50, greedy,search:50; "
+                                                           "repeat --bots for verdicts across bot families")] = None,
     game: Annotated[str, options.game("the game (default: clash; e.g. wonders7, civ_board)")] = "",
     until_decided: Annotated[bool, typer.Option("--until-decided", help="play batches of --games until every "
                                                 "chosen measure is decided or --max-games")] = False,
@@ -41,10 +42,23 @@ def compare(
     """Compare rule set-ups over the same seeds: paired differences of every measure, with intervals, decided."""
     if len(setups) < 2:
         fail("compare needs at least two set-ups", 2, "e.g. `rulewright compare base four_round`")
-    game_id, kinds = resolve.setup(game, players, bots, backend)
+    texts = list(bots or ["greedy"])
+    game_id, kinds = resolve.setup(game, players, texts[0], backend)
+    families = resolve.families(texts, game_id)
     common = common_settings(game_id, players, seed, kinds)
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
     out.mkdir(parents=True, exist_ok=True)
+    if len(families) > 1:
+        def one_family(k: list[str], folder: Path) -> dict:
+            result = run_compare(list(setups), game_id, common_settings(game_id, players, seed, k), folder, games,
+                                 run, until_decided, max(max_games, games), list(measure or []))
+            write_outputs(result, folder)
+            return result
+
+        for line in compare_lines(compare_across(one_family, families, out), width or terminal_width()):
+            typer.echo(line)
+        typer.echo(f"wrote {out / 'compare_families.json'} and each family's compare.csv, .json and .png")
+        return
     result = run_compare(list(setups), game_id, common, out, games, run, until_decided, max(max_games, games),
                          list(measure or []))
     write_outputs(result, out)

@@ -21,6 +21,10 @@ Figures (the last line printed is the JSON of all of them):
 - search_game_2p_s / search_games_per_core_s: a 2-player game between two search bots at the default
   budget, in CPU seconds (median) and games per second of one core;
 - new_game_ms: setting up a new 4-player game (content loaded);
+- act_ms_civ_700 / get_ms_civ_700 / undo_ms_civ_700: a person's decision applied through the undo trail
+  (engine/undo.py), the seat's game document (what the page's GET computes) and an undo, from step 700
+  of a 3-player Civilization game (median CPU ms); undo_replay_ms_civ_700: the same undo worked out by
+  replaying the game (no trail), as undo cost before issue 49;
 - content_load_cold_s / content_load_warm_s: loading the bundled content in a fresh process
   without / with the on-disk cache;
 - lint_all_s: `rulewright lint` of all bundled content, in a fresh process;
@@ -144,6 +148,52 @@ def _fork_times(quick: bool, game_id: str = "clash", start: int = 150, suffix: s
             f"fork_us_p99{suffix}": round(_pct(samples, 0.99) * 1e6, 1)}
 
 
+def _undo_costs(quick: bool) -> dict:
+    """A person's act, look and undo at step ~700 of a 3-player Civilization game, in CPU ms (medians)."""
+    from ...engine.undo import Trail, undo, undo_check
+    from ..seat.seat import HUMAN, seat_state
+
+    game = new_game(players=3, seed=5, game_id="civ_board", forkable=True)
+    bot = RandomBot(5)
+    play_out(game, lambda _p: bot, limit=700)
+    trail = Trail().attach(game)
+    acts: list[float] = []
+    gets: list[float] = []
+    undos: list[float] = []
+    for _ in range(400):
+        if game.pending is None or len(undos) >= (5 if quick else 20):
+            break
+        p = game.pending.player
+        action = {"player": p, "choice": bot.choose(game, game.pending)}
+        t = time.process_time()
+        trail.apply(game, action)
+        acts.append(time.process_time() - t)
+        t = time.process_time()
+        seat_state(game, p, [HUMAN] * 3)
+        gets.append(time.process_time() - t)
+        if game.pending is not None and undo_check(game, p).steps:
+            t = time.process_time()
+            undo(game, p)
+            undos.append(time.process_time() - t)
+            trail.apply(game, action)  # and play on
+    replays: list[float] = []
+    bare = new_game(players=3, seed=5, game_id="civ_board")
+    for a in game.actions:
+        bare.apply(a)
+    for _ in range(2 if quick else 3):  # without a trail: the old way, a replay of the whole game
+        p = bare.pending.player
+        bare.apply({"player": p, "choice": bare.pending.options[0]})
+        t = time.process_time()
+        if undo_check(bare, p).steps:
+            undo(bare, p)
+            replays.append(time.process_time() - t)
+        else:
+            break
+    ms = lambda xs: round(statistics.median(xs) * 1000, 2) if xs else None  # noqa: E731
+    return {"act_ms_civ_700": ms(acts), "get_ms_civ_700": ms(gets), "undo_ms_civ_700": ms(undos),
+            "undo_replay_ms_civ_700": ms(replays)}
+
+
 def _search_games(quick: bool) -> dict:
     """2-player games between two search bots at the default budget, in CPU time (tournament seeds)."""
     times = []
@@ -258,6 +308,7 @@ def measure(quick: bool, light: bool = False) -> dict:
     for seed in range(50):
         new_game(players=4, seed=seed)
     results["new_game_ms"] = round((time.perf_counter() - t) / 50 * 1000, 3)
+    results.update(_undo_costs(quick))
     if light:
         return results
 

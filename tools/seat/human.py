@@ -3,7 +3,8 @@
 A human seat is asked each of its decisions as a numbered menu of the options' labels; before an action
 it sees its resources, hand and cities and the log lines since it last played. Commands at the prompt:
 `board` (draw the board as this seat sees it, print the file's path), `explain N` (what option N means),
-`undo` (take back your last decision while nothing new was revealed and nobody else acted since),
+`undo` (take back your last decision while nothing new was revealed and nobody else acted since; the
+seat applies a person's decisions through the game's undo trail, engine/undo.py, so an undo is cheap),
 `log [N]`, `me`, `help`, `quit`. Each option shows a one-line summary of what it means.
 A question a player may answer once for the game (the game's `standing_kinds`, such as Clash's raze
 question) takes `always N`: option N now and whenever the same question comes again (same kind, prompt
@@ -37,7 +38,7 @@ from ...engine.decision import Decision, IllegalAction
 from ...engine.diagnostics import ContentError
 from ...engine.machine import Game
 from ...engine.playout import Asking, Unfinished, play_out
-from ...engine.undo import undo, undo_check
+from ...engine.undo import Trail, undo, undo_check
 from ..common.errors import fail
 from ..render.game import svg_to_png
 from .account import print_scores, readable
@@ -60,7 +61,7 @@ from .standing import Standing
 HELP = """Type the number of an option (or the option itself) and press Enter. Other commands:
   explain N    what option N means (the whole text of its card, advance, piece, action or space)
   undo         take back your last decision (until a die, a card or a hidden region is revealed,
-               or another player acts)
+               the rules look at something hidden from you, or another player acts)
   board [png]  draw the board as you see it and print the file's path
   always N     choose option N now and whenever this same question comes again in this game
                (offered where the game allows it, e.g. "Raze a size-1 city for 1 gold?")
@@ -369,14 +370,18 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
     if not humans:
         console.print("[dim]no human seat: the bots play the whole game[/]")
 
+    trail = Trail().attach(game)  # people's decisions are judged and kept as they are made: undo is cheap
+
     def person(game: Game, d: Decision) -> str | None:
         write_save(game, path)
         try:
-            return seat.choose(d)
+            choice = seat.choose(d)
         except Undo:  # the game goes back; the loop asks for the decision now pending
             undo(game, d.player)
             seat.taken_back(d.player)
             return None
+        trail.apply(game, {"player": d.player, "choice": choice})
+        return None  # applied here, through the trail: the loop asks for the decision now pending
 
     try:
         play_out(game, lambda p: Asking(person if seats[p] == HUMAN else lambda g, d: bot_choice(g, seats[d.player])),

@@ -35,6 +35,8 @@ def replay(
         game = load_game(data, upto)
     except (OSError, json.JSONDecodeError, IllegalAction, KeyError, ValueError, TypeError) as err:
         fail(f"cannot replay {file}: {err}", 1)
+    for note in game.notes:
+        typer.echo(f"note: {note}", err=True)
     if html is not None:
         try:
             typer.echo(write_viewer(game.save(), html, as_player), err=as_json)

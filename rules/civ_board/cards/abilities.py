@@ -133,5 +133,5 @@ def free_unlocked_unit(rt: Civ, p: int, ctx: Any = None) -> Generator:
     if not types:
         return
     utype = yield from rt.ask(p, "free_unit", f"{rt.name(p)}: which unit do you build for free?", types,
-                              [f"a {t} unit" for t in types])
+                              [f"{'an' if t[0] in 'aeiou' else 'a'} {t} unit" for t in types])
     yield from free_unit(rt, p, utype)

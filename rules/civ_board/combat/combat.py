@@ -5,7 +5,9 @@ of each basic type from the decks, rank 1, held by the player to the attacker's 
 the defender (the attacker against a walled city), the sides play one card at a time: a new front,
 or an attack on a front where an enemy unit stands alone. The two units wound each other by their
 strength; a trumping unit strikes first and a unit it kills strikes nothing back. When every card is
-played the surviving strengths plus the difference of combat bonuses decide; ties go to the defender.
+played the surviving strengths plus the difference of combat bonuses decide; ties go to the defender
+(battle_won and battle_lost say `tied`). A side's combat bonus is its combat_bonus, then what its opponent's
+opponent_combat_bonus modifiers make of it (never below 0).
 """
 
 from __future__ import annotations
@@ -150,6 +152,10 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
              "fronts": [], "killed": {"attacker": [], "defender": []}}
     bonuses = {"attacker": bonus(rt, att, "attacker", None),
                "defender": 0 if dfd is None else bonus(rt, dfd, "defender", city)}
+    for s in SIDES:  # the opponent's modifiers of this side's bonus (opponent_combat_bonus, written from his side)
+        foe = SIDES[1 - SIDES.index(s)]
+        if fight["owners"][foe] is not None:
+            bonuses[s] = max(0, rt.quantity("opponent_combat_bonus", fight["owners"][foe], bonuses[s], side=foe))
     rt.state["battle"] = {"fronts": fight["fronts"], "bonus": bonuses, "names": fight["names"],
                          "holders": fight["holders"], "owners": fight["owners"], "killed": fight["killed"]}
     for side in SIDES:
@@ -169,6 +175,7 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
         totals[s] = max(0, totals[s]) + sum(strength(rt, fight["owners"][s], fr[s]["card"], s)
                                             for fr in fight["fronts"] if fr[s] is not None)
     winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
+    tied = totals["attacker"] == totals["defender"]  # a tie: the defender wins it (battle_won's `tied`)
     rt.log(f"  {fight['names']['attacker']} {totals['attacker']} against {fight['names']['defender']} "
            f"{totals['defender']}: {fight['names'][winner]} win{'' if dfd is None and winner == 'defender' else 's'}")
     for s in SIDES:
@@ -189,7 +196,7 @@ def battle(rt: Civ, att: int, dfd: int | None, armies: int, city: dict | None, v
     loser = SIDES[1 - SIDES.index(winner)]
     for s, hook in ((winner, "battle_won"), (loser, "battle_lost")):
         if fight["owners"][s] is not None:
-            yield from rt.emit(hook, fight["owners"][s], side=s)
+            yield from rt.emit(hook, fight["owners"][s], side=s, tied=tied)
     return winner
 
 

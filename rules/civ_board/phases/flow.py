@@ -52,7 +52,8 @@ def run_flow(rt: Civ, nodes: list[dict]) -> Generator:
             if skip and not resumed:
                 rt.state["turn"] = 1
                 rt.log(f"=== Turn 1: first player {rt.name(rt.state['first'])} (from {start.replace('_', ' ')}) ===")
-            while not over(rt) and rt.state["turn"] < int(rt.params["max_turns"]):
+            # a turn under way (a scenario's or a restarted flow's, skip > 0) is played out even when it is the last
+            while not over(rt) and (skip or rt.state["turn"] < int(rt.params["max_turns"])):
                 for inner in node["repeat_turns"][skip:]:
                     if over(rt):
                         break

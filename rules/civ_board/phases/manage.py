@@ -94,6 +94,19 @@ def blockade_target(rt: Civ, p: int, x: int, y: int) -> bool:
     return sq["terrain"] != "water" or rt.granted("end_in_water", p)
 
 
+def _a(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def same_building(rt: Civ, b: str, x: int, y: int) -> bool:
+    """Does the square hold building b already, in its basic or an upgraded form?"""
+    item = rt.item_at(x, y)
+    if item is None or item["kind"] != "building" or item["id"] not in rt.d.buildings:
+        return False
+    base = rt.d.buildings[b].data.get("upgrade_of") or b
+    return (rt.d.buildings[item["id"]].data.get("upgrade_of") or item["id"]) == base
+
+
 def wonder_cost(rt: Civ, p: int, wonder: str) -> int:
     data = rt.d.wonders[wonder].data
     disc = data.get("discount")
@@ -113,25 +126,27 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
     for kind in ("army", "scout"):
         cost = int(rt.params[f"{kind}_cost"])
         if cost <= budget and figures_left(rt, p, kind) > 0 and (free or (kind == "army" and held)):
-            out.append((kind, f"produce a {kind} figure ({cost})", cost))
+            out.append((kind, f"produce {_a(kind)} {kind} figure ({cost} production)", cost))
     for utype in (*BASIC_UNITS, *sorted(rt.unlocked(p, "unlock_unit"))):
         cost = unit_cost(rt, p, utype)
         if cost <= budget and (rt.state["unit_decks"].get(utype) or rt.state["unit_returned"].get(utype)):
-            out.append((f"unit:{utype}", f"produce a {utype} unit ({cost})", cost))
+            out.append((f"unit:{utype}", f"produce {_a(utype)} {utype} unit ({cost} production)", cost))
     for b in buildable(rt, p):
         data = rt.d.buildings[b].data
         free = rt.granted("free_building", p) and "free_building" not in rt.player(p).get("used", [])
         if data.get("walls"):
             if not city.get("walled") and int(data["cost"]) <= budget:
-                out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']})", int(data["cost"])))
+                out.append((f"walls:{b}", f"build {rt.entry_name(b)} ({data['cost']} production)", int(data["cost"])))
             if not city.get("walled") and free:
                 out.append((f"free_walls:{b}", f"build {rt.entry_name(b)} for free", 0))
             continue
         if int(data["cost"]) <= budget or free:
             for x, y in item_squares(rt, city, data["terrain"], bool(data.get("limited")), False):
+                if same_building(rt, b, x, y):
+                    continue   # the square holds this building already (in its basic or upgraded form)
                 if int(data["cost"]) <= budget:
                     out.append((f"building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
-                                f"({data['cost']})", int(data["cost"])))
+                                f"({data['cost']} production)", int(data["cost"])))
                 if free:
                     out.append((f"free_building:{b}@{x},{y}", f"build {rt.entry_name(b)} at {board.label(x, y)} "
                                 "for free", 0))
@@ -140,10 +155,11 @@ def city_options(rt: Civ, city: dict) -> list[tuple[str, str, int]]:
         cost = wonder_cost(rt, p, w)
         if cost <= budget:
             for x, y in item_squares(rt, city, land, False, True):
-                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} ({cost})", cost))
+                out.append((f"wonder:{w}@{x},{y}", f"build the wonder {rt.entry_name(w)} at {board.label(x, y)} "
+                            f"({cost} production)", cost))
     for res in city_resources(rt, city):
         if rt.state["resource_market"].get(res, 0) > 0:
-            out.append((f"harvest:{res}", f"harvest {res}", 0))
+            out.append((f"harvest:{res}", f"harvest {res} (a token from the market)", 0))
     return out
 
 

@@ -154,9 +154,13 @@ def enter_hostile(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generato
                 f["x"], f["y"] = x, y
 
 
+PLURAL = {"army": "armies", "scout": "scouts"}
+
+
 def _names(figs: list[dict]) -> str:
+    """'1 army, 2 scouts'."""
     kinds = [f["kind"] for f in figs]
-    return ", ".join(f"{kinds.count(k)} {k}{'s' * (kinds.count(k) > 1)}" for k in dict.fromkeys(kinds))
+    return ", ".join(f"{kinds.count(k)} {PLURAL.get(k, k + 's') if kinds.count(k) > 1 else k}" for k in dict.fromkeys(kinds))
 
 
 def movement(rt: Civ) -> Generator:

@@ -110,8 +110,10 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
         if old:
             moved = len(old)
             for a in old:
-                lose_advance(rt, p, a)
+                remove_advance(rt, p, a)
             rt.log(f"{rt.name(p)} changes government: {', '.join(d.advances[a].name for a in old)} are moved")
+            for a in old if rt.hears("advance_lost") else ():
+                yield from rt.emit("advance_lost", p, advance=a, cause="advancing")
     pl["advances"].append(adv)
     pl["gained"][adv] = rt.state["turn_no"]
     pl["turn"].setdefault("advances_gained", []).append(adv)
@@ -136,8 +138,9 @@ def gain_advance(rt: Clash, p: int, adv: str, paid: dict | None = None) -> Gener
         yield from gain_advance(rt, p, nxt)
 
 
-def lose_advance(rt: Clash, p: int, adv: str) -> None:
-    """An advance removed (government switch): its abilities stop, even those lasting the turn."""
+def remove_advance(rt: Clash, p: int, adv: str) -> None:
+    """An advance removed (a government switch, an effect: advance_changes.py): its abilities stop, even
+    those lasting the turn."""
     pl = rt.player(p)
     if adv in pl["advances"]:
         pl["advances"].remove(adv)

@@ -6,10 +6,12 @@ Build, Increase Size and Move actions (component limits, the stacking limit, rec
 `units_built`, `piece_built`, `city_grown`, `units_moved`, battles on entering a foreign space), so every
 card reacting to building or moving reacts to them too. They spend no action and activate no city.
 
-- build_units(U, N)   build up to N units of type U free in one of your cities (your pick), one Build's rules
-- buy_units(U, N)     the same, paying the units' normal cost (substitutions such as gold apply)
-- build_piece(P)      add piece P free to one of your cities where Increase Size would allow it
-- buy_piece(P)        the same at the piece's normal cost
+- build_units(U, N[, C])  build up to N units of type U free in one of your cities (your pick; in city C
+                      only, when it is given), one Build's rules
+- buy_units(U, N[, C])   the same, paying the units' normal cost (substitutions such as gold apply)
+- build_piece(P[, C])    add piece P free to one of your cities where Increase Size would allow it (C only)
+- buy_piece(P[, C])      the same at the piece's normal cost
+A city given that is not yours, or where the rules would not allow it now, means nothing is built.
 - move_group(S, N)    your land units at S (not aboard) move together up to N more spaces, one space at a
                       time by the Move rules (even if they moved or fought this turn); you may stop early
 Function: trade_partners()  different players your trade routes can reach at once.
@@ -30,18 +32,25 @@ if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 
-def _unit_cities(rt: Clash, p: int, utype: str, paid: bool) -> list[str]:
+def _among(rt: Clash, p: int, where: Any) -> list[str]:
+    """Your cities, or only the one given (none when the place given is no city of yours)."""
+    if where is None:
+        return rt.cities_of(p)
+    return [where] if where in rt.cities_of(p) else []
+
+
+def _unit_cities(rt: Clash, p: int, utype: str, paid: bool, where: Any = None) -> list[str]:
     """Your cities where a unit of that type could be built now (and paid for, if `paid`)."""
     ctx = rt.ctx(p, "rules")
-    return [c for c in rt.cities_of(p) if utype in buildable_types(rt, p, c, [])
+    return [c for c in _among(rt, p, where) if utype in buildable_types(rt, p, c, [])
             and (not paid or rt.can_pay(ctx, _total_cost(rt, [utype]), "build"))]
 
 
-def _build(rt: Clash, p: int, utype: Any, n: Any, paid: bool) -> Generator:
+def _build(rt: Clash, p: int, utype: Any, n: Any, paid: bool, where: Any = None) -> Generator:
     utype, n = str(utype), int(n)
     if utype not in rt.defn.units or n <= 0:
         return
-    cities = _unit_cities(rt, p, utype, paid)
+    cities = _unit_cities(rt, p, utype, paid, where)
     name = rt.defn.units[utype].name
     if not cities:
         rt.log(f"  {rt.name(p)} has no city that may build {name.lower()} units now")
@@ -62,26 +71,26 @@ def _build(rt: Clash, p: int, utype: Any, n: Any, paid: bool) -> Generator:
     yield from rt.emit("units_built", p, city=city, built=list(planned))
 
 
-def build_units(rt: Clash, p: int, utype: Any, n: Any = 1, ctx: Ctx | None = None) -> Generator:
-    yield from _build(rt, p, utype, n, paid=False)
+def build_units(rt: Clash, p: int, utype: Any, n: Any = 1, where: Any = None, ctx: Ctx | None = None) -> Generator:
+    yield from _build(rt, p, utype, n, paid=False, where=where)
 
 
-def buy_units(rt: Clash, p: int, utype: Any, n: Any = 1, ctx: Ctx | None = None) -> Generator:
-    yield from _build(rt, p, utype, n, paid=True)
+def buy_units(rt: Clash, p: int, utype: Any, n: Any = 1, where: Any = None, ctx: Ctx | None = None) -> Generator:
+    yield from _build(rt, p, utype, n, paid=True, where=where)
 
 
-def _piece_cities(rt: Clash, p: int, piece: str, paid: bool) -> list[str]:
+def _piece_cities(rt: Clash, p: int, piece: str, paid: bool, where: Any = None) -> list[str]:
     """Your cities where Increase Size could add that piece now (and pay for it, if `paid`)."""
     ctx = rt.ctx(p, "rules")
-    return [c for c in rt.cities_of(p) if piece in grow_pieces(rt, p, c)
+    return [c for c in _among(rt, p, where) if piece in grow_pieces(rt, p, c)
             and (not paid or rt.can_pay(ctx, grow_cost(rt, p, c, piece), "grow"))]
 
 
-def _add(rt: Clash, p: int, piece: Any, paid: bool) -> Generator:
+def _add(rt: Clash, p: int, piece: Any, paid: bool, where: Any = None) -> Generator:
     piece = str(piece)
     if piece not in rt.defn.pieces:
         return
-    cities = _piece_cities(rt, p, piece, paid)
+    cities = _piece_cities(rt, p, piece, paid, where)
     name = rt.defn.pieces[piece].name
     if not cities:
         rt.log(f"  {rt.name(p)} has no city that may take a {name} now")
@@ -93,12 +102,12 @@ def _add(rt: Clash, p: int, piece: Any, paid: bool) -> Generator:
     yield from rt.emit("city_grown", p, city=city, piece=piece)
 
 
-def build_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Generator:
-    yield from _add(rt, p, piece, paid=False)
+def build_piece(rt: Clash, p: int, piece: Any, where: Any = None, ctx: Ctx | None = None) -> Generator:
+    yield from _add(rt, p, piece, paid=False, where=where)
 
 
-def buy_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Generator:
-    yield from _add(rt, p, piece, paid=True)
+def buy_piece(rt: Clash, p: int, piece: Any, where: Any = None, ctx: Ctx | None = None) -> Generator:
+    yield from _add(rt, p, piece, paid=True, where=where)
 
 
 def move_group(rt: Clash, p: int, space: Any, steps: Any = 1, ctx: Ctx | None = None) -> Generator:
@@ -136,9 +145,9 @@ def trade_partners(rt: Clash, ctx: Ctx) -> int:
 
 
 def _no_unit_city(paid: bool):
-    def why(rt: Clash, p: int, utype: Any, n: Any = 1) -> str | None:
+    def why(rt: Clash, p: int, utype: Any, n: Any = 1, where: Any = None) -> str | None:
         utype = str(utype)
-        if utype in rt.defn.units and _unit_cities(rt, p, utype, paid):
+        if utype in rt.defn.units and _unit_cities(rt, p, utype, paid, where):
             return None
         name = rt.defn.units[utype].name.lower() if utype in rt.defn.units else utype
         return f"no city of yours may build {name} units now" + (" and pay for them" if paid else "")
@@ -146,9 +155,9 @@ def _no_unit_city(paid: bool):
 
 
 def _no_piece_city(paid: bool):
-    def why(rt: Clash, p: int, piece: Any) -> str | None:
+    def why(rt: Clash, p: int, piece: Any, where: Any = None) -> str | None:
         piece = str(piece)
-        if piece in rt.defn.pieces and _piece_cities(rt, p, piece, paid):
+        if piece in rt.defn.pieces and _piece_cities(rt, p, piece, paid, where):
             return None
         name = rt.defn.pieces[piece].name if piece in rt.defn.pieces else piece
         return f"no city of yours may take a {name} now" + (" and pay for it" if paid else "")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....dsl import ast as A
 from ....dsl.compiler import Compiler
+from ....engine.abilities import ONE_OF
 from ..combat.rolls import ctx_vars as _ctx_vars
 from ..state.definition import combat_source
 
@@ -118,6 +119,9 @@ def civil_value(rt: Clash, p: int, key: str, basic_score) -> float | None:
     ctx = rt.ctx(p, a.source)
     value = stmts_value(rt, p, getattr(node, "body", []), ctx, basic_score)
     for c in a.cost:
+        if c.what == ONE_OF:  # `costs A or B`: the cheapest way
+            value -= min(sum(float(n or 0) * TOKEN_VALUE.get(w, 1.0) for w, n in way) for way in c.amount(ctx))
+            continue
         value -= float(c.amount(ctx) or 0) * TOKEN_VALUE.get(c.what, 1.0)
     return value
 

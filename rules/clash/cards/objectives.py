@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ....engine.consult import consult
 from ..registry import service
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ def check_objectives(rt: Clash, p: int, timing: str, hook: str | None = None,
     if p < 0:
         return
     pl = rt.player(p)
+    if pl["hand"]["objective_card"]:
+        consult(p)  # p's hidden objectives are looked at, met or not: a decision that led here stands (undo)
     completed_names: set[str] = set()
     for card in list(pl["hand"]["objective_card"]):
         for ob in rt.index.objectives.get(card, ()):

@@ -27,6 +27,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ....engine.consult import consult
 from ..actions.exploration import sail
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
@@ -287,6 +288,8 @@ def combat_cards(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Genera
         if rt.forbidden("combat_card", actor=who, **ctx_vars(rt, b, side)):
             continue  # an opponent's ability may deny the side its card this round
         hand = rt.player(who)["hand"].get(HAND_KIND, [])
+        if hand:
+            consult(who)  # the side's hidden hand is looked at for a combat card
         fits = sorted({c for c in hand if combat_source(c) in rt.defn.compiled and _tags_fit(rt, b, side, units, c)})
         if not fits:
             continue

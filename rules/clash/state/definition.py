@@ -72,6 +72,8 @@ class ClashDefinition:
 
     def __post_init__(self) -> None:
         self.params: dict = self.rules["params"]
+        # per-player counters the rules data declares (game.yaml `counters:`, a pack's `rules:`): name -> spec
+        self.counters: dict[str, dict] = {k: dict(v or {}) for k, v in (self.rules.get("counters") or {}).items()}
         compiler = Compiler(self.content.vocab)
         entries: dict[str, CompiledEntry] = {}
         for e in self.content.entries.values():

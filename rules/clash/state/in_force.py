@@ -12,7 +12,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from ....engine import steady as steady_memo
-from ....engine.abilities import Ctx, Modifier
+from ....engine.abilities import ONE_OF, Ctx, Modifier
+from ....engine.consult import consult
 from ..names import HAND_KIND
 
 if TYPE_CHECKING:
@@ -27,6 +28,19 @@ class InForce:
     _steady: steady_memo.Steady
     round_sources: dict[int, list[str]]
     cards_played: dict[int, list[str]]
+
+    def peek(self, kind: str, name: str, p: int) -> None:
+        """Asking p's abilities of `kind` (grants, modifiers, forbids, triggers) on `name` looks at p's hidden
+        hand when some card held in a hand has such an ability, whether p holds it or not: noted for undo
+        (engine/consult.py), so a decision that made the rules look stands."""
+        memo = self.defn.pure_memo("hand_abilities")
+        if not memo:
+            hand = {e.id for e in self.defn.content.of_kind(HAND_KIND)}
+            for k in ("grants", "modifiers", "forbids", "triggers"):
+                memo[k] = frozenset(n for n, abilities in getattr(self.index, k).items()
+                                    if any(a.source in hand for a in abilities))
+        if p >= 0 and name in memo[kind]:
+            consult(p)
 
     def steady(self) -> AbstractContextManager[None]:
         """A stretch of questions that change nothing (the action menu asks hundreds), engine/steady.py:
@@ -191,6 +205,7 @@ class InForce:
     def grants(self, name: str, p: int, **vars: Any) -> list[tuple]:
         """Argument tuples of every grant `name` in force for p (standing or until end of turn); callers
         never change the list (a steady stretch shares it)."""
+        self.peek("grants", name, p)
         memo = self._steady.memo
         if memo is not None and (not vars or all(type(v) in (str, int) for v in vars.values())):
             key = ("grants", name, p, *sorted(vars.items())) if vars else ("grants", name, p)
@@ -246,6 +261,7 @@ class InForce:
                     continue
                 if p not in active:
                     active[p] = self.active_set(p)
+                    self.peek("forbids", what, p)
                 if f.source not in active[p]:
                     continue
                 if f.when is None or f.when(Ctx(self, p, f.source, dict(vars))):
@@ -255,7 +271,10 @@ class InForce:
     def modified(self, name: str, p: int) -> bool:
         """Is some modifier of the quantity `name` in force for p? When none is, the printed value holds
         everywhere, and a question asked of every city or advance can be asked once."""
-        return name in self.index.modifiers and bool(self.in_force("modifiers", name, self.active_set(p)))
+        if name not in self.index.modifiers:
+            return False
+        self.peek("modifiers", name, p)
+        return bool(self.in_force("modifiers", name, self.active_set(p)))
 
     def quantity(self, name: str, p: int, base: int, arg: Any = None, use: list[Modifier] | None = None,
                  commit: bool = False, **vars: Any) -> int:
@@ -263,6 +282,7 @@ class InForce:
         value = base
         if p < 0 or name not in self.index.modifiers:
             return value
+        self.peek("modifiers", name, p)
         srcs = self.active_set(p)
         for m in self.in_force("modifiers", name, srcs):  # all in force: _applies written out for speed
             if m.optional and (use is None or m not in use):
@@ -296,6 +316,8 @@ class InForce:
         if p < 0:
             return out
         mods = self.index.modifiers.get(name, ())
+        if mods:
+            self.peek("modifiers", name, p)
         srcs = self.active_set(p) if mods else frozenset()
         for m in mods:
             if not m.optional:
@@ -321,7 +343,7 @@ class InForce:
             ctx = self.ctx(p, m.source, **vars)
             if m.once_per_turn:
                 self._spend(p, m)
-            cost.extend((c.what, int(c.amount(ctx))) for c in m.cost)
+            cost.extend((c.what, c.amount(ctx) if c.what == ONE_OF else int(c.amount(ctx))) for c in m.cost)
         if cost:
             yield from self.pay_for(p, cost, "any", self.source_name(mods[0].source))
 

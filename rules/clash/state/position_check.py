@@ -106,6 +106,8 @@ def check_position(defn: ClashDefinition, pos: dict, players: int) -> None:  # n
         for key in ("leaders_left", "captured_leaders"):
             for j, leader in enumerate(p.get(key) or []):
                 among(("players", i, key, j), leader, defn.leaders, "a leader of the loaded packs")
+        for name in p.get("counters") or {}:
+            among(("players", i, "counters", name), name, defn.counters, "a counter the rules data declares")
         for j, entry in enumerate(p.get("used") or []):
             among(("players", i, "used", j), entry, limited_entries(defn), "an entry with a limited ability")
     if probs:

@@ -6,16 +6,18 @@ A mixin of the `Clash` runtime (state/runtime.py). The card language's `gain`, `
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Generator
 from itertools import product
 from typing import Any
 
 from ....dsl.limits import MAX_RUNTIME, cap
 from ....engine import steady
-from ....engine.abilities import Ctx, Grant, SpecialAction, Trigger
+from ....engine.abilities import ONE_OF, Ctx, Grant, SpecialAction, Trigger
 from ....engine.hexgrid import parse_space_id
 from ..registry import SERVICES
 from .changes import PURPOSE_CAUSE
+from .prices import WAIVABLE, open_discount, reductions, summed, waivable, ways_to_pay
 from .setup import RESOURCES, TOKENS, add_unit, draw_card
 from .splits import bounded_splits, payable
 
@@ -33,6 +35,9 @@ class Resources:
             return pl["happiness_level"]
         if what == "culture":
             return pl["culture_level"]
+        if what in self.defn.counters:  # a declared counter: its `max`, if any
+            most = self.defn.counters[what].get("max")
+            return int(most) if most is not None else sys.maxsize
         base = self.params["food_limit"] if what == "food" else top
         return max(0, min(top, self.quantity("resource_limit", p, base, arg=what)))
 
@@ -48,7 +53,7 @@ class Resources:
     def enforce_limits(self, p: int) -> Generator:
         """Bring holdings down to the limits (after an advance changed them); what is cut is lost (resource_lost)."""
         res = self.player(p)["res"]
-        for k in RESOURCES + TOKENS:
+        for k in RESOURCES + TOKENS + list(self.defn.counters):
             over = res[k] - max(0, min(res[k], self.limit(p, k)))
             if over > 0:
                 yield from self.lose_resource(p, k, over, "rules")
@@ -59,7 +64,7 @@ class Resources:
         p = ctx.me
         n = int(n or 0)
         self.gain_tally[0] += max(0, n)
-        if what in RESOURCES or what in TOKENS:
+        if what in RESOURCES or what in TOKENS or what in self.defn.counters:
             got = yield from self.gain_resource(p, what, n, self.cause_of(ctx.source))
             self.gain_tally[1] += got
             if got:
@@ -95,7 +100,8 @@ class Resources:
         """After a paid effect: when it asked for gains and every one was capped away, the log says so."""
         asked, got = self.gain_mark()
         if cost and asked > mark[0] and got == mark[1]:
-            paid = _pile({w: int(n) for w, n in cost})
+            paid = _pile({w: int(n) for w, n in cost if w != ONE_OF}) if all(w != ONE_OF for w, _ in cost) \
+                else "a price"
             self.log(f"  {self.name(ctx.me)} paid {paid} for {self.source_name(ctx.source)} and got nothing for it "
                      "(every gain was capped)")
 
@@ -168,6 +174,15 @@ class Resources:
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
         """Could ctx.me pay `cost` now, substitutions for `purpose` included (any_resource: any of the
         resources)?"""
+        if any(w == ONE_OF for w, _ in cost):  # `costs A or B`: payable when one of the ways is
+            return any(self.can_pay(ctx, way, purpose) for way in ways_to_pay(cost))
+        d = open_discount(self, ctx.me, purpose) if self._discounts else 0
+        if d > 0:  # an open discount: payable when some units waived leave a payable rest (prices.py)
+            return any(self.can_pay_plain(ctx, c, purpose) for c in reductions(cost, d))
+        return self.can_pay_plain(ctx, cost, purpose)
+
+    def can_pay_plain(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
+        """can_pay for a cost of one way to pay, no discount counted."""
         me = ctx.me  # not memoised in a steady stretch: a menu seldom asks the same cost twice (measured)
         res = self.game.state["players"][me]["res"]
         need: dict[str, int] = {}
@@ -208,14 +223,26 @@ class Resources:
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
         """The card language's pay: the card's owner pays `cost` for `purpose`, asked how when there is a
         choice; returns the payment."""
-        paid = yield from self.pay_for(ctx.me, [(w, int(n or 0)) for w, n in cost], purpose,
+        paid = yield from self.pay_for(ctx.me, [(w, n if w == ONE_OF else int(n or 0)) for w, n in cost], purpose,
                                        self.source_name(ctx.source), self.cause_of(ctx.source))
         return paid
 
     def pay_for(self, p: int, cost: list[tuple[str, int]], purpose: str, why: str,
                 cause: str | None = None) -> Generator:
         """Ask how to pay (when there is a choice) and pay; returns the payment made. Emits resource_paid
-        with `cause` (by default the purpose's: advance, build ...; `card` for any other payment)."""
+        with `cause` (by default the purpose's: advance, build ...; `card` for any other payment). A cost of
+        several ways to pay (`costs A or B`) asks which way first, among those p can pay."""
+        if any(w == ONE_OF for w, _ in cost):
+            ctx = self.ctx(p, "rules")
+            ways = [w for w in ways_to_pay(cost) if self.can_pay(ctx, w, purpose)]
+            if not ways:
+                raise RuntimeError(f"{self.name(p)} cannot pay any way of {cost} for {why}")
+            labels = [_pile(summed(w)) for w in ways]
+            pick = yield from self.ask(p, "pay", f"{why}: pay which?", labels, labels)
+            cost = ways[labels.index(pick)]
+        d = open_discount(self, p, purpose) if self._discounts else 0
+        if d > 0 and any(n > 0 and w in WAIVABLE for w, n in cost):
+            cost = yield from self._waive(p, cost, purpose, d, why)
         res = self.player(p)["res"]
         anys = sum(n for w, n in cost if w == "any_resource")
         cost = [(w, n) for w, n in cost if w != "any_resource"]
@@ -238,6 +265,20 @@ class Resources:
                 paid[k] = paid.get(k, 0) + v
         yield from self.paid(p, paid, cause or PURPOSE_CAUSE.get(purpose, "card"))
         return paid
+
+    def _waive(self, p: int, cost: list[tuple[str, int]], purpose: str, d: int, why: str) -> Generator:
+        """Use an open discount in full: p picks, unit by unit, which kind of the price he does not pay (only
+        kinds that leave the rest payable are offered); the modifiers' limited uses are spent."""
+        left = summed(cost)
+        for i in range(min(d, sum(n for w, n in left.items() if w in WAIVABLE))):
+            kinds = waivable(self, p, list(left.items()), purpose, d - i)
+            if not kinds:
+                break
+            k = yield from self.ask(p, "pay", f"{why}: your discount - which do you not pay? ({_pile(left)})", kinds)
+            left[k] -= 1
+        open_discount(self, p, purpose, commit=True)
+        self.log(f"  {self.name(p)}'s discount: pays {_pile(left)} instead of {_pile(summed(cost))}")
+        return [(w, n) for w, n in left.items() if n > 0]
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
         """The card language's lose: the card's owner loses up to n of `what` (resource_lost runs)."""

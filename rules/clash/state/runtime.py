@@ -24,6 +24,7 @@ from .in_force import InForce
 from .kept import Kept
 from .measures import tally_hook
 from .resources import Resources
+from .triggers import run_triggers
 
 if TYPE_CHECKING:
     from ....engine.machine import Game
@@ -38,6 +39,7 @@ class Clash(InForce, Resources, Changes, Kept):
         self.game = game
         self.params = defn.params
         self.index = defn.index
+        self._discounts = "open_discount" in defn.index.modifiers  # some content gives one (state/prices.py)
         self._board: Board | None = None
         self._board_of: dict | None = None  # the state's board the cached one was worked out from
         # memos of pure answers whose keys hold all they depend on: shared by every game of the definition
@@ -199,7 +201,8 @@ class Clash(InForce, Resources, Changes, Kept):
 
     # ---- hooks ----------------------------------------------------------------------------------
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
-        """Run the triggers on `hook`: the acting player's first, then the others in turn order."""
+        """Run the triggers on `hook`: the acting player's first, then the others in turn order (each player's
+        in the order he chooses when several fire at once: state/triggers.py)."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
         self.note(hook, p)
@@ -220,46 +223,8 @@ class Clash(InForce, Resources, Changes, Kept):
                                     f"{MAX_TRIGGER_DEPTH} times deep (last on '{hook}'); the loop runs through "
                                     f"{names}", loop)
             for owner in order:
-                played: set[str] = set()  # no two identical cards on the same trigger
-                srcs: frozenset[str] | None = None  # owner's sources, taken again after a trigger fires
-                for t in triggers:
-                    if owner != p and not t.any_player:
-                        continue
-                    if srcs is None:
-                        srcs = self.active_set(owner)
-                    if t.source not in srcs:
-                        continue
-                    card = self.in_hand(owner, t.source)
-                    if card and t.source in played:
-                        continue
-                    ctx = Ctx(self, owner, t.source, dict(payload), t)
-                    if t.when is not None and not t.when(ctx):
-                        continue
-                    srcs = None  # from here on it may pay, play a card or run its effect
-                    if t.once_per_turn and self._spent(owner, t):
-                        continue
-                    cost = [(c.what, c.amount(ctx)) for c in t.cost]
-                    if cost and not self.can_pay(ctx, cost):
-                        continue
-                    if t.optional or card:
-                        what = t.label or f"use {self.source_name(t.source)}"
-                        ok = yield from self.confirm(ctx, f"{self.source_name(t.source)}: {what}")
-                        if not ok:
-                            continue
-                    if card:
-                        played.add(t.source)
-                        yield from self.play_card(owner, t.source)
-                    if t.once_per_turn:
-                        self._spend(owner, t)
-                    mark = self.gain_mark()
-                    if cost:
-                        yield from self.pay(ctx, cost)
-                    self._trigger_chain.append(t.source)
-                    yield from t.body(ctx)
-                    self._trigger_chain.pop()  # finished: no part of a loop found deeper down
-                    self.note_bought_nothing(ctx, cost, mark)
-                    if ctx.cancelled:
-                        payload["cancelled"] = True
+                self.peek("triggers", hook, owner)
+                yield from run_triggers(self, owner, p, triggers, payload)
         finally:
             self._depth -= 1
             if self._depth == 0:

@@ -66,6 +66,8 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
         for k in RESOURCES + TOKENS:
             if k in res:
                 p["res"][k] = int(res[k])
+        for k, n in (spec.get("counters") or {}).items():  # declared counters (game.yaml `counters:`)
+            p["res"][k] = int(n)
         for k in ("culture_level", "happiness_level"):
             if k in spec:
                 p[k] = int(spec[k])

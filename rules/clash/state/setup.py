@@ -19,6 +19,7 @@ DECK_KINDS = {"action_card": "action_card", "objective_card": "objective_card", 
 def new_player(name: str, defn: ClashDefinition) -> dict:
     res = {k: 0 for k in RESOURCES + TOKENS}
     res.update(defn.params.get("starting_resources", {}))
+    res.update({c: int(spec.get("start", 0)) for c, spec in defn.counters.items()})  # game.yaml `counters:`
     return {
         "name": name,
         "res": res,
@@ -56,7 +57,7 @@ def new_state(defn: ClashDefinition, config: dict) -> dict:
     players = int(config.get("players", lo))
     if not lo <= players <= hi:
         raise ValueError(f"Clash of Cultures is for {lo} to {hi} players, not {players}")
-    state: dict = {"rng": seed_state(int(config.get("seed", 0)))}
+    state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream"))}
     rng = Rng(state)
     names = list(config.get("names") or [f"Player {i + 1}" for i in range(players)])[:players]
     while len(names) < players:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..actions.options import cost_words
 from ..city.military import shields
 from ..city.production import production
 from ..names import COLOURS
 from ..scoring.points import player_points
-
-AGES = ("I", "II", "III")
+from ..tools_support import progress_words
+from .options import stage_words
 
 
 def _production(game, p: int) -> str:
@@ -27,6 +28,20 @@ def _science(game, p: int) -> str:
     wilds = sum(1 for _ in game.rt.grants(p, "science_wild"))
     bits = [f"{s} {n}" for s, n in sorted(symbols.items())] + ([f"any {wilds}"] if wilds else [])
     return ", ".join(bits) or "none"
+
+
+def _wonder(game, pl: dict) -> str:
+    """Each stage of the city's wonder: built (and what it gives), or its cost and reward."""
+    defn = game.definition
+    out = []
+    for k, stage in enumerate(defn.stages(pl["board"]), 1):
+        gives = stage_words(defn, pl["board"], k)
+        if k <= pl["stages"]:
+            out.append(f"{k} built ({gives})")
+        else:
+            out.append(f"{k}{' next' if k == pl['stages'] + 1 else ''}: {cost_words(stage.get('cost') or {}) or 'free'}"
+                       f" -> {gives}")
+    return "; ".join(out) or "no stages"
 
 
 def _city(game, pl: dict) -> str:
@@ -51,19 +66,19 @@ def seat_panel(game, p: int) -> list[str]:
     """The seat's panel as lines of plain text: own city and hand, then the left and right neighbours."""
     view = game.view(p)
     entries = game.definition.content.entries
-    age = int(view.get("age") or 0)
     pts = player_points(game.rt, p)
     hand = view["players"][p]["hand"]
     parts = ", ".join(f"{k} {v}" for k, v in pts.items() if v)
-    lines = [f"Age {AGES[age - 1] if 1 <= age <= 3 else age}, turn {view.get('turn')} of {view.get('turns')} · "
-             f"{sum(pts.values())} VP so far" + (f" ({parts})" if parts else ""),
+    lines = [f"{progress_words(view) or 'set-up'} · {sum(pts.values())} VP so far" + (f" ({parts})" if parts else ""),
              "You: " + _summary(game, view, p),
+             "  wonder stages: " + _wonder(game, view["players"][p]),
              "  cards: " + _city(game, view["players"][p]),
              f"  produces: {_production(game, p)} · science: {_science(game, p)}",
              "Hand: " + ("; ".join(f"{entries[c].name} ({entries[c].data.get('colour')})" for c in hand) or "empty")]
     for side, q in (("Left", game.rt.left(p)), ("Right", game.rt.right(p))):
         if q == p:
             continue
-        lines += [f"{side}: " + _summary(game, view, q), "  cards: " + _city(game, view["players"][q]),
+        lines += [f"{side}: " + _summary(game, view, q), "  wonder stages: " + _wonder(game, view["players"][q]),
+                  "  cards: " + _city(game, view["players"][q]),
                   f"  produces: {_production(game, q)} · science: {_science(game, q)}"]
     return lines

@@ -14,7 +14,7 @@ def new_state(defn: Any, config: dict) -> dict:
     lo, hi = defn.rules["players"]["min"], defn.rules["players"]["max"]
     if not lo <= n <= hi:
         raise ValueError(f"7 Wonders is for {lo} to {hi} players, not {n}")
-    state: dict = {"rng": seed_state(int(config.get("seed", 0))), "age": 0, "turn": 0, "turns": 0,
+    state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream")), "age": 0, "turn": 0, "turns": 0,
                    "phase": "play", "decks": {}, "guild_pool": [], "discard": []}
     names = list(config.get("names") or [])
     boards = deal_boards(defn, state, n, config.get("boards"))

@@ -55,6 +55,7 @@ def test_the_resolver_names_the_range_the_bots_and_the_backend():
     ["compare", "base", "four_round", "--bots", "wizard"],
     ["balance", "--bots", "wizard", "--games", "1"],
     ["tournament", "--bots", "wizard,greedy"],
+    ["tune", "params.rounds=1..3", "--target", "rounds=2", "--bots", "wizard"],
 ])
 def test_a_bad_bot_reads_the_same_in_every_command(args):
     r = runner.invoke(app, args)
@@ -63,7 +64,8 @@ def test_a_bad_bot_reads_the_same_in_every_command(args):
 
 
 @pytest.mark.parametrize("args", [["play", "-n", "5"], ["simulate", "-n", "5", "--games", "1"],
-                                  ["sweep", "params.rounds=4,5", "-n", "5"], ["compare", "base", "x", "-n", "5"]])
+                                  ["sweep", "params.rounds=4,5", "-n", "5"], ["compare", "base", "x", "-n", "5"],
+                                  ["tune", "params.rounds=4..5", "--target", "rounds=4", "-n", "5"]])
 def test_a_player_count_the_game_refuses_reads_the_same_in_every_command(args):
     r = runner.invoke(app, args)
     assert r.exit_code == 2 and "error: clash is for 2 to 4 players, not 5" in r.output

@@ -38,7 +38,18 @@ CLASH_CONSTRUCTS = {
     "any space as a choice": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen_space\b",
     "the city on a chosen space": r"\bdo choose_space\([^)]*\)[\s\S]*\bchosen\b",
     "where units came from this turn": r"\bcame_from\(",
+    "losing an advance": r"\bdo lose_advance\(",
+    "an advance lost, heard": r"\bon (any )?advance_lost\b",
+    "changing government": r"\bdo change_government\(",
+    "a cost of the form A or B": r"\bcosts [^:\n]* or [^:\n]*:",
+    "an open discount": r"\bmodify open_discount\(",
+    "a per-player counter declared as data": r"\b(gain|pay|lose) \d+ game_events\b|\bcosts \d+ game_events\b",
+    "reading a counter": r"\bheld\(game_events\)",
+    "a city given to a build procedure": r"\bdo (build|buy)_units\([^)]*,[^)]*,[^)]*\)",
+    "a city given to a buy procedure": r"\bdo (build|buy)_piece\([^)]*,[^)]*\)",
 }
+# the simultaneous triggers of one owner in the order he chooses: a scenario answers the decision
+ORDERED = "trigger_order"
 
 
 def _manifest(pack: Path) -> dict:
@@ -78,6 +89,11 @@ def test_the_clash_pack_shows_every_construct():
         assert any(re.search(said, t) for t in texts.values()), f"no card of the pack shows {construct}"
 
 
+def test_a_scenario_orders_simultaneous_triggers():
+    said = [load_scenario(f) for f in find_scenarios([REACH / "clash"])]
+    assert any(ORDERED in str(s.get("actions")) for s in said)
+
+
 @pytest.mark.parametrize("pack", PACKS, ids=[p.name for p in PACKS])
 def test_removing_any_entry_of_the_pack_fails_a_scenario(pack):
     """`rulewright test PACK --mutation` on the pack's own entries (a pack with no entries yet: nothing to do)."""
@@ -91,3 +107,15 @@ def test_removing_any_entry_of_the_pack_fails_a_scenario(pack):
     assert report["survived"] == [], f"entries removable without a failing scenario: {report['survived']}"
     assert sorted(report["killed"]) == sorted(e.id for e in mine if e.effect is not None
                                               or getattr(e, "combat_effect", None) is not None)
+
+
+# Civilization: the combat constructs where they make sense there (a modifier of the opponent's combat bonus,
+# a tie), in a test pack whose scenarios are tests/scenarios/civ_board/reach/
+CIV_PACK = ROOT / "tests" / "packs" / "civ_reach"
+CIV_SCENARIOS = ROOT / "tests" / "scenarios" / "civ_board" / "reach"
+
+
+def test_the_civilization_reach_pack_needs_each_of_its_entries():
+    report = mutation_report([CIV_SCENARIOS], game="civ_board", packs=("base", str(CIV_PACK)), of_pack="civ_reach")
+    assert report["uncovered"] == [] and report["survived"] == []
+    assert sorted(report["killed"]) == ["drill_masters", "field_jamming", "stalwart_defence"]

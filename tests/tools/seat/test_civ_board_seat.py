@@ -1,11 +1,26 @@
 """A person's seat at Civilization: the panel shows the seat's own forces and culture cards by name and
-only counts of a rival's; a whole hot-seat game answered '1' to every question ends."""
+only counts of a rival's; a whole hot-seat game answered '1' to every question ends. Issue 48: every option
+says what it means and costs and points at what it names; the map has coordinates, a legend, an id per square
+and whole names; headers and the replay say the turn and phase; `explain N` says what an option does."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from civ_helpers import bot_game
-from rulewright.rules.civ_board.seat import seat_panel
+from rulewright.api import new_game
+from rulewright.engine.bots import RandomBot
+from rulewright.engine.games import find
+from rulewright.engine.machine import Game
+from rulewright.engine.playout import play_out
+from rulewright.rules.civ_board.board import board
+from rulewright.rules.civ_board.bots.bots import GreedyBot
+from rulewright.rules.civ_board.seat.panel import seat_panel
+from rulewright.rules.civ_board.seat.render_svg import render_svg
+from rulewright.rules.civ_board.state.economy import production
+from rulewright.tools.seat.replay_html import build_viewer_data
+from rulewright.tools.seat.seat import option_targets, option_text, progress_words, seat_state
 
 
 def test_the_panel_names_the_seats_own_cards_and_counts_the_rivals():
@@ -25,3 +40,114 @@ def test_a_human_seat_answering_1_plays_a_whole_game(tmp_path, play_cli):
     assert r.returncode == 0, r.stderr
     assert "Winner:" in r.stdout and "Traceback" not in r.stdout + r.stderr
     assert "action of the city at" in r.stdout and "   1) devote to the arts" in r.stdout
+
+
+# ---- issue 48: a seat a person can play ------------------------------------------------------------------
+
+
+def _base_game(seed: int = 2, until=lambda g: False, limit: int = 20000):
+    """A greedy game of the base pack (whose entries have their printed texts), stopped where `until` holds."""
+
+    g = Game(find("civ_board").definition(["base"], []), {"players": 2, "seed": seed})
+    bots = _bots()
+    for _ in range(limit):
+        if g.over or until(g):
+            break
+        g.apply({"player": g.pending.player, "choice": bots[g.pending.player].choose(g, g.pending)})
+    return g
+
+
+def _late_game():
+    return _base_game(2, until=lambda g: g.state["turn"] >= 9)
+
+
+def test_every_option_of_a_whole_game_says_what_it_means_and_points_at_what_it_names():
+    """Every option of every decision of a greedy game has a meaning beyond its label; a square option points
+    at its square, a city's action at the city, a step at the square it leads to."""
+
+
+    replay = Game(find("civ_board").definition(["base"], []), {"players": 2, "seed": 2})
+    bots = _bots()
+    said: dict[str, int] = {}
+    while not replay.over and len(replay.actions) < 600:   # past turn 10: every common kind of decision
+        d = replay.pending
+        for o in d.options:
+            text = option_text(replay, d, o)
+            assert text and text != d.label(o), (d.kind, o, d.label(o))
+            targets = option_targets(replay, d, o)
+            if d.kind in ("capital", "place_figure") or (d.kind == "city_action" and "@" in o):
+                assert o.rpartition("@")[2] in targets
+            if d.kind == "city_action" and o in ("arts", "army"):
+                city = next(c for c in replay.state["cities_built"] if c["id"] == replay.state["acting_city"])
+                assert targets == [board.key(city["x"], city["y"])]
+        said[d.kind] = said.get(d.kind, 0) + 1
+        replay.apply({"player": d.player, "choice": bots[d.player].choose(replay, d)})
+    assert {"capital", "city_action", "research", "move", "step", "government"} <= set(said)
+
+
+def _bots():
+
+    return [GreedyBot(2), GreedyBot(3)]
+
+
+def test_a_city_action_says_its_production_cost_and_the_trade_that_boosts_it():
+
+    g = _base_game(2, until=lambda g: g.pending.kind == "city_action" and g.state["turn"] >= 2)
+    d = g.pending
+    city = next(c for c in g.state["cities_built"] if c["id"] == g.state["acting_city"])
+
+    made = production(g.rt, city)
+    for o, label in zip(d.options, d.labels, strict=True):
+        if "production)" in label:
+            cost = int(label.rsplit("(", 1)[1].split()[0])
+            text = option_text(g, d, o)
+            assert f"costs {cost} production" in text
+            if cost > made:
+                assert f"so {cost - made} more" in text and "bought with" in text and "trade" in text
+
+
+def test_the_map_has_coordinates_a_legend_an_id_per_square_and_whole_names():
+
+
+    g = _late_game()
+    svg = render_svg(g, 0, "")
+    m = g.state["map"]
+    assert svg.count('data-kind="space"') == m["rows"] * m["cols"] * 16
+    assert all(f'id="sq-{x}-{y}"' in svg for x in range(m["cols"] * 4) for y in range(m["rows"] * 4))
+    coords = svg.split('data-kind="coordinates"')[1].split("</g>")[0]
+    assert ">A<" in coords and f">{chr(ord('A') + m['cols'] * 4 - 1)}<" in coords and f">{m['rows'] * 4}<" in coords
+    assert 'data-kind="legend"' in svg and "a facedown hut / village marker" in svg
+    texts = re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+    entries = g.definition.content.entries
+    assert g.state["items"]
+    for item in g.state["items"].values():   # a building's name is whole, on one line or wrapped over several
+        name = entries[item["id"]].name
+        assert name in " ".join(texts), name
+    shown = " ".join(texts)
+    for res in ("wheat", "incense", "silk", "iron"):
+        assert re.search(rf"\b{res}\b", shown) or res not in svg
+    assert not re.search(r"\b(Librar|whea|Barrac|Worksh)\b", shown)
+
+
+def test_headers_say_the_turn_and_phase_and_the_replay_never_says_round():
+
+    assert progress_words("civ_board", {"turn": 0, "phase": "setup"}) == "set-up"
+    assert progress_words("civ_board", {"turn": 1, "phase": "start_of_turn"}) == "turn 1, 1. start of turn"
+    assert progress_words("civ_board", {"turn": 3, "phase": "city_management"}) == "turn 3, 3. city management"
+    assert progress_words("civ_board", {"turn": 4, "phase": "over", "ending": "x"}) == "game over after turn 4"
+    g = _base_game(2, until=lambda g: g.state["turn"] == 1 and g.pending.kind == "city_action")
+    assert seat_state(g, 0)["progress"] == "turn 1, 3. city management"
+    g = new_game(players=2, seed=4, game_id="civ_board")
+    play_out(g, [RandomBot(1), RandomBot(2)], limit=400)
+    info = build_viewer_data(g.save(), 0)["info"]
+    assert info[0] == "set-up" and "turn 1, 2. trade" in info and "turn 2, 4. movement" in info
+    assert not any("round" in x or "None" in x or "null" in x for x in info)
+
+
+def test_explain_says_what_an_option_does_and_costs(tmp_path, play_cli):
+    r = play_cli(["--game", "civ_board", "--players", "2", "--seed", "2", "--human", "0"],
+                 "explain 1\n1\n1\n1\n1\n1\nexplain 2\nquit\n", tmp_path, timeout=120)
+    out = r.stdout
+    assert "1) B2: Found your capital at B2: its outskirts give 4 trade, 5 production" in out
+    assert "its label says it all" not in out
+    assert "2) produce an army figure (4 production): A new army figure in the city's outskirts; costs 4 production" in out

@@ -28,6 +28,6 @@ def test_a_civilization_seat_plays_through_the_api_and_never_sees_the_rivals_for
             break
         p = s["pending"]
         assert p["player"] == 0 and len(p["labels"]) == len(p["options"])
-        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][0], "step": s["step"]})
+        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][0], "revision": s["revision"]})
         assert r.status_code == 200, r.text
         assert hub.bots.wait_idle(120)

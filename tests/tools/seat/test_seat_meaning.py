@@ -123,7 +123,7 @@ def test_server_links_only_for_people_and_undo(tmp_path, serve_client):
     me, url = g["seats"][0]["token"], f"/api/games/{g['id']}"
     r = c.post(url + "/undo", json={"token": me})
     assert r.status_code == 409 and r.json()["error"] == "cannot undo: nothing to take back: no decision has been made yet"
-    assert c.post(url + "/actions", json={"token": me, "choice": "advance", "step": 0}).json()["step"] == 1
+    assert c.post(url + "/actions", json={"token": me, "choice": "advance", "revision": 0}).json()["step"] == 1
     assert c.get(url, params={"token": me}).json()["undo"]["possible"] is True
     assert c.post(url + "/undo", json={"token": me}).json()["step"] == 0
     s = c.get(url, params={"token": me}).json()

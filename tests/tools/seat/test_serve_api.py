@@ -44,7 +44,7 @@ def play(c: TestClient, g: dict, n: int) -> None:
         d = game.pending
         r = c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[d.player],
                                                           "choice": bot_choice(game, "greedy"),
-                                                          "step": len(game.actions)})
+                                                          "revision": hub.table(g["id"]).revision})
         assert r.status_code == 200, r.text
 
 
@@ -94,20 +94,21 @@ def test_refused_actions_change_nothing(tmp_path, serve_client, create_table, se
     me, other = tokens(g)[first], tokens(g)[1 - first]
     option = before[first]["pending"]["options"][0]
     cases = [
-        ({"token": "not-a-token", "choice": option, "step": 0}, 403, "opens no seat"),
-        ({"token": me[:-1], "choice": option, "step": 0}, 403, "opens no seat"),
-        ({"token": None, "choice": option, "step": 0}, 403, "opens no seat"),
-        ({"token": "\ud800", "choice": option, "step": 0}, 403, "opens no seat"),
-        ({"token": g["spectator"]["token"], "choice": option, "step": 0}, 403, "spectator"),
-        ({"token": other, "choice": option, "step": 0}, 409, f"it is Player {first + 1}'s turn"),
-        ({"token": me, "choice": "fly_to_the_moon", "step": 0}, 400, "not an option"),
-        ({"token": me, "choice": "\udcff", "step": 0}, 400, "not an option"),
-        ({"token": me, "choice": 1, "step": 0}, 400, "not an option"),
-        ({"token": me, "step": 0}, 400, "no 'choice'"),
-        ({"token": me, "choice": option}, 400, "'step' must be"),
-        ({"token": me, "choice": option, "step": "0"}, 400, "'step' must be"),
-        ({"token": me, "choice": option, "step": 1}, 409, "at step 0"),
-        ({"token": me, "choice": option, "step": 0, "player": 1}, 400, "the body must be"),
+        ({"token": "not-a-token", "choice": option, "revision": 0}, 403, "opens no seat"),
+        ({"token": me[:-1], "choice": option, "revision": 0}, 403, "opens no seat"),
+        ({"token": None, "choice": option, "revision": 0}, 403, "opens no seat"),
+        ({"token": "\ud800", "choice": option, "revision": 0}, 403, "opens no seat"),
+        ({"token": g["spectator"]["token"], "choice": option, "revision": 0}, 403, "spectator"),
+        ({"token": other, "choice": option, "revision": 0}, 409, f"it is Player {first + 1}'s turn"),
+        ({"token": me, "choice": "fly_to_the_moon", "revision": 0}, 400, "not an option"),
+        ({"token": me, "choice": "\udcff", "revision": 0}, 400, "not an option"),
+        ({"token": me, "choice": 1, "revision": 0}, 400, "not an option"),
+        ({"token": me, "revision": 0}, 400, "no 'choice'"),
+        ({"token": me, "choice": option}, 400, "'revision' must be"),
+        ({"token": me, "choice": option, "revision": "0"}, 400, "'revision' must be"),
+        ({"token": me, "choice": option, "revision": 1}, 409, "at revision 0"),
+        ({"token": me, "choice": option, "step": 0}, 400, "not its 'step'"),
+        ({"token": me, "choice": option, "revision": 0, "player": 1}, 400, "the body must be"),
     ]
     for body, status, words in cases:  # sent as escaped JSON text: lone surrogates travel as \ud800
         r = c.post(url, content=json.dumps(body), headers={"content-type": "application/json"})
@@ -118,15 +119,15 @@ def test_refused_actions_change_nothing(tmp_path, serve_client, create_table, se
         assert r.status_code == 400 and "not valid JSON" in r.json()["error"], (raw[:20], r.text)
     r = c.post(url, content=b"x" * 20_000, headers={"content-type": "application/json"})
     assert r.status_code == 413
-    r = c.post(url, content=json.dumps({"token": me, "choice": option, "step": 0}), headers={"content-type": "text/plain"})
+    r = c.post(url, content=json.dumps({"token": me, "choice": option, "revision": 0}), headers={"content-type": "text/plain"})
     assert r.status_code == 415
-    assert c.post("/api/games/nope/actions", json={"token": me, "choice": option, "step": 0}).status_code == 404
+    assert c.post("/api/games/nope/actions", json={"token": me, "choice": option, "revision": 0}).status_code == 404
     assert c.get(f"/api/games/{g['id']}", params={"token": "x"}).status_code == 403
     assert c.get(f"/api/games/{g['id']}/board.svg").status_code == 403
     assert c.get(f"/games/{g['id']}", params={"token": "x"}).status_code == 403
     assert [seat_state(c, g, t) for t in tokens(g)] == before
     assert c.app.state.hub.store.get(g["id"]).save["actions"] == []
-    r = c.post(url, json={"token": me, "choice": option, "step": 0})
+    r = c.post(url, json={"token": me, "choice": option, "revision": 0})
     assert r.status_code == 200 and r.json()["step"] == 1
 
 
@@ -138,7 +139,7 @@ def test_bots_move_on_their_seats(tmp_path, serve_client, create_table, seat_sta
         s = seat_state(c, g, tokens(g)[0])
         assert s["pending"] is not None and s["pending"]["player"] == 0
         choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
-        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).json()["step"] == s["step"] + 1
+        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "revision": s["revision"]}).json()["step"] == s["step"] + 1
         settle(c)
         if seat_state(c, g, tokens(g)[0])["step"] > s["step"] + 1:
             break
@@ -158,7 +159,7 @@ def _check_secrecy(c: TestClient, g: dict, kinds_seen: set[str]) -> None:
                  "svg": c.get(f"/api/games/{g['id']}/board.svg", params={"token": token}).text,
                  "page": c.get(f"/games/{g['id']}", params={"token": token}).text,
                  "event": first}
-        assert json.loads(first[5:]) == {"step": len(game.actions)}
+        assert json.loads(first[5:]) == {"revision": c.app.state.hub.table(g["id"]).revision}
         secrets = hidden_items(game, viewer)
         kinds_seen.update(entries[s].kind if s in entries else "region" for s in secrets)
         for where, text in blobs.items():
@@ -215,11 +216,11 @@ def test_two_human_seats_play_a_short_game_to_the_end(tmp_path, serve_client, cr
         assert len(mine) == 1  # exactly the seat whose decision it is sees it
         seat = mine[0]["player"]
         choice = mine[0]["pending"]["options"][0]  # like `yes 1` at a terminal
-        assert c.post(url, json={"token": tokens(g)[seat], "choice": choice, "step": mine[0]["step"]}).status_code == 200
+        assert c.post(url, json={"token": tokens(g)[seat], "choice": choice, "revision": mine[0]["revision"]}).status_code == 200
     final = seat_state(c, g, g["spectator"]["token"])
     assert final["view"]["round"] == 4 and final["step"] > 200  # the whole four-round game
     assert final["over"] and final["pending"] is None and final["score"]["winners"]
-    r = c.post(url, json={"token": tokens(g)[0], "choice": "end", "step": final["step"]})
+    r = c.post(url, json={"token": tokens(g)[0], "choice": "end", "revision": final["revision"]})
     assert r.status_code == 409 and "over" in r.json()["error"]
 
 
@@ -255,7 +256,7 @@ def test_a_failing_bot_keeps_what_was_done_and_says_so(tmp_path, monkeypatch, se
         if s["pending"] is None:
             break
         choice = "end" if "end" in s["pending"]["options"] else s["pending"]["options"][0]
-        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "step": s["step"]}).status_code == 200
+        assert c.post(url, json={"token": tokens(g)[0], "choice": choice, "revision": s["revision"]}).status_code == 200
         settle(c)
     s = seat_state(c, g, g["spectator"]["token"])  # seat 2 is a bot's now: its link opens nothing
     assert s["problem"].startswith("the bot of Player 2 could not move") and "no idea" not in s["problem"]
@@ -272,10 +273,10 @@ def test_event_stream_tells_each_step_and_ends_when_the_server_stops(tmp_path, s
     with c.stream("GET", f"/api/games/{g['id']}/events", params={"token": tokens(g)[1 - first]}) as r:
         assert r.headers["content-type"].startswith("text/event-stream")
         lines = r.iter_lines()
-        assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 0}'
+        assert next(line for line in lines if line.startswith("data:")) == 'data: {"revision": 0}'
         assert c.post(f"/api/games/{g['id']}/actions", json={"token": tokens(g)[first], "choice": option,
-                                                             "step": 0}).status_code == 200
-        assert next(line for line in lines if line.startswith("data:")) == 'data: {"step": 1}'
+                                                             "revision": 0}).status_code == 200
+        assert next(line for line in lines if line.startswith("data:")) == 'data: {"revision": 1}'
         c.app.state.hub.close_streams()
         rest = list(lines)  # the stream ends instead of waiting for the next step
     assert not any(line.startswith("data:") for line in rest)

@@ -89,13 +89,13 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
           "the page to wait")
     step, board = _step(drv), _board(drv)
     r = httpx.post(api + "/actions", json={"token": other_token, "choice": theirs["pending"]["options"][0],
-                                           "step": theirs["step"]})
+                                           "revision": theirs["revision"]})
     assert r.status_code == 200, r.text
     _wait(drv, lambda d, s=step: _step(d) > s, "the open page to follow the other seat (event stream)")
     _wait(drv, lambda d, b=board: _board(d) != b, "the board to follow the other seat")
 
     # --- a refused click says why and changes nothing
-    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense", "step": theirs["step"] + 1})
+    r = httpx.post(api + "/actions", json={"token": other_token, "choice": "nonsense", "revision": theirs["revision"] + 1})
     assert r.status_code in (400, 409) and r.json()["error"]
 
     # --- nothing from the network, no error in the console

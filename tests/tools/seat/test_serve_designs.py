@@ -37,25 +37,29 @@ def page_data(c: TestClient) -> dict:
 def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path, serve_client, write_pack):
     d = designs(tmp_path, write_pack)
     data = page_data(serve_client(tmp_path / "g.db", designs=d))
-    assert data["folders"] == {"packs": [str(tmp_path / "packs")], "variants": [str(tmp_path / "variants")]}
+    # the folders by their own names: the server's absolute paths are never shown to a client
+    assert data["folders"] == {"packs": ["packs"], "variants": ["variants"]}
+    assert str(tmp_path) not in json.dumps(data)
     clash = next(g for g in data["games"] if g["id"] == "clash")
     wonders = next(g for g in data["games"] if g["id"] == "wonders7")
-    mine = str(tmp_path / "packs" / "mine")
+    mine = "packs/mine"
     assert mine in clash["packs"] and mine not in wonders["packs"]
-    assert {"id": str(tmp_path / "variants" / "cheap.yaml"), "pack": None} in clash["variants"]
+    assert {"id": "variants/cheap.yaml", "pack": None} in clash["variants"]
     assert {"id": "long", "pack": mine} in clash["variants"]
-    assert str(tmp_path / "variants" / "coins.yaml") in [v["id"] for v in wonders["variants"]]
-    assert str(tmp_path / "variants" / "coins.yaml") not in [v["id"] for v in clash["variants"]]
+    assert "variants/coins.yaml" in [v["id"] for v in wonders["variants"]]
+    assert "variants/coins.yaml" not in [v["id"] for v in clash["variants"]]
 
 
 def test_a_game_is_played_with_a_variant_file_and_a_pack_folder(tmp_path, serve_client, write_pack):
     d = designs(tmp_path, write_pack)
     c = serve_client(tmp_path / "g.db", designs=d)
-    cheap = str(tmp_path / "variants" / "cheap.yaml")
     r = c.post("/api/games", json={"players": 2, "seed": 5, "seats": ["human", "greedy"],
-                                   "packs": [str(tmp_path / "packs" / "mine")], "variants": [cheap, "long"]})
+                                   "packs": ["packs/mine"], "variants": ["variants/cheap.yaml", "long"]})
     assert r.status_code == 201, r.text
     game = c.app.state.hub.table(r.json()["id"]).game
+    state = c.get(f"/api/games/{r.json()['id']}", params={"token": r.json()["seats"][0]["token"]}).json()
+    assert state["setup"]["packs"] == ["base", "packs/mine"] and "variants/cheap.yaml" in state["setup"]["variants"]
+    assert str(tmp_path) not in json.dumps(state)
     assert game.definition.params["grow_cost"] == {"food": 1, "ore": 1} and game.definition.params["rounds"] == 8
     again = serve_client(tmp_path / "g.db", designs=d)  # a restarted server replays it with the same rules
     assert again.app.state.hub.table(r.json()["id"]).game.definition.params["grow_cost"] == {"food": 1, "ore": 1}
@@ -94,6 +98,22 @@ def test_the_set_up_page_offers_the_default_game_first(tmp_path, serve_client):
         g for g in games.installed() if games.find(g).terminal_seats)
 
 
+def test_a_broken_variant_is_refused_without_the_servers_paths(tmp_path, serve_client, write_pack):
+    d = designs(tmp_path, write_pack)
+    (tmp_path / "variants" / "broken.yaml").write_text("name: Broken\nparams:\n  rounds: [not, a, number\n")
+    c = serve_client(tmp_path / "g.db", designs=d)
+    r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "variants": ["variants/broken.yaml"]})
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]
+    assert "variants/broken.yaml" in message and str(tmp_path) not in message, message
+
+
+def test_public_names_a_folder_by_its_name_and_keeps_other_words(tmp_path):
+    d = Designs((tmp_path / "mine",), (tmp_path / "a" / "mine", Path("rel/variants")))
+    assert d.public(f"read {tmp_path}/mine/x.yaml and {tmp_path}/a/mine/y.yaml") == "read mine/x.yaml and mine~2/y.yaml"
+    assert d.public("rel/variants/v.yaml: determine the variants") == "variants/v.yaml: determine the variants"
+
+
 def test_a_symbolic_link_out_of_a_designer_folder_is_neither_offered_nor_read(tmp_path, serve_client, write_pack):
     """Issue 49: a link in --variant-dir (or a pack of --pack-dir) pointing out of the folder was followed,
     and the 400 answer quoted a line of the file it pointed to."""
@@ -112,13 +132,14 @@ def test_a_symbolic_link_out_of_a_designer_folder_is_neither_offered_nor_read(tm
     c = serve_client(tmp_path / "g.db", designs=d)
     offered = [v["id"] for v in next(g for g in page_data(c)["games"] if g["id"] == "clash")["variants"]]
     packs = next(g for g in page_data(c)["games"] if g["id"] == "clash")["packs"]
-    assert str(tmp_path / "variants" / "inner.yaml") in offered and str(tmp_path / "packs" / "mine") in packs
+    assert "variants/inner.yaml" in offered and "packs/mine" in packs  # (shown by the folders' own names)
     for name in ("link.yaml", "fine.yaml"):
-        assert str(tmp_path / "variants" / name) not in offered
-        r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"],
-                                       "variants": [str(tmp_path / "variants" / name)]})
-        assert r.status_code == 400 and "top-secret" not in r.text and "this server reads only" in r.json()["error"]
+        assert f"variants/{name}" not in offered
+        for asked in (f"variants/{name}", str(tmp_path / "variants" / name)):
+            r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "variants": [asked]})
+            assert r.status_code == 400 and "top-secret" not in r.text and "this server reads only" in r.json()["error"]
     for name in ("evil", "away"):
-        assert str(tmp_path / "packs" / name) not in packs
-        r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "packs": [str(tmp_path / "packs" / name)]})
-        assert r.status_code == 400 and "top-secret" not in r.text
+        assert f"packs/{name}" not in packs
+        for asked in (f"packs/{name}", str(tmp_path / "packs" / name)):
+            r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "packs": [asked]})
+            assert r.status_code == 400 and "top-secret" not in r.text

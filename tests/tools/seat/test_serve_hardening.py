@@ -52,9 +52,10 @@ def test_a_retried_choice_is_applied_once_and_a_stale_step_is_refused_with_the_c
             repeated += 1
         s = state(c, g, d.player)
         choice = "end" if "end" in d.options else d.options[0]
-        body = {"token": g["seats"][d.player]["token"], "choice": choice, "step": s["step"]}
+        body = {"token": g["seats"][d.player]["token"], "choice": choice, "revision": s["revision"]}
         first = c.post(url, json=body)
-        assert first.status_code == 200 and first.json() == {"ok": True, "step": s["step"] + 1}
+        assert first.status_code == 200 and first.json() == {"ok": True, "revision": s["revision"] + 1,
+                                                             "step": len(before) + 1}
         last[d.player] = (body, first.json())
         after = list(game.actions)
         assert c.post(url, json=body).json() == first.json() and game.actions == after  # an immediate retry

@@ -75,17 +75,17 @@ def test_refusals_of_every_status_say_only_what_the_seat_may_see(tmp_path, which
             seen = c.get(f"/api/games/{g['id']}", params={"token": token}).json()
             assert seen["waiting_for"] == {"player": d.player, "name": seen["seats"][d.player]["name"]}
             assert seen["pending"] is None
-            r = c.post(url, json={"token": token, "choice": d.options[0], "step": step})  # out of turn
+            r = c.post(url, json={"token": token, "choice": d.options[0], "revision": step})  # out of turn
             assert r.status_code == (409 if seat is not None else 403)
             check(r, seat)
-            check(c.post(url, json={"token": token, "choice": "x", "step": max(step - 1, 0)}), seat)  # stale
-            check(c.post(url, json={"token": token, "choice": "x", "step": "now"}), seat)  # 400
-        mine = c.post(url, json={"token": tokens[d.player], "choice": d.options[step % len(d.options)], "step": step})
+            check(c.post(url, json={"token": token, "choice": "x", "revision": max(step - 1, 0)}), seat)  # stale
+            check(c.post(url, json={"token": token, "choice": "x", "revision": "now"}), seat)  # 400
+        mine = c.post(url, json={"token": tokens[d.player], "choice": d.options[step % len(d.options)], "revision": step})
         assert mine.status_code == 200, mine.text
     assert len(kinds) >= 2
     someone = next(q for q in range(len(tokens)) if game.pending is None or q != game.pending.player)
     t = tokens[someone]
-    check(c.post(url, json={"token": "forged", "choice": "x", "step": 0}), someone)  # 403
+    check(c.post(url, json={"token": "forged", "choice": "x", "revision": 0}), someone)  # 403
     check(c.get(f"/api/games/{g['id']}x", params={"token": t}), someone)  # 404
     check(c.get(url), someone)  # 405
     check(c.post(url, content=b"x" * 20_000, headers={"content-type": "application/json"}), someone)  # 413

@@ -40,7 +40,7 @@ def test_racing_posts_apply_a_choice_once(tmp_path):
                 seat = state["waiting_for"]["player"]
                 mine = httpx.get(api, params={"token": g["seats"][seat]["token"]}).json()
                 body = {"token": g["seats"][seat]["token"], "choice": mine["pending"]["options"][0],
-                        "step": mine["step"]}
+                        "revision": mine["revision"]}
                 with ThreadPoolExecutor(20) as pool:
                     answers = list(pool.map(lambda b: httpx.post(b[0], json=b[1], timeout=30),
                                             [(api + "/actions", body)] * 20))

@@ -42,7 +42,7 @@ def _to_raze(url: str, table, token: str, hub) -> int:
         if d.player != 0:  # the bot's turn: it moves in the background
             assert hub.bots.wait_idle(60)
             continue
-        r = httpx.post(f"{url}/api/games/{table.id}/actions", json={"token": token, "choice": choice, "step": step})
+        r = httpx.post(f"{url}/api/games/{table.id}/actions", json={"token": token, "choice": choice, "revision": step})
         assert r.status_code == 200, r.text
     pytest.fail("no raze question within 500 decisions")
 

@@ -61,7 +61,7 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
             assert any(line.startswith("Hand: ") for line in s["panel"])
             assert any(line.startswith("Left: ") for line in s["panel"])
             assert all(set(pl["hand"]) == {"count"} for i, pl in enumerate(s["view"]["players"]) if i)
-        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][-1], "step": s["step"]})
+        r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][-1], "revision": s["revision"]})
         assert r.status_code == 200, r.text
         assert hub.bots.wait_idle(120)  # the bots pick in the background
     assert s["over"] and s["score"]["winners"] and checked >= 12

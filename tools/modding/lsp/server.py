@@ -20,6 +20,7 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from .... import __version__
 from ....engine.diagnostics import Diagnostic
 from ...common.clikit import game_of_packs
 from .complete import completions
@@ -36,7 +37,7 @@ SETTLE_S = 0.05  # changes closer together than this are checked once
 
 class RulewrightServer(LanguageServer):
     def __init__(self, game: str | None = None) -> None:
-        super().__init__("rulewright", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
+        super().__init__("rulewright", __version__, text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
                          protocol_cls=AnsweringProtocol)
         self.session = Session(game)  # the served game's: loose files, and packs that name no game
         self.sessions: dict[str, Session] = {self.session.game: self.session}

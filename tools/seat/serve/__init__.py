@@ -1,6 +1,7 @@
 """`rulewright serve`: play in the browser, against bots or each other (Starlette + uvicorn, games in SQLite).
 
-Modules: store.py (SQLite), hub.py (live games, seats), runner.py (bots, in the background), guard.py
+Modules: store.py (SQLite), hub.py (live games, seats), tables.py (one game: seats, revisions, loading),
+runner.py (bots, in the background), guard.py
 (limits, Host check, timeouts), app.py (routes and API), pages.py and script.py (the HTML, CSS and
 script, all inline). Starlette and uvicorn are imported only when the
 command runs, so the rest of the command line starts as fast as before.

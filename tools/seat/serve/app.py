@@ -2,12 +2,16 @@
 
 API (what the page uses and tests drive):
   POST /api/games                      {"game", "players", "seed", "packs", "variants", "seats"} -> {"id", "seats", ...}
-  GET  /api/games/{id}?token=T         {"view", "pending", "log", ...}: what seat T may know
-  POST /api/games/{id}/actions         {"token": T, "choice": option, "step": n}: applied once; 400 illegal,
-                                       403 bad token, 409 not now or a stale step (with the current "step")
-  POST /api/games/{id}/undo            {"token": T}: take back T's last decision; 409 says why it may not
+  GET  /api/games/{id}?token=T         {"view", "pending", "log", "revision", "step", ...}: what seat T may know
+  POST /api/games/{id}/actions         {"token": T, "choice": option, "revision": r}: applied once; 400 illegal,
+                                       403 bad token, 409 not now or a stale revision (with the current
+                                       "revision"); answers {"ok", "revision", "step"}
+  POST /api/games/{id}/undo            {"token": T, "revision": r}: take back T's last decision (r optional:
+                                       only if the game is still at r); 409 says why it may not
   GET  /api/games/{id}/board.svg?token=T
-  GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's step, nothing else
+  GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's revision, nothing else
+A revision is never reused (hub.py): after an undo the step comes back, the revision does not, so a retry of a
+decision since taken back is refused.
 Every refusal and failure is JSON {"error": message} (404, 405 and a crash too) and changes nothing.
 Bodies are limited to MAX_BODY bytes and read through engine/jsonsafe (depth and size bounded). Engine
 work runs in worker threads, each game under its own lock, bots in the background (tools/seat/serve/runner.py);
@@ -110,8 +114,9 @@ def game_options(game: str, designs: Designs | None = None) -> dict:
     variants = [{"id": v, "pack": None} for v in base + designs.variants(game, rule_keys(game))]
     packs = known_packs(game) + designs.packs(game)
     for pack in packs:
-        if pack != "base":
-            variants += [{"id": v, "pack": pack} for v in known_variants(["base", pack], game) if v not in base]
+        if pack != "base":  # a designer's pack is read at the server's path, offered by its shown name
+            real = designs.private("packs", pack, game, set())
+            variants += [{"id": v, "pack": pack} for v in known_variants(["base", real], game) if v not in base]
     lo, hi = player_range(game)
     name = (getattr(games.find(game).definition(["base"], []), "rules", None) or {}).get("name", game)
     return {"id": game, "name": name, "players": [lo, hi], "packs": packs, "kinds": playable_kinds(game),
@@ -138,10 +143,10 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
         async def wrapped(request: Request) -> Response:
             try:
                 return await handler(request)
-            except ApiError as err:
-                return _error(err)
+            except ApiError as err:  # a message names files as the client may read them
+                return _error(ApiError(err.status, hub.designs.public(err.message), err.extra, err.headers))
             except StoreError as err:
-                return _error(ApiError(err.status, str(err)))
+                return _error(ApiError(err.status, hub.designs.public(str(err))))
             except Exception:  # a bug: said as JSON, the details only in the server's log
                 log.exception("rulewright serve: %s %s failed", request.method, request.url.path)
                 return _error(ApiError(500, "the server failed on this request (its log says why); nothing "
@@ -173,7 +178,14 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
         with table.lock:
             out = seat_state(table.game, seat, table.kinds)
             out["problem"] = table.failure
-            return out
+            out["revision"] = table.revision
+        setup = out.get("setup")
+        if isinstance(setup, dict):  # a designer's packs and variants by the names the page shows
+            setup["packs"] = [hub.designs.public(p) for p in setup.get("packs", [])]
+            setup["variants"] = [hub.designs.public(v) for v in setup.get("variants", [])]
+        if isinstance(out["problem"], str):
+            out["problem"] = hub.designs.public(out["problem"])
+        return out
 
     @guard
     async def state(request: Request) -> Response:
@@ -192,21 +204,25 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
     @guard
     async def act(request: Request) -> Response:
         body = await read_json(request, limits.body_timeout_s)
-        if not isinstance(body, dict) or set(body) - {"token", "choice", "step"}:
-            raise ApiError(400, "the body must be {\"token\": ..., \"choice\": ..., \"step\": ...}")
+        if isinstance(body, dict) and "step" in body and "revision" not in body:
+            raise ApiError(400, "send the 'revision' of the state your choice answers, not its 'step' (a step "
+                                "comes back after an undo; a revision never does)")
+        if not isinstance(body, dict) or set(body) - {"token", "choice", "revision"}:
+            raise ApiError(400, "the body must be {\"token\": ..., \"choice\": ..., \"revision\": ...}")
         if "choice" not in body:
             raise ApiError(400, "the body has no 'choice': send one of the pending decision's options")
-        step = await run_in_threadpool(hub.act, request.path_params["id"], body.get("token"), body["choice"],
-                                       body.get("step"))
-        return Json({"ok": True, "step": step}, headers=HEADERS)
+        revision, step = await run_in_threadpool(hub.act, request.path_params["id"], body.get("token"),
+                                                 body["choice"], body.get("revision"))
+        return Json({"ok": True, "revision": revision, "step": step}, headers=HEADERS)
 
     @guard
     async def take_back(request: Request) -> Response:
         body = await read_json(request, limits.body_timeout_s)
-        if not isinstance(body, dict) or set(body) != {"token"}:
-            raise ApiError(400, "the body must be {\"token\": ...}")
-        step = await run_in_threadpool(hub.undo, request.path_params["id"], body["token"])
-        return Json({"ok": True, "step": step}, headers=HEADERS)
+        if not isinstance(body, dict) or "token" not in body or set(body) - {"token", "revision"}:
+            raise ApiError(400, "the body must be {\"token\": ..., \"revision\": ...} (revision optional)")
+        revision, step = await run_in_threadpool(hub.undo, request.path_params["id"], body["token"],
+                                                 body.get("revision"))
+        return Json({"ok": True, "revision": revision, "step": step}, headers=HEADERS)
 
     @guard
     async def events(request: Request) -> Response:
@@ -239,7 +255,7 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
 
 
 async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str]:
-    """`update` events carrying only the step number; a comment now and then keeps the line open.
+    """`update` events carrying only the game's revision; a comment now and then keeps the line open.
 
     The stream ends when the server stops (the page's EventSource then reconnects by itself)."""
     ev = hub.watch(game_id)
@@ -248,10 +264,10 @@ async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str
         yield "retry: 2000\n\n"
         while not hub.closing and not await request.is_disconnected():
             ev.clear()
-            step = await run_in_threadpool(hub.step, game_id)
-            if step != last:
-                last = step
-                yield f"event: update\ndata: {json.dumps({'step': step})}\n\n"
+            revision = await run_in_threadpool(hub.revision, game_id)
+            if revision != last:
+                last = revision
+                yield f"event: update\ndata: {json.dumps({'revision': revision})}\n\n"
             try:
                 await asyncio.wait_for(ev.wait(), KEEPALIVE)
             except TimeoutError:

@@ -20,14 +20,15 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 class BackgroundServer:
-    """uvicorn serving `create_app(db)` on 127.0.0.1 until the block ends."""
+    """uvicorn serving `create_app(db)` on 127.0.0.1 until the block ends (`designs`: the folders of packs and
+    variants it may read besides the bundled ones, as `serve --variant-dir`)."""
 
-    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int | None = None, limits=None):
+    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int | None = None, limits=None, designs=None):
         from . import stoppable_server
         from .app import create_app
         from .guard import allowed_hosts
 
-        self.app = create_app(db, limits, allowed_hosts(host))
+        self.app = create_app(db, limits, allowed_hosts(host), designs)
         self.host = host
         self.port = port or free_port(host)
         self.server = stoppable_server(self.app, host, self.port)

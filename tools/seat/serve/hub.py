@@ -5,10 +5,15 @@ server continues every game) and guarded by its own lock. After every change the
 store before anyone is told, and watchers (the pages' event streams) are woken with the game's new step
 number only: what changed is fetched by each seat with its own token, so an event carries no secret.
 
-A choice names the step it answers (the `step` of the state the seat saw): a retry of a step already
-applied gets the same answer and changes nothing, a stale step is refused with the current one. Bots move
-in the background (runner.py). Refusals say only what the asking seat may know: whose turn it is, never
-what another seat is deciding.
+Every change of a game (a decision by anyone, an undo) gives it a new revision number, never reused, and
+the revision each kept decision was applied at is remembered (stored with the save). A choice names the
+revision it answers (the `revision` of the state the seat saw): a retry of a choice already applied gets
+the same answer and changes nothing; any other stale revision, a retry of a decision since taken back
+included, is refused (409) with the current one. The step (the number of decisions) cannot tell these
+apart: after an undo it comes back. People's decisions go through the game's undo trail
+(engine/undo.py), so an undo costs about what showing the game costs. Bots move in the background
+(runner.py). Refusals say only what the asking seat may know: whose turn it is, never what another seat
+is deciding.
 """
 
 from __future__ import annotations
@@ -20,10 +25,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
 from typing import Any
 
-from ....api import load_game, new_game
+from ....api import new_game
 from ....dsl.loader import bundled_packs, load_content
 from ....dsl.overlay_secrecy import variant_touches
 from ....dsl.rules_data import read_variant
@@ -31,54 +35,20 @@ from ....engine import games
 from ....engine.bots import bot_error
 from ....engine.decision import IllegalAction
 from ....engine.diagnostics import ContentError
-from ....engine.machine import Game
 from ....engine.rng import fresh_seed
-from ....engine.undo import undo, undo_check
+from ....engine.undo import Trail, undo, undo_check
 from ..seat import HUMAN, names, seat_kinds
 from .designs import Designs
 from .guard import Limits
 from .runner import BotRunner
 from .store import Record, Store, StoreError
+from .tables import ApiError, Table, playable, trail_of
 
 log = logging.getLogger("rulewright.serve")
 
 MAX_LIVE = 64  # games kept in memory; the others wait in the store and are replayed when asked for
 MAX_SEED = 2**63 - 1
 FIELDS = ("game", "players", "seed", "packs", "variants", "seats")
-
-
-class ApiError(Exception):
-    """A refused request: the HTTP status and a message saying what was wrong."""
-
-    def __init__(self, status: int, message: str, extra: dict | None = None, headers: dict | None = None):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.extra = extra or {}  # more fields of the answer (e.g. the current step of a stale choice)
-        self.headers = headers or {}
-
-
-@dataclass
-class Table:
-    """One game at the server: the game, who sits where, and the tokens."""
-
-    id: str
-    game: Game
-    kinds: list[str]
-    tokens: list[str]
-    spectator: str
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    failure: str | None = None  # why the bots stopped (said to every seat; the details are in the log)
-
-    def seat_of(self, token: Any) -> int | None:
-        """The seat a token opens (None: the spectator); ApiError 403 for any other token."""
-        if isinstance(token, str) and token and token.isascii() and len(token) <= 256:
-            for i, t in enumerate(self.tokens):
-                if secrets.compare_digest(t.encode(), token.encode()) and self.kinds[i] == HUMAN:
-                    return i
-            if secrets.compare_digest(self.spectator.encode(), token.encode()):
-                return None
-        raise ApiError(403, "this token opens no seat of this game (ask for your seat link again)")
 
 
 def _int(spec: dict, key: str, low: int, high: int, default: int | None) -> int:
@@ -166,8 +136,11 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
     packs = _names(spec, "packs", known_packs(game) + designs.packs(game), 8, designs)
     if "base" not in packs:
         packs.insert(0, "base")
+    # a designer's own pack or variant is named as the page shows it: the game reads the server's path
+    packs = [designs.private("packs", p, game, set()) for p in packs]
     variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, rule_keys(game)), 8,
                       designs)
+    variants = [designs.private("variants", v, game, rule_keys(game)) for v in variants]
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
@@ -217,18 +190,19 @@ class Hub:
         self._admit(s["seats"])
         try:
             game = new_game(players=s["players"], seed=s["seed"], packs=s["packs"], variants=s["variants"],
-                            game_id=s["game"])
+                            game_id=s["game"], forkable=True)
         except (ValueError, ContentError, IllegalAction) as err:
             raise ApiError(400, f"cannot set up this game: {err}") from None
         game.config["bots"] = list(s["seats"])
         if HUMAN in s["seats"]:  # a person sits here: the rules may offer shortcuts (a whole collection at once)
             game.config["seat_shortcuts"] = True
+        Trail().attach(game)
         table = Table(secrets.token_urlsafe(9), game, list(s["seats"]),
                       [secrets.token_urlsafe(24) for _ in s["seats"]], secrets.token_urlsafe(24))
         with table.lock:
             self.store.insert(Record(table.id, [{"kind": k, "token": t} for k, t in
                                                 zip(table.kinds, table.tokens, strict=True)],
-                                     table.spectator, game.save()))
+                                     table.spectator, game.save(), table.revisions()))
             with self._lock:
                 self._keep(table)
         self.bots.schedule(table)  # the bots move in the background: the answer comes at once
@@ -270,8 +244,9 @@ class Hub:
 
     def _load(self, rec: Record) -> Table:
 
+        kinds = [s["kind"] for s in rec.seats]
         try:
-            game = load_game(rec.save)
+            game = playable(rec.save, kinds)
         except Exception as err:  # a damaged save: whatever it raises, the seat hears which file, not why
             log.warning("rulewright serve: game %s in %s cannot be loaded: %s: %s", rec.id, self.store.path,
                         type(err).__name__, err)
@@ -280,78 +255,102 @@ class Hub:
         if len(rec.seats) != len(game.state["players"]):
             raise StoreError(f"game {rec.id} in the games file {self.store.path} is damaged: its seats do not "
                              "match its players", 500)
-        return Table(rec.id, game, [s["kind"] for s in rec.seats], [s["token"] for s in rec.seats], rec.spectator)
+        table = Table(rec.id, game, kinds, [s["token"] for s in rec.seats], rec.spectator)
+        n = len(game.actions)
+        revision, applied = rec.revisions.get("revision"), rec.revisions.get("applied")
+        if (type(revision) is int and isinstance(applied, list) and len(applied) == n
+                and all(type(r) is int for r in applied) and applied == sorted(set(applied))
+                and (not applied or applied[-1] < revision)):
+            table.revision, table.applied = revision, applied
+        else:  # a games file of an earlier version: one revision per decision
+            table.revision, table.applied = n, list(range(n))
+        return table
 
-    def act(self, game_id: Any, token: Any, choice: Any, step: Any) -> int:
-        """Apply a seat's choice at `step` exactly once; the step after it. Refusals change nothing."""
+    def act(self, game_id: Any, token: Any, choice: Any, revision: Any) -> tuple[int, int]:
+        """Apply a seat's choice at `revision` exactly once; the revision and step after it. Refusals change
+        nothing."""
         table = self.table(game_id)
         with table.lock:
             if self.tables.get(table.id) is not table:  # let go from memory meanwhile: act on the stored game
-                return self.act(game_id, token, choice, step)
+                return self.act(game_id, token, choice, revision)
             seat = table.seat_of(token)
             game = table.game
             if seat is None:
                 raise ApiError(403, "a spectator watches: this link cannot choose")
-            now = len(game.actions)
-            if type(step) is not int or step < 0:
-                raise ApiError(400, "'step' must be the step of the state your choice answers (a whole number)",
-                               {"step": now})
-            if step < now:
-                if game.actions[step] == {"player": seat, "choice": choice}:
-                    return step + 1  # a retry of a choice already applied: the same answer, nothing changes
-                raise ApiError(409, f"step {step} is past: the game is at step {now} (fetch the state again)",
-                               {"step": now})
-            if step > now:
-                raise ApiError(409, f"the game is at step {now}, not {step} (fetch the state again)", {"step": now})
+            now, step = table.revision, len(game.actions)
+            where = {"revision": now, "step": step}
+            if type(revision) is not int or revision < 0:
+                raise ApiError(400, "'revision' must be the revision of the state your choice answers (a whole "
+                                    "number)", where)
+            if revision < now:
+                i = table.applied_at(revision)
+                if i is not None and game.actions[i] == {"player": seat, "choice": choice}:
+                    return revision + 1, i + 1  # a retry of a choice applied: the same answer, nothing changes
+                raise ApiError(409, f"revision {revision} is past: the game is at revision {now} (fetch the state "
+                                    "again)", where)
+            if revision > now:
+                raise ApiError(409, f"the game is at revision {now}, not {revision} (fetch the state again)", where)
             d = game.pending
             if d is None:
-                raise ApiError(409, "the game is over: no more choices", {"step": now})
+                raise ApiError(409, "the game is over: no more choices", where)
             if d.player != seat:
-                raise ApiError(409, f"it is {names(game)[d.player]}'s turn, not yours: wait for your turn",
-                               {"step": now})
+                raise ApiError(409, f"it is {names(game)[d.player]}'s turn, not yours: wait for your turn", where)
             if not isinstance(choice, str) or choice not in d.options:
                 shown = ", ".join(d.options[:12]) + (" ..." if len(d.options) > 12 else "")
                 raise ApiError(400, f"{_shown(choice)} is not an option of '{d.prompt}' (options: {shown})")
             try:
-                game.apply({"player": seat, "choice": choice})
+                trail_of(game).apply(game, {"player": seat, "choice": choice})  # judged and kept for undo
             except IllegalAction as err:
                 raise ApiError(400, str(err)) from None
-            self.commit(table, now)
+            self.commit(table, step)
+            answer = table.revision, len(table.game.actions)
         self.bots.schedule(table)
-        return now + 1
+        return answer
 
-    def undo(self, game_id: Any, token: Any) -> int:
-        """Take back the seat's last decision (engine/undo.py decides whether it may be); the new step.
-        A refusal (409) says why and changes nothing."""
-
+    def undo(self, game_id: Any, token: Any, revision: Any = None) -> tuple[int, int]:
+        """Take back the seat's last decision (engine/undo.py decides whether it may be); the new revision and
+        step. With `revision`, only if the game is still at it (a resent undo takes back nothing more). A
+        refusal (409) says why and changes nothing."""
         table = self.table(game_id)
         with table.lock:
+            if self.tables.get(table.id) is not table:  # let go from memory meanwhile: undo on the stored game
+                return self.undo(game_id, token, revision)
             seat = table.seat_of(token)
             if seat is None:
                 raise ApiError(403, "a spectator watches: this link cannot undo")
+            where = {"revision": table.revision, "step": len(table.game.actions)}
+            if revision is not None and (type(revision) is not int or revision != table.revision):
+                raise ApiError(409, f"cannot undo: the game is at revision {table.revision}, not {revision!r} "
+                                    "(fetch the state again)", where)
             check = undo_check(table.game, seat)
             if check.steps == 0:
-                raise ApiError(409, f"cannot undo: {check.reason}")
-            before = [dict(a) for a in table.game.actions]
+                raise ApiError(409, f"cannot undo: {check.reason}", where)
+            actions, revision, applied = [dict(a) for a in table.game.actions], table.revision, list(table.applied)
             undo(table.game, seat)
+            table.applied.pop()
+            table.revision += 1
             try:
-                self.store.update(table.id, table.game.save())
-            except Exception:
-
-                table.game = load_game(table.game.save() | {"actions": before})  # what is not stored did not happen
+                self.store.update(table.id, table.game.save(), table.revisions())
+            except Exception:  # what is not stored did not happen
+                table.revision, table.applied = revision, applied
+                table.game = playable(table.game.save() | {"actions": actions}, table.kinds)
                 raise
             self.notify(table.id)
-            return len(table.game.actions)
+            return table.revision, len(table.game.actions)
 
     def commit(self, table: Table, start: int) -> None:
-        """Store the game's new actions, then wake its watchers (caller holds the table's lock). What cannot
-        be stored did not happen: the game goes back to its stored state."""
+        """Store the game's new actions (each given the next revision), then wake its watchers (caller holds
+        the table's lock). What cannot be stored did not happen: the game goes back to its stored state."""
         game = table.game
+        added = len(game.actions) - start
+        revision, applied = table.revision, list(table.applied)
+        table.applied += range(table.revision, table.revision + added)
+        table.revision += added
         try:
-            self.store.update(table.id, game.save())
+            self.store.update(table.id, game.save(), table.revisions())
         except Exception:
-
-            table.game = load_game(game.save() | {"actions": game.actions[:start]})
+            table.revision, table.applied = revision, applied
+            table.game = playable(game.save() | {"actions": game.actions[:start]}, table.kinds)
             raise
         self.notify(table.id)
 
@@ -383,8 +382,9 @@ class Hub:
                 if not loop.is_closed():
                     loop.call_soon_threadsafe(ev.set)
 
-    def step(self, game_id: str) -> int:
-        return len(self.table(game_id).game.actions)
+    def revision(self, game_id: str) -> int:
+        """The game's revision: what the event streams announce (it changes at every change, undo included)."""
+        return self.table(game_id).revision
 
 
 def _shown(value: Any, width: int = 60) -> str:

@@ -21,7 +21,8 @@ from ....engine.playout import Asking, play_out
 from ..seat import HUMAN, bot_choice, names
 
 if TYPE_CHECKING:
-    from .hub import Hub, Table
+    from .hub import Hub
+    from .tables import Table
 
 log = logging.getLogger("rulewright.serve")
 

@@ -157,8 +157,8 @@ function drawDecision(s) {
   }
   $('prompt').textContent = p.prompt;
   var standing = p.standing && answers()[question(p)];
-  if (standing && p.options.indexOf(standing.option) >= 0 && autoStep !== s.step) {
-    autoStep = s.step;
+  if (standing && p.options.indexOf(standing.option) >= 0 && autoStep !== s.revision) {
+    autoStep = s.revision;
     box.appendChild(el('p', 'Answered by your standing answer: ' + standing.label + ' (forget it below to be asked again)',
                        {'class': 'waiting'}));
     choose(standing.option);
@@ -225,7 +225,7 @@ $('board').addEventListener('click', function (e) {
 });
 $('undo').addEventListener('click', function () {
   say('');
-  api('POST', BASE + '/undo', {token: TOKEN}).catch(function (err) { say(err.message); }).then(refresh);
+  api('POST', BASE + '/undo', {token: TOKEN, revision: shown}).catch(function (err) { say(err.message); }).then(refresh);
 });
 function drawMe(s) {
   var me = s.player;
@@ -283,7 +283,7 @@ function drawLog(s) {
 var drawnKey = null;
 function draw(s, svg) {
   // the same step drawn again (an event after our own click) would reset a half-made choice: keep it
-  var key = s.step + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
+  var key = s.revision + '|' + s.log.length + '|' + (s.pending ? s.pending.prompt : '') + '|' + s.over;
   if (key === drawnKey) return;
   drawnKey = key;
   $('who').textContent = s.player === null ? 'spectator (public view)' : 'you are ' + s.seats[s.player].name;
@@ -291,9 +291,10 @@ function draw(s, svg) {
     (s.waiting_for ? ' · ' + s.waiting_for.name + ' to choose' : '');
   $('board').innerHTML = svg;  // the project's own renderer, drawn for this seat
   current = s;
-  shown = s.step;  // before drawDecision: a standing answer given there answers this step
+  shown = s.revision;  // before drawDecision: a standing answer given there answers this revision
   markTargets(s); drawDecision(s); drawMe(s); drawPlayers(s); drawLog(s); drawStanding();
   document.body.setAttribute('data-step', s.step);
+  document.body.setAttribute('data-revision', s.revision);
   document.body.setAttribute('data-ready', 'true');
 }
 function refresh() {
@@ -307,8 +308,8 @@ function refresh() {
 function choose(option) {
   Array.prototype.forEach.call(document.querySelectorAll('#options button'), function (b) { b.disabled = true; });
   say('');
-  // the step this choice answers: a resent request (a dropped connection) is applied once at most
-  var body = {token: TOKEN, choice: option, step: shown};
+  // the revision this choice answers: a resent request (a dropped connection) is applied once at most
+  var body = {token: TOKEN, choice: option, revision: shown};
   api('POST', BASE + '/actions', body)
     .catch(function (err) { return err instanceof TypeError ? api('POST', BASE + '/actions', body) : Promise.reject(err); })
     .catch(function (err) { say(err.message); })
@@ -318,7 +319,7 @@ refresh();
 if (window.EventSource) {
   var events = new EventSource(BASE + '/events' + Q);
   events.addEventListener('update', function (e) {
-    if (JSON.parse(e.data).step !== shown) refresh();
+    if (JSON.parse(e.data).revision !== shown) refresh();
   });
 }
 """

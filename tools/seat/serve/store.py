@@ -1,6 +1,7 @@
 """Games of `rulewright serve` in one SQLite file, as saves (set-up + actions), written at every action.
 
-One row per game: its id, the seats (kind and token of each), the spectator's token and the save as JSON.
+One row per game: its id, the seats (kind and token of each), the spectator's token, the save as JSON and
+the game's revisions (hub.py: the revision counter and the revision each kept action was applied at).
 The file is created readable by its owner only (it holds the seat tokens). One connection, guarded by a
 lock, serves every thread of the server; WAL journaling keeps a crash from losing a written action.
 
@@ -16,7 +17,7 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ....engine.jsonsafe import BadJSON, loads
@@ -29,12 +30,14 @@ CREATE TABLE IF NOT EXISTS games (
   updated REAL NOT NULL,
   seats TEXT NOT NULL,      -- JSON: [{"kind": "human" | bot, "token": "..."}] by seat
   spectator TEXT NOT NULL,  -- the spectator's token
-  save TEXT NOT NULL        -- JSON: Game.save()
+  save TEXT NOT NULL,       -- JSON: Game.save()
+  revisions TEXT NOT NULL DEFAULT '{}'  -- JSON: {"revision": n, "applied": [revision of each action]}
 )
 """
 
 
-COLUMNS = ["id", "created", "updated", "seats", "spectator", "save"]
+COLUMNS = ["id", "created", "updated", "seats", "spectator", "save", "revisions"]
+OLDER = ["id", "created", "updated", "seats", "spectator", "save"]  # before revisions: gains the column
 
 
 class StoreError(Exception):
@@ -53,6 +56,7 @@ class Record:
     seats: list[dict]
     spectator: str
     save: dict
+    revisions: dict = field(default_factory=dict)  # {"revision": n, "applied": [...]}; {}: derived from the save
 
 
 def default_db() -> Path:
@@ -92,6 +96,9 @@ class Store:
         if not columns:
             raise StoreError(f"the games file {self.path} has no games table (not a rulewright games file, or "
                              "damaged): move it away, or pass another --db")
+        if columns == OLDER:  # a games file of an earlier version: its games keep working, revisions derived
+            self._db.execute("ALTER TABLE games ADD COLUMN revisions TEXT NOT NULL DEFAULT '{}'")
+            return
         if columns != COLUMNS:
             raise StoreError(f"the games file {self.path} has a games table of another layout ({', '.join(columns)}): "
                              "not a rulewright games file")
@@ -102,11 +109,14 @@ class Store:
 
     def insert(self, rec: Record) -> None:
         now = time.time()
-        self._write("INSERT INTO games (id, created, updated, seats, spectator, save) VALUES (?, ?, ?, ?, ?, ?)",
-                    (rec.id, now, now, json.dumps(rec.seats), rec.spectator, json.dumps(rec.save)))
+        self._write("INSERT INTO games (id, created, updated, seats, spectator, save, revisions) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?)", (rec.id, now, now, json.dumps(rec.seats), rec.spectator,
+                                              json.dumps(rec.save), json.dumps(rec.revisions)))
 
-    def update(self, game_id: str, save: dict) -> None:
-        self._write("UPDATE games SET save = ?, updated = ? WHERE id = ?", (json.dumps(save), time.time(), game_id))
+    def update(self, game_id: str, save: dict, revisions: dict | None = None) -> None:
+        """Write a game's save (and its revisions) in one statement: both or neither."""
+        self._write("UPDATE games SET save = ?, revisions = ?, updated = ? WHERE id = ?",
+                    (json.dumps(save), json.dumps(revisions or {}), time.time(), game_id))
 
     def _write(self, sql: str, args: tuple) -> None:
         try:
@@ -125,19 +135,19 @@ class Store:
             raise StoreError(f"cannot read the games file {self.path}: {err}") from None
 
     def get(self, game_id: str) -> Record | None:
-        rows = self._read("SELECT id, seats, spectator, save FROM games WHERE id = ?", (game_id,))
+        rows = self._read("SELECT id, seats, spectator, save, revisions FROM games WHERE id = ?", (game_id,))
         if not rows:
             return None
         row = rows[0]
         try:
-            seats, save = loads(row[1]), loads(row[3])
+            seats, save, revisions = loads(row[1]), loads(row[3]), loads(row[4] or "{}")
             if not (isinstance(seats, list) and all(isinstance(s, dict) and isinstance(s.get("kind"), str)
                                                     and isinstance(s.get("token"), str) for s in seats)
-                    and isinstance(row[2], str) and isinstance(save, dict)):
+                    and isinstance(row[2], str) and isinstance(save, dict) and isinstance(revisions, dict)):
                 raise BadJSON("not the layout of a game's row")
         except (BadJSON, TypeError) as err:
             raise StoreError(f"game {game_id} in the games file {self.path} is damaged ({err})", 500) from None
-        return Record(row[0], seats, row[2], save)
+        return Record(row[0], seats, row[2], save, revisions)
 
     def ids(self) -> list[str]:
         return [r[0] for r in self._read("SELECT id FROM games ORDER BY created")]

@@ -5,9 +5,9 @@ own standing forces, culture cards and markers, a trade offer on the table, and 
 
 from __future__ import annotations
 
-from .board import board
-from .phases.negotiation import public_offer, words
-from .state.economy import coins, production
+from ..board import board
+from ..phases.negotiation import public_offer, words
+from ..state.economy import coins, production
 
 
 def _count(value) -> int:
