@@ -130,7 +130,7 @@ def _listed(rows, module: str, where: str, number: str) -> int | None:
 
 # The games audited so far: 7 Wonders and Civilization join once their re-layering (issue 48) has landed,
 # so that the audit names their modules where they will stay.
-AUDITED = ("clash",)
+AUDITED = ("clash", "wonders7", "civ_board")
 
 
 def rules_modules() -> list[Path]:

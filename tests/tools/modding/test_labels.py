@@ -29,3 +29,14 @@ def test_a_game_without_a_board_says_so(cli):
     res = cli(["labels", "--game", "wonders7", "--players", "3"])
     assert res.exit_code == 1
     assert "wonders7 has no board" in res.output
+
+
+def test_civilization_squares_show_tiles_terrain_and_figures(cli):
+    scenario = Path(__file__).resolve().parents[3] / "content" / "civ_board" / "base" / "tests" / \
+        "russia_stacks_three_figures.yaml"
+    res = cli(["labels", str(scenario), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    rows = {r["id"]: r for r in json.loads(res.stdout)}
+    assert rows["2,1"]["label"] == "C2" and rows["2,1"]["here"] == "2 army of player 0"
+    assert rows["1,1"]["here"] == "capital of player 0"
+    assert rows["1,1"]["region"].startswith("home_russia")
