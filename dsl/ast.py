@@ -83,33 +83,128 @@ class Stmt:
 
 
 @dataclass
-class Gain(Stmt):
+class Binds:
+    """A statement whose result may be named: `... as NAME` (`bind`), readable by the statements after it."""
+
+    bind: str | None = field(default=None, kw_only=True)
+    bind_pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)
+
+
+@dataclass
+class Gain(Binds, Stmt):
+    """`gain N KIND [at PLACE] [as NAME]`: NAME is how many were gained (after the limits)."""
+
     amount: Expr
     what: str
     at: Expr | None = None
 
 
 @dataclass
-class Pay(Stmt):
+class Pay(Binds, Stmt):
+    """`pay N KIND [as NAME]`: NAME is how many were paid."""
+
     amount: Expr
     what: str
 
 
 @dataclass
-class Lose(Stmt):
+class Lose(Binds, Stmt):
+    """`lose N KIND [as NAME]`: NAME is how many were lost (at most what was held)."""
+
     amount: Expr
     what: str
 
 
 @dataclass
-class Draw(Stmt):
+class Draw(Binds, Stmt):
+    """`draw N DECK [as NAME]`: NAME is the (last) card drawn, none when the deck ran out."""
+
     amount: Expr
     what: str
 
 
 @dataclass
-class Do(Stmt):
+class Do(Binds, Stmt):
+    """`do PROCEDURE(ARGS) [as NAME]`: NAME is the procedure's result (the vocabulary's `returns:`)."""
+
     call: Call
+
+
+@dataclass
+class Let(Stmt):
+    """`let NAME = EXPR`: a value named for the statements after it (in its block and the blocks inside)."""
+
+    name: str
+    value: Expr
+    op: str = "="  # what was written between name and value: only `=` is right (the checker says so)
+    name_pos: Pos = field(default=NOWHERE, kw_only=True, compare=False, repr=False)
+
+
+@dataclass
+class Roll(Binds, Stmt):
+    """`roll N dice as NAME`: N dice of the game's die, their total named; drawn from the game's random stream."""
+
+    count: Expr
+
+
+@dataclass
+class Pick(Binds, Stmt):
+    """`pick at random from LIST as NAME`: one item of the list, drawn from the game's random stream."""
+
+    items: Expr
+
+
+@dataclass
+class ChoosePlayer(Binds, Stmt):
+    """`choose a player as NAME [when COND]` (`another player`: not you); COND may name NAME."""
+
+    others: bool = False
+    when: Expr | None = None
+
+
+@dataclass
+class ForPlayer(Stmt):
+    """`for PLAYER: BLOCK`: the block runs as that player (`me` is they, their decisions)."""
+
+    who: Expr
+    body: list[Stmt]
+
+
+@dataclass
+class Give(Binds, Stmt):
+    """`give N KIND to PLAYER [as NAME]`: from you to them; NAME is how many moved (a card: the card)."""
+
+    amount: Expr
+    what: str
+    to: Expr
+
+
+@dataclass
+class Take(Binds, Stmt):
+    """`take N KIND from PLAYER [at random] [as NAME]`: from them to you; cards are picked by you looking at
+    theirs, or at random."""
+
+    amount: Expr
+    what: str
+    source: Expr
+    random: bool = False
+
+
+@dataclass
+class Look(Stmt):
+    """`look at DECK of PLAYER`: you see the player's cards of that deck (no card moves)."""
+
+    what: str
+    whose: Expr
+
+
+@dataclass
+class Swap(Stmt):
+    """`swap N DECK with PLAYER`: you look at their cards of that deck, take N and give them N of yours."""
+
+    amount: Expr
+    what: str
+    other: Expr
 
 
 @dataclass
@@ -137,6 +232,7 @@ class Alt:
     body: Seq
     when: Expr | None
     pos: Pos = NOWHERE
+    block: bool = False  # written as `option [when COND]: BLOCK` (statements on lines of their own)
 
 
 @dataclass

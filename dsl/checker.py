@@ -11,14 +11,15 @@ from __future__ import annotations
 from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
 from . import teach
-from .vocabulary import Signature, Vocabulary
+from .checker_reach import REACH, Reach
+from .vocabulary import NONE, Signature, Vocabulary
 
 
 def compatible(expected: str, actual: str | None, entry_types: frozenset[str] = frozenset(),
                stands_on: dict[str, str] | None = None) -> bool:
     """May a value of type `actual` stand where `expected` is wanted? Every content type is an `entry`;
     `entry_types` and `stands_on` are the game's own widenings (rules/<game>/content.yaml `language:`)."""
-    if actual is None or expected == "any" or actual == "any":
+    if actual is None or expected == "any" or actual == "any" or actual == NONE:
         return True
     if expected == actual:
         return True
@@ -29,7 +30,7 @@ def compatible(expected: str, actual: str | None, entry_types: frozenset[str] = 
     return bool(stands_on) and stands_on.get(actual) == expected
 
 
-class Checker:
+class Checker(Reach):
     def __init__(self, vocab: Vocabulary, file: str = "<effect>", entry_kind: str = ""):
         self.v = vocab
         self.file = file
@@ -38,14 +39,16 @@ class Checker:
         self.entry_types = frozenset(vocab.language.get("entry_types") or ()) | {"entry"}
         self.stands_on: dict[str, str] = vocab.language.get("stands_on") or {}
         self.containers: list[str] = list(vocab.language.get("containers") or [])
+        self.bound: dict[str, A.Pos] = {}  # per ability (see ability): names bound by its statements
+        self.read: set[str] = set()
 
     def compatible(self, expected: str, actual: str | None) -> bool:
         return compatible(expected, actual, self.entry_types, self.stands_on)
 
     # ---- reporting
-    def error(self, pos: A.Pos, code: str, message: str, hint: str = "") -> None:
+    def error(self, pos: A.Pos, code: str, message: str, hint: str = "", severity: str = "error") -> None:
         end = pos.end_column if pos.end_line == pos.line else pos.column + 1
-        self.diags.append(Diagnostic(self.file, pos.line, pos.column, code, message, hint, end_column=end))
+        self.diags.append(Diagnostic(self.file, pos.line, pos.column, code, message, hint, severity, end))
 
     # ---- entry point
     def check(self, effect: A.Effect) -> list[Diagnostic]:
@@ -58,6 +61,15 @@ class Checker:
         return list(self.v.enums.get("period") or ["turn", "round"])
 
     def ability(self, ab: A.Ability) -> None:
+        self.bound: dict[str, A.Pos] = {}  # names the ability's statements bind (`as NAME`, `let`), where
+        self.read: set[str] = set()        # the bound names some expression reads
+        self._ability(ab)
+        for name, pos in self.bound.items():
+            if name not in self.read:
+                self.error(pos, "W0320", f"'{name}' is named but nothing reads it",
+                           "use it in a later amount or condition, or leave `as`/`let` out", "warning")
+
+    def _ability(self, ab: A.Ability) -> None:
         scope = dict(self.v.globals)
         if getattr(ab, "once_per_turn", False) and getattr(ab, "per", "turn") not in ("game", *self.periods()):
             self.error(ab.pos, "E0213", f"an ability cannot be limited per '{ab.per}'",
@@ -205,8 +217,11 @@ class Checker:
             self.expect(c.amount, "int", scope)
             self.kind(c.what, "pay", c.pos)
 
-    def kind(self, what: str, verb: str, pos: A.Pos) -> None:
+    def kind(self, what: str, verb: str, pos: A.Pos, scope: dict[str, str] | None = None) -> None:
         allowed = self.v.kinds_of(verb)
+        if what not in allowed and scope is not None and what in scope and what not in self.v.constants:
+            self.dynamic_kind(what, verb, pos, scope[what], allowed)  # a name bound to a kind: `gain 1 windfall`
+            return
         if what not in allowed:
             others = [v for v in ("gain", "pay", "lose", "draw") if v != verb and what in self.v.kinds_of(v)]
             where = f"'{what}' can be {' or '.join(v + ('ed' if v != 'draw' else 'n') for v in others)}, " \
@@ -242,30 +257,46 @@ class Checker:
 
     # ---- statements
     def stmts(self, body: list[A.Stmt], scope: dict[str, str], in_trigger: bool) -> None:
+        """A block: the names its statements bind are seen by the statements after them, not outside it."""
+        scope = dict(scope)
         for s in body:
             self.stmt(s, scope, in_trigger)
 
-    def stmt(self, s: A.Stmt, scope: dict[str, str], in_trigger: bool) -> None:
-        if isinstance(s, A.Seq):
-            self.stmts(s.items, scope, in_trigger)
+    def stmt(self, s: A.Stmt, scope: dict[str, str], in_trigger: bool) -> None:  # noqa: C901
+        if isinstance(s, A.Seq):  # a line (`a then b`): one with the block it stands in
+            for item in s.items:
+                self.stmt(item, scope, in_trigger)
         elif isinstance(s, A.Gain):
             self.expect(s.amount, "int", scope)
-            self.kind(s.what, "gain", s.pos)
+            self.kind(s.what, "gain", s.pos, scope)
             if s.at is not None:
                 self.expect(s.at, "space", scope)
+            self.bind(s.bind, s.bind_pos, "int", scope)
         elif isinstance(s, A.Pay):
             self.expect(s.amount, "int", scope)
-            self.kind(s.what, "pay", s.pos)
+            self.kind(s.what, "pay", s.pos, scope)
+            self.bind(s.bind, s.bind_pos, "int", scope)
         elif isinstance(s, A.Lose):
             self.expect(s.amount, "int", scope)
-            self.kind(s.what, "lose", s.pos)
+            self.kind(s.what, "lose", s.pos, scope)
+            self.bind(s.bind, s.bind_pos, "int", scope)
         elif isinstance(s, A.Draw):
             self.expect(s.amount, "int", scope)
             self.kind(s.what, "draw", s.pos)
+            self.bind(s.bind, s.bind_pos, "entry", scope)
         elif isinstance(s, A.Do):
             sig = self.lookup(self.v.primitives, s.call.name, s.call.pos, "E0208", "procedure")
             if sig:
                 self.call_args(s.call, sig, scope)
+                if s.bind is not None and not sig.returns:
+                    gives = [n for n, g in self.v.primitives.items() if g.returns]
+                    self.error(s.bind_pos, "E0222", f"'{s.call.name}' gives no result to name",
+                               "procedures with a result: " + (teach.listed(gives, "procedure") or "none in this game"))
+                    scope.setdefault(s.bind, "any")  # read later without a second complaint
+                elif s.bind is not None:
+                    self.bind(s.bind, s.bind_pos, sig.returns, scope)
+        elif type(s) in REACH:
+            REACH[type(s)](self, s, scope, in_trigger)
         elif isinstance(s, A.GrantTemp):
             periods = self.periods()
             if s.until not in periods:
@@ -281,7 +312,7 @@ class Checker:
         elif isinstance(s, A.Choose):
             for alt in s.alts:
                 self.cond(alt.when, scope)
-                self.stmt(alt.body, scope, in_trigger)
+                self.stmt(alt.body, dict(scope), in_trigger)  # an alternative's names stay in it
         elif isinstance(s, A.If):
             self.cond(s.cond, scope)
             self.stmts(s.then, scope, in_trigger)
@@ -319,6 +350,8 @@ class Checker:
 
     def ref(self, e: A.Ref, scope: dict[str, str], want: str | None = None) -> str | None:
         head = e.parts[0]
+        if head in scope and head in self.bound:
+            self.read.add(head)
         typ = scope.get(head) or self.v.constants.get(head)
         if typ is None:
             self.unknown_name(e, head, scope, want)
@@ -344,6 +377,12 @@ class Checker:
 
     def unknown_name(self, e: A.Ref, head: str, scope: dict[str, str], want: str | None) -> None:
         """E0201: say what the word is if the language knows it; else suggest only names of the kind wanted."""
+        if head in self.bound:  # named by a statement of a block that has ended
+            where = self.bound[head]
+            self.read.add(head)
+            self.error(e.pos, "E0224", f"'{head}' is named inside a block (line {where.line}) and not seen here",
+                       f"name it before the block (`let {head} = 0`) and name it again inside, or use it inside")
+            return
         place = want if want and want != "any" else "name on its own"
         wrong = teach.misplaced(self.v, head, place)
         if wrong and not (want in (None, "any") and head in self.v.functions):

@@ -14,9 +14,10 @@ from typing import Any
 from ..engine import abilities as E
 from ..engine.abilities import Ctx
 from . import ast as A
+from . import compiler_reach as R
 from .explain import explain_ability, explain_stmt
 from .limits import cap
-from .vocabulary import Vocabulary
+from .vocabulary import NONE, Vocabulary
 
 _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
         ">=": operator.ge}
@@ -63,6 +64,14 @@ def _folded(op, a: Any, b: Any):
 class Compiler:
     def __init__(self, vocab: Vocabulary):
         self.v = vocab
+        self._kinds: dict[str, frozenset[str]] = {}
+
+    def kinds(self, verb: str) -> frozenset[str]:
+        """What a verb takes (the vocabulary's lists expanded), worked out once per compiler."""
+        got = self._kinds.get(verb)
+        if got is None:
+            got = self._kinds[verb] = frozenset(self.v.kinds_of(verb))
+        return got
 
     # ---- expressions
     def expr(self, e: A.Expr):
@@ -138,6 +147,10 @@ class Compiler:
             base = lambda ctx: ctx.me  # noqa: E731
         elif head == "self":
             base = lambda ctx: ctx.source  # noqa: E731
+        elif head == "holder" and head in self.v.globals:
+            base = R.holder
+        elif head == NONE and self.v.constants.get(head) == NONE and head not in self._context_names:
+            base = _const(None)
         elif head in ("round", "turn"):
             base = lambda ctx: ctx.rt.call(ctx, head, [])  # noqa: E731
         elif head in self.v.constants and head not in self._context_names:
@@ -159,7 +172,7 @@ class Compiler:
 
         def run(ctx: Ctx) -> Generator:
             for f in compiled:
-                if ctx.cancelled:
+                if ctx.cancelled or ctx.stopped:
                     return
                 yield from f(ctx)
 
@@ -186,14 +199,20 @@ class Compiler:
     def stmt(self, s: A.Stmt):  # noqa: C901
         if isinstance(s, A.Seq):
             return self.body(s.items)
+        if type(s) in R.REACH:
+            return R.REACH[type(s)](self, s)
+        if isinstance(s, (A.Gain, A.Pay, A.Lose)) and s.what not in self.kinds(R.VERB[type(s)]) \
+                and s.what not in self.v.constants:
+            return R.named_kind(self, s)  # `gain 1 windfall`: the kind a name holds
+        if getattr(s, "bind", None) is not None:
+            return self.bound(s)
         if isinstance(s, A.Gain):
             amount, what = self.expr(s.amount), s.what
             at = self.expr(s.at) if s.at is not None else None
             kind = "actions" if what == "actions" else "gain"  # run-time caps: dsl/limits.py
             return lambda ctx: ctx.rt.gain(ctx, what, cap(ctx.rt, ctx.source, kind, amount(ctx)), at(ctx) if at else None)
         if isinstance(s, A.Pay):
-            amount, what = self.expr(s.amount), s.what
-            return lambda ctx: ctx.rt.pay(ctx, [(what, cap(ctx.rt, ctx.source, "pay", amount(ctx)))])
+            return self.pay(s)
         if isinstance(s, A.Lose):
             amount, what = self.expr(s.amount), s.what
             return lambda ctx: ctx.rt.lose(ctx, what, cap(ctx.rt, ctx.source, "lose", amount(ctx)))
@@ -236,7 +255,7 @@ class Compiler:
         if isinstance(s, A.Repeat):
             return self.repeat(s)
         if isinstance(s, A.ForEachPlayer):
-            body, others = self.body(s.body), s.others
+            body, others, names = self.body(s.body), s.others, R.bound_names(s.body)
 
             def each(ctx: Ctx) -> Generator:
                 for p in ctx.rt.players_in_turn_order():
@@ -245,15 +264,63 @@ class Compiler:
                     sub = Ctx(ctx.rt, p, ctx.source, dict(ctx.vars), ctx.ability)
                     sub.vars.setdefault("drawer", ctx.me)
                     yield from body(sub)
+                    R.carry_back(ctx, sub, names)
 
             return each
         raise TypeError(f"cannot compile {s!r}")
+
+    def pay(self, s: A.Pay, what: Any = None):
+        """A payment; one that cannot be made (a price counted after something happened, a named amount)
+        stops the rest of the effect instead of failing. `what(ctx)` gives the kind a name holds."""
+        amount, kind = self.expr(s.amount), s.what
+
+        def run(ctx: Ctx) -> Generator:
+            n = cap(ctx.rt, ctx.source, "pay", amount(ctx))
+            cost = [(what(ctx) if what else kind, n)]
+            if cost[0][0] is None or not ctx.rt.can_pay(ctx, cost):
+                ctx.stopped = True
+                ctx.rt.log(f"  {R.player_name(ctx.rt, ctx.me)} cannot pay {n} {str(cost[0][0]).replace('_', ' ')} "
+                           f"({R.source_name(ctx)}): the rest of it does not happen")
+                return 0
+            return (yield from ctx.rt.pay(ctx, cost))
+
+        return run
+
+    def bound(self, s: A.Stmt, what: Any = None):
+        """A gain, payment, loss, draw or procedure whose result is named (`as NAME`): how many were gained,
+        paid or lost, the last card drawn, the procedure's result."""
+        name = s.bind
+        if isinstance(s, A.Pay):
+            inner = self.pay(s, what)
+        elif isinstance(s, (A.Gain, A.Lose)) and what is not None:
+            amount, verb = self.expr(s.amount), ("gain" if isinstance(s, A.Gain) else "lose")
+
+            def inner(ctx: Ctx) -> Generator:
+                kind = what(ctx)
+                if kind is None:
+                    return 0
+                return (yield from getattr(ctx.rt, verb)(ctx, kind, cap(ctx.rt, ctx.source, verb, amount(ctx))))
+        else:
+            inner = self.stmt(replace(s, bind=None))
+        asked = self.expr(s.amount) if isinstance(s, (A.Gain, A.Pay, A.Lose)) else None
+        card = isinstance(s, A.Draw)
+
+        def run(ctx: Ctx) -> Generator:
+            got = yield from inner(ctx)
+            if card:
+                got = (got[-1] if got else None) if isinstance(got, list) else got
+            elif asked is not None:
+                got = sum(got.values()) if isinstance(got, dict) else int(asked(ctx)) if got is None else got
+            if name is not None:
+                ctx.vars[name] = got
+
+        return run
 
     def choose(self, s: A.Choose):
         alts = []
         for alt in s.alts:
             when = self.expr(alt.when) if alt.when is not None else None
-            pays = [(p.what, self.expr(p.amount)) for p in alt.body.items if isinstance(p, A.Pay)]
+            pays = [(p.what, self.expr(p.amount)) for p in R.lines(alt.body.items) if isinstance(p, A.Pay)]
             alts.append((explain_stmt(alt.body), when, pays, self.body(alt.body.items)))
 
         def run(ctx: Ctx) -> Generator:

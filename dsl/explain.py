@@ -6,6 +6,8 @@ conditions are always shown, so an explanation mentions every quantity of its ef
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from . import ast as A
 
 _OPS = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -14,6 +16,18 @@ _OPS = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">":
 
 def words(name: str) -> str:
     return name.replace("_", " ")
+
+
+# the game's wordings of its functions and procedures ("call:NAME" -> number of arguments -> template, from
+# rules/<game>/content.yaml `call_phrases`), in force while explain_ability renders one ability: expressions
+# are rendered deep inside it, so the phrases reach them here rather than through every call
+_CALLS: ContextVar[dict | None] = ContextVar("explain_calls", default=None)
+
+
+def _called(name: str, args: list[A.Expr]) -> str | None:
+    """A call in the game's words, if it words that call with this many arguments."""
+    template = ((_CALLS.get() or {}).get(f"call:{name}") or {}).get(str(len(args)))
+    return template.format(*(expr(a) for a in args)) if template else None
 
 
 # how tightly each operator binds, as the grammar parses it: an operand that binds more loosely than its
@@ -51,12 +65,19 @@ def expr(e: A.Expr | None) -> str:
             return "you"
         if e.parts == ["self"]:
             return "this"
+        if e.parts == ["holder"]:
+            return "this card's holder"
+        if e.parts == ["none"]:
+            return "nothing"
         if len(e.parts) > 1:
             return f"the {words(e.parts[-1])} of {expr(A.Ref(e.parts[:-1]))}"
         return words(e.parts[0])
     if isinstance(e, A.Call):
         if e.name == "has" and len(e.args) == 1:
             return f"you have {expr(e.args[0])}"
+        said = _called(e.name, e.args)
+        if said is not None:
+            return said
         args = ", ".join(expr(a) for a in e.args)
         return f"{words(e.name)}({args})" if args else f"{words(e.name)}"
     if isinstance(e, A.ListExpr):
@@ -96,7 +117,51 @@ GAIN_NOTES = "gain"  # the key of `phrases` holding the game's notes on gains (`
 REFUSES = "refuses"  # the key of `phrases` saying when a procedure can do nothing (`refusal_phrases`)
 
 
-def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
+_CALLED = {A.Gain: "how many were gained", A.Pay: "how many were paid", A.Lose: "how many were lost",
+           A.Draw: "the card drawn", A.Do: "its result", A.Give: "what was given", A.Take: "what was taken"}
+
+
+def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:
+    said = _stmt(s, phrases)
+    name = getattr(s, "bind", None)
+    if name is not None and type(s) in _CALLED:
+        said += f", calling {_CALLED[type(s)]} {words(name)}"
+    return said
+
+
+def _reach(s: A.Stmt, phrases: Phrases | None) -> str | None:
+    """The language's reach in English: named values, chance, other players."""
+    if isinstance(s, A.Let):
+        return f"let {words(s.name)} be {expr(s.value)}"
+    if isinstance(s, A.Roll):
+        one = isinstance(s.count, A.Num) and s.count.value == 1
+        dice = "1 die" if one else f"{expr(s.count)} dice"
+        return f"roll {dice}, calling {'the result' if one else 'their total'} {words(s.bind or '')}"
+    if isinstance(s, A.Pick):
+        return f"pick one of {expr(s.items)} at random, calling it {words(s.bind or '')}"
+    if isinstance(s, A.ChoosePlayer):
+        said = f"choose {'another' if s.others else 'a'} player, calling them {words(s.bind or '')}"
+        return said + (f" (one for whom {expr(s.when)})" if s.when is not None else "")
+    if isinstance(s, A.ForPlayer):
+        inner = "; ".join(explain_stmt(x, phrases) for x in s.body)
+        return f"{expr(s.who)} does this, deciding for themselves: {inner}"
+    if isinstance(s, A.Give):
+        return f"give {amount(s.amount, s.what)} to {expr(s.to)}"
+    if isinstance(s, A.Take):
+        how = " at random" if s.random else ""
+        return f"take {amount(s.amount, s.what)} from {expr(s.source)}{how}"
+    if isinstance(s, A.Look):
+        return f"look at the {words(s.what)}s of {expr(s.whose)}"
+    if isinstance(s, A.Swap):
+        return (f"look at the {words(s.what)}s of {expr(s.other)}, take {expr(s.amount)} of them and give them "
+                f"as many of yours")
+    return None
+
+
+def _stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C901
+    reach = _reach(s, phrases)
+    if reach is not None:
+        return reach
     if isinstance(s, A.Seq):
         return ", then ".join(explain_stmt(i, phrases) for i in s.items)
     if isinstance(s, A.Gain):
@@ -110,6 +175,9 @@ def explain_stmt(s: A.Stmt, phrases: Phrases | None = None) -> str:  # noqa: C90
     if isinstance(s, A.Draw):
         return f"draw {amount(s.amount, s.what)}"
     if isinstance(s, A.Do):
+        said = _called(s.call.name, s.call.args)
+        if said is not None:
+            return said
         args = ", ".join(expr(a) for a in s.call.args)
         return words(s.call.name) + (f" ({args})" if args else "")
     if isinstance(s, A.Cancel):
@@ -173,8 +241,16 @@ def _opts(optional: bool, cost: list[A.CostItem], body: str) -> str:
     return " ".join(bits + [body])
 
 
-def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
-    """One ability in English; `phrases` are the game's own wordings of its grants."""
+def explain_ability(ab: A.Ability, phrases: Phrases | None = None) -> str:
+    """One ability in English; `phrases` are the game's own wordings of its grants, hooks and calls."""
+    token = _CALLS.set(phrases)
+    try:
+        return _ability(ab, phrases)
+    finally:
+        _CALLS.reset(token)
+
+
+def _ability(ab: A.Ability, phrases: Phrases | None = None) -> str:  # noqa: C901
     when = f" when {expr(ab.when)}" if getattr(ab, "when", None) is not None else ""
     if isinstance(ab, A.Grant):
         said = f"{_grant_words(ab.call, phrases)}{when}"

@@ -103,6 +103,9 @@ def game_vocab(game: str) -> Vocabulary:
     vocab.phrases = dict(content_spec(game).get("grant_phrases") or {})
     # hooks worded by the game ("on:HOOK" -> {"mine": ..., "any": ...}), see explain.hook_words
     vocab.phrases.update({f"on:{h}": dict(w) for h, w in (content_spec(game).get("hook_phrases") or {}).items()})
+    # functions and procedures worded by the game ("call:NAME" -> number of arguments -> template)
+    vocab.phrases.update({f"call:{n}": {str(k): str(v) for k, v in w.items()}
+                          for n, w in (content_spec(game).get("call_phrases") or {}).items()})
     vocab.phrases[GAIN_NOTES] = dict(content_spec(game).get("gain_notes") or {})  # `gain` is a keyword, no grant
     vocab.phrases[REFUSES] = dict(content_spec(game).get("refusal_phrases") or {})
     # what an entry's data field means, said by `rulewright explain` ("field:border" -> value -> sentence)

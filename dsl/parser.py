@@ -24,7 +24,9 @@ from lark.indenter import DedentError, Indenter
 from .. import __version__
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
+from .parse_common import _a, _bound, _pos
 from .parse_errors import syntax_diagnostic
+from .parser_reach import ReachToAst
 
 
 class _EffectIndenter(Indenter):
@@ -128,16 +130,6 @@ def _parser() -> Lark:
     return parser
 
 
-def _pos(meta_or_token) -> A.Pos:
-    if isinstance(meta_or_token, Token):
-        t = meta_or_token
-        return A.Pos(t.line or 1, t.column or 1, t.end_line or t.line or 1, t.end_column or t.column or 1)
-    m = meta_or_token
-    if getattr(m, "empty", True):
-        return A.NOWHERE
-    return A.Pos(m.line, m.column, m.end_line, m.end_column)
-
-
 def _limit(text: str) -> tuple[str, int]:
     """`once per round` -> ("round", 1); `twice per turn` -> ("turn", 2); `at most 3 times per game` -> ("game", 3)."""
     words = text.split()
@@ -145,16 +137,8 @@ def _limit(text: str) -> tuple[str, int]:
     return words[-1], times
 
 
-_VALUE_TOKENS = {"NAME", "NUMBER", "STRING", "ASSIGN", "CMP", "ADDOP", "MULOP"}
-
-
-def _a(children) -> list:
-    """Children without keyword tokens: what is left are values, names and sub-trees."""
-    return [x for x in children if not (isinstance(x, Token) and x.type not in _VALUE_TOKENS)]
-
-
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(ReachToAst, Transformer):
     """Lark tree -> our AST. Keyword tokens are filtered out; positions come from meta."""
 
     # -- expressions
@@ -208,26 +192,30 @@ class _ToAst(Transformer):
         return A.Not(c[0], pos=_pos(meta))
 
     # -- statements
+    def bind(self, meta, c):
+        name = _a(c)[0]
+        return ("bind", str(name), _pos(name))
+
     def gain(self, meta, c):
-        c = _a(c)
+        c, bind = _bound(_a(c))
         at = c[2] if len(c) > 2 else None
-        return A.Gain(c[0], str(c[1]), at, pos=_pos(meta))
+        return A.Gain(c[0], str(c[1]), at, pos=_pos(meta), **bind)
 
     def pay(self, meta, c):
-        c = _a(c)
-        return A.Pay(c[0], str(c[1]), pos=_pos(meta))
+        c, bind = _bound(_a(c))
+        return A.Pay(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def lose(self, meta, c):
-        c = _a(c)
-        return A.Lose(c[0], str(c[1]), pos=_pos(meta))
+        c, bind = _bound(_a(c))
+        return A.Lose(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def draw(self, meta, c):
-        c = _a(c)
-        return A.Draw(c[0], str(c[1]), pos=_pos(meta))
+        c, bind = _bound(_a(c))
+        return A.Draw(c[0], str(c[1]), pos=_pos(meta), **bind)
 
     def do_stmt(self, meta, c):
-        c = _a(c)
-        return A.Do(c[0], pos=_pos(meta))
+        c, bind = _bound(_a(c))
+        return A.Do(c[0], pos=_pos(meta), **bind)
 
     def cancel(self, meta, c):
         return A.Cancel(pos=_pos(meta))

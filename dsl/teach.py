@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable
 
-from .vocabulary import Vocabulary
+from .vocabulary import NONE, Vocabulary
 
 SHOWN = 10  # list at most this many accepted values; beyond, say how to list them all
 
@@ -37,8 +37,8 @@ def values_of(v: Vocabulary, typ: str, scope: dict[str, str], fits: Callable[[st
     """Every constant, bound name and function result that may stand where `typ` is wanted."""
     if v.members(typ):
         return v.members(typ)
-    def named(t: str) -> bool:  # a name typed `any` or `entry` fits too many places to be worth listing
-        return t == typ or (fits(typ, t) and t not in ("any", "entry"))
+    def named(t: str) -> bool:  # a name typed `any`, `entry` or `none` fits too many places to be worth listing
+        return t == typ or (fits(typ, t) and t not in ("any", "entry", NONE))
 
     names = [n for n, t in scope.items() if named(t)]
     names += [n for n, t in v.constants.items() if named(t) and n not in names]

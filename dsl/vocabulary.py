@@ -13,8 +13,10 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+NONE = "none"  # the language's word for no value, of its own type that stands wherever a value is wanted
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
 FIELDS_KEY = "fields"  # a hook's own meanings of its payload fields, not part of its payload
+EXAMPLE_KEY = "example"  # an effect line that uses the word, for the reference when no bundled entry does
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
 
@@ -41,6 +43,10 @@ class Vocabulary:
     payable: list[str] = field(default_factory=list)
     losable: list[str] = field(default_factory=list)
     decks: list[str] = field(default_factory=list)
+    # what `give ... to P` and `take ... from P` move between players (resources, tokens, units ...), and the
+    # decks a player's hand holds (their cards move too, and `swap` exchanges them)
+    movable: list[str] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)
     hooks: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -62,6 +68,9 @@ class Vocabulary:
     # what each hook payload field means: the game's shared meanings (`hook_fields:`), and a hook's own
     # (`fields:` on the hook) by "hook.field"
     field_docs: dict[str, str] = field(default_factory=dict)
+    # an effect line using the word, by section and name (the `example:` key of an entry): the reference
+    # shows it when no bundled entry uses the word
+    examples: dict[str, dict[str, str]] = field(default_factory=dict)
     # types whose words the rules data declares (content.yaml `rules_words`: rules-data key -> type, e.g.
     # counters -> counter), and each such word's description (its `doc:` there)
     rule_types: dict[str, str] = field(default_factory=dict)
@@ -80,6 +89,7 @@ class Vocabulary:
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         docs: dict[str, dict[str, str]] = {}
         field_docs = {str(k): str(v) for k, v in (data.get("hook_fields") or {}).items()}
+        examples: dict[str, dict[str, str]] = {}
 
         def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
             spec = dict(spec or {})
@@ -88,14 +98,19 @@ class Vocabulary:
                 docs.setdefault(section, {})[name] = str(doc)
             if section == "hooks":
                 field_docs.update({f"{name}.{k}": str(v) for k, v in (spec.pop(FIELDS_KEY, None) or {}).items()})
+            example = spec.pop(EXAMPLE_KEY, None)
+            if example is not None:
+                examples.setdefault(section, {})[name] = str(example)
             return spec
 
         def sigs(section: str) -> dict[str, Signature]:
             out = {}
             for name, spec in (data.get(section) or {}).items():
                 spec = undoc(section, name, spec)
+                # a procedure gives a result (`do P(...) as NAME`) only when it declares one
+                default = "int" if section == "quantities" else "" if section == "primitives" else "any"
                 out[name] = Signature(args=list(spec.get("args", [])), min_args=spec.get("min_args"),
-                                      returns=spec.get("returns", "int" if section == "quantities" else "any"),
+                                      returns=spec.get("returns", default),
                                       context=dict(spec.get("context") or {}), arg=spec.get("arg"),
                                       emits=list(spec.get("emits") or []))
             return out
@@ -105,11 +120,13 @@ class Vocabulary:
                 globals=dict(data.get("globals") or {}),
                 gainable=list(data.get("gainable") or []), payable=list(data.get("payable") or []),
                 losable=list(data.get("losable") or []), decks=list(data.get("decks") or []),
+                movable=list(data.get("movable") or []), hands=list(data.get("hands") or []),
                 actions=list(data.get("actions") or []),
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, field_docs=field_docs)
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, field_docs=field_docs,
+                examples=examples)
         for enum, members in v.enums.items():
             for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
                 v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted
@@ -119,6 +136,7 @@ class Vocabulary:
             v.constants.setdefault(g, "grant")
         for h in v.hooks:  # hook names as values, e.g. times_this_turn(battle_won)
             v.constants.setdefault(h, "hook")
+        v.constants.setdefault(NONE, NONE)  # `x = none`: no value (no card drawn, no player left, no city)
         return v
 
     def members(self, typ: str) -> list[str]:
@@ -148,8 +166,10 @@ class Vocabulary:
                         self.rule_docs[name] = str(spec[DOC_KEY])
 
     def kinds_of(self, category: str) -> list[str]:
-        """Names allowed after gain/pay/lose/draw, expanded from the category lists."""
-        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks}[category]
+        """Names allowed after gain/pay/lose/draw (and give/take/swap), expanded from the category lists."""
+        spec = {"gain": self.gainable, "pay": self.payable, "lose": self.losable, "draw": self.decks,
+                "give": self.movable + self.hands, "take": self.movable + self.hands, "swap": self.hands,
+                "hand": self.hands}[category]
         out: list[str] = []
         for item in spec:
             if item in self.enums:

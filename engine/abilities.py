@@ -28,7 +28,9 @@ class Ctx:
     Made for every condition a rule asks (thousands per action menu): a plain class with slots, built by
     one short __init__, costs less to make and to read than a dataclass."""
 
-    __slots__ = ("rt", "me", "source", "vars", "ability", "cancelled")
+    # cancelled: the effect called off the moment its trigger answers (`cancel`); stopped: the rest of the
+    # effect does not happen (a payment it could not make, no player to choose)
+    __slots__ = ("rt", "me", "source", "vars", "ability", "cancelled", "stopped")
 
     def __init__(self, rt: Any, me: int, source: str, vars: dict[str, Any] | None = None,
                  ability: Ability | None = None, cancelled: bool = False) -> None:
@@ -38,6 +40,7 @@ class Ctx:
         self.vars = {} if vars is None else vars
         self.ability = ability
         self.cancelled = cancelled
+        self.stopped = False
 
     def __repr__(self) -> str:
         return f"Ctx(me={self.me!r}, source={self.source!r}, vars={self.vars!r})"

@@ -43,12 +43,13 @@ class Decision:
 
 
 def ask(player: int, kind: str, prompt: str, options: list[str], labels: list[str] | None = None,
-        refused: dict[str, str] | None = None) -> Generator:
+        refused: dict[str, str] | None = None, always: bool = False) -> Generator:
     """A rule's question to a player: stop the flow with a Decision and return the chosen option.
-    A single option is taken without asking; no option at all is a rules error."""
+    A single option is taken without asking (unless `always`: the decision shows the player something, as
+    a card's look at another player's hand, and waits until it is seen); no option at all is a rules error."""
     if not options:
         raise RuntimeError(f"no options for decision '{prompt}'")
-    if len(options) == 1:
+    if len(options) == 1 and not always:
         record = AUTO_PICKS.get()
         if record is not None:
             record.append(Decision(player, kind, prompt, list(options), list(labels or [])))

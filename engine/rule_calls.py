@@ -26,8 +26,9 @@ class RuleCalls:
         return self.rule_functions[name](self, ctx, *args)
 
     def do(self, ctx: Ctx, name: str, args: list) -> Generator:
-        """Run a rule procedure named in card text (the game's procedure table) for the card's owner."""
-        yield from self.rule_procedures[name](self, ctx.me, *args, ctx=ctx)
+        """Run a rule procedure named in card text (the game's procedure table) for the card's owner; returns
+        its result (`do P(...) as NAME`)."""
+        return (yield from self.rule_procedures[name](self, ctx.me, *args, ctx=ctx))
 
     def attr(self, ctx: Ctx, obj: Any, name: str) -> Any:
         """An object's attribute in card text: these games' texts read none, so always None."""

@@ -91,15 +91,15 @@ def judged(game: Any, player: int, before: tuple[str, str], seen: set) -> str:
         return "a die was rolled or a deck shuffled"
     if after[1] != before[1]:
         return "a card was drawn or something face down was turned up"
+    d = game.pending
+    if d is not None and d.player == player and d.kind in shown_kinds(game):
+        return f"it showed you something face down to decide ({d.kind})"
     looked = seen - {player}
     if looked:
         names = _names(game)
         whose = sorted(names[o] if 0 <= o < len(names) else f"player {o}" for o in looked if o is not None)
         what = [*(f"{w}'s hidden cards" for w in whose), *(["a hidden deck or the dice"] if None in looked else [])]
         return "the rules looked at " + " and ".join(what)
-    d = game.pending
-    if d is not None and d.player == player and d.kind in shown_kinds(game):
-        return f"it showed you something face down to decide ({d.kind})"
     return ""
 
 

@@ -1,8 +1,9 @@
 """`rulewright words [KIND]`: every word of the card language of one kind, the list diagnostics point to.
 
 A type (measure, city_filter, int, advance ...) lists what may stand where that type is wanted; `procedure`,
-`function`, `permission`, `prohibition`, `quantity` and `hook` list those tables; `gain`, `pay`, `lose` and
-`draw` list what the verb takes. With no KIND, the kinds themselves.
+`function`, `permission`, `prohibition`, `quantity` and `hook` list those tables; `gain`, `pay`, `lose`,
+`draw`, `give`, `take` and `swap` list what the verb takes; `statement` and `ability` list the forms of the
+language (`roll N dice as NAME`, `choose another player as NAME` ...). With no KIND, the kinds themselves.
 """
 
 import json
@@ -17,19 +18,23 @@ from ...engine.diagnostics import did_you_mean
 from ..common import options, resolve
 from ..common.clikit import OutputFormat, load_packs
 from ..common.errors import fail
+from .langdoc.model import ABILITY_FORMS, STATEMENT_FORMS
 
 TABLES = {"procedure": "primitives", "function": "functions", "permission": "grants",
           "prohibition": "forbids", "quantity": "quantities", "hook": "hooks"}
-VERBS = ("gain", "pay", "lose", "draw")
+VERBS = ("gain", "pay", "lose", "draw", "give", "take", "swap")
+FORMS = {"statement": STATEMENT_FORMS, "ability": ABILITY_FORMS}
 
 
 def kinds(v: Vocabulary) -> list[str]:
     types = set(v.enums) | set(v.content_types.values()) | set(v.constants.values()) | {
         s.returns for s in v.functions.values()} | set(v.globals.values())
-    return sorted(TABLES) + list(VERBS) + sorted(t for t in types if t != "any")
+    return sorted(TABLES) + list(VERBS) + list(FORMS) + sorted(t for t in types if t not in ("any", *FORMS))
 
 
 def words_of(v: Vocabulary, kind: str) -> list[str] | None:
+    if kind in FORMS:
+        return [f.syntax for f in FORMS[kind]]
     if kind in TABLES:
         return list(getattr(v, TABLES[kind]))
     if kind in VERBS:

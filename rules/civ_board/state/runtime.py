@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ....engine.abilities import Ctx
+from ....engine.consult import consult
 from ....engine.decision import ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.rule_calls import RuleCalls
@@ -64,6 +65,24 @@ class Civ(RuleCalls):
 
     def log(self, line: str) -> None:
         self.game.log.append(line)
+
+    def players_in_turn_order(self) -> list[int]:
+        """The players in this turn's order (the card language's `for each player`, `choose a player`)."""
+        return self.order()
+
+    def source_name(self, source: str) -> str:
+        """What a person reads for an effect's source (its entry's name)."""
+        return self.entry_name(source)
+
+    def holder_of(self, source: str) -> int | None:
+        """`holder`: the player for whom the entry is in force (his civilisation, techs, buildings ...)."""
+        return next((p for p in range(self.n) if source in self.sources(p)), None)
+
+    def hand_of(self, p: int, deck: str) -> list:
+        """p's culture cards in hand (the card language's `give`, `take` and `swap` move them); the rules
+        looking at p's hidden hand is noted for undo (engine/consult.py)."""
+        consult(p)
+        return self.player(p)["hand"]
 
     def rng(self) -> Rng:
         return Rng(self.state)
@@ -197,6 +216,7 @@ class Civ(RuleCalls):
             pl["resources"][what] = pl["resources"].get(what, 0) + n
         self.log(f"{self.name(ctx.me)} gains {n} {what} ({self.entry_name(ctx.source)})")
         yield from ()
+        return n
 
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
         pl = self.player(ctx.me)
@@ -204,17 +224,27 @@ class Civ(RuleCalls):
         return all(have.get(w, 0) >= int(n or 0) for w, n in cost)
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
+        """Pay `cost` (never below zero); returns what was paid."""
         pl = self.player(ctx.me)
+        paid: dict[str, int] = {}
         for w, n in cost:
             n = int(n or 0)
             if w in ("culture", "trade"):
-                pl[w] = max(0, pl[w] - n)
+                gone = min(pl[w], max(0, n))
+                pl[w] -= gone
             elif w in pl["resources"]:
-                pl["resources"][w] = max(0, pl["resources"][w] - n)
+                gone = min(pl["resources"][w], max(0, n))
+                pl["resources"][w] -= gone
+            else:
+                gone = 0
+            paid[w] = paid.get(w, 0) + gone
         yield from ()
+        return paid
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
-        yield from self.pay(ctx, [(what, n)])
+        """Lose up to n; returns how many were lost."""
+        paid = yield from self.pay(ctx, [(what, n)])
+        return sum(paid.values())
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
         yield from ()

@@ -47,14 +47,15 @@ def _unit_cities(rt: Clash, p: int, utype: str, paid: bool, where: Any = None) -
 
 
 def _build(rt: Clash, p: int, utype: Any, n: Any, paid: bool, where: Any = None) -> Generator:
+    """Build up to n units of a type in one city (the player's pick); returns how many were made."""
     utype, n = str(utype), int(n)
     if utype not in rt.defn.units or n <= 0:
-        return
+        return 0
     cities = _unit_cities(rt, p, utype, paid, where)
     name = rt.defn.units[utype].name
     if not cities:
         rt.log(f"  {rt.name(p)} has no city that may build {name.lower()} units now")
-        return
+        return 0
     city = yield from rt.ask(p, "city", f"Build {name} units in which city?", sorted(cities))
     planned: list[str] = []
     ctx = rt.ctx(p, "rules")
@@ -69,14 +70,15 @@ def _build(rt: Clash, p: int, utype: Any, n: Any, paid: bool, where: Any = None)
     how = "" if paid else " (free)"
     rt.log(f"  {rt.name(p)} builds {', '.join([name] * len(planned))} at {city}{how}")
     yield from rt.emit("units_built", p, city=city, built=list(planned))
+    return len(planned)
 
 
 def build_units(rt: Clash, p: int, utype: Any, n: Any = 1, where: Any = None, ctx: Ctx | None = None) -> Generator:
-    yield from _build(rt, p, utype, n, paid=False, where=where)
+    return (yield from _build(rt, p, utype, n, paid=False, where=where))
 
 
 def buy_units(rt: Clash, p: int, utype: Any, n: Any = 1, where: Any = None, ctx: Ctx | None = None) -> Generator:
-    yield from _build(rt, p, utype, n, paid=True, where=where)
+    return (yield from _build(rt, p, utype, n, paid=True, where=where))
 
 
 def _piece_cities(rt: Clash, p: int, piece: str, paid: bool, where: Any = None) -> list[str]:
@@ -87,27 +89,29 @@ def _piece_cities(rt: Clash, p: int, piece: str, paid: bool, where: Any = None) 
 
 
 def _add(rt: Clash, p: int, piece: Any, paid: bool, where: Any = None) -> Generator:
+    """Add a piece to one city (the player's pick); returns the city, or None."""
     piece = str(piece)
     if piece not in rt.defn.pieces:
-        return
+        return None
     cities = _piece_cities(rt, p, piece, paid, where)
     name = rt.defn.pieces[piece].name
     if not cities:
         rt.log(f"  {rt.name(p)} has no city that may take a {name} now")
-        return
+        return None
     city = yield from rt.ask(p, "city", f"Add the {name} to which city?", sorted(cities))
     if paid:
         yield from rt.pay_for(p, grow_cost(rt, p, city, piece, commit=True), "grow", name)
     yield from add_piece(rt, p, city, piece)
     yield from rt.emit("city_grown", p, city=city, piece=piece)
+    return city
 
 
 def build_piece(rt: Clash, p: int, piece: Any, where: Any = None, ctx: Ctx | None = None) -> Generator:
-    yield from _add(rt, p, piece, paid=False, where=where)
+    return (yield from _add(rt, p, piece, paid=False, where=where))
 
 
 def buy_piece(rt: Clash, p: int, piece: Any, where: Any = None, ctx: Ctx | None = None) -> Generator:
-    yield from _add(rt, p, piece, paid=True, where=where)
+    return (yield from _add(rt, p, piece, paid=True, where=where))
 
 
 def move_group(rt: Clash, p: int, space: Any, steps: Any = 1, ctx: Ctx | None = None) -> Generator:

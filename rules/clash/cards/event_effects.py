@@ -228,6 +228,20 @@ def leave_play(rt: Clash, p: int, card: Any, ctx=None) -> Generator:
     yield from ()
 
 
+def claim_in_play(rt: Clash, p: int, card: Any, ctx=None) -> Generator:
+    """p takes a card kept in play in front of another player into play in front of himself: from now on
+    p is its `holder` (nothing happens when nobody holds it, or p already does)."""
+    holder = rt.holder_of(card)
+    if holder is None or holder == p:
+        return
+    rt.player(holder)["in_play"].remove(card)
+    pl = rt.player(p)
+    pl.setdefault("in_play", []).append(card)
+    pl["gained"][card] = rt.state["turn_no"]
+    rt.log(f"  {rt.name(p)} takes {rt.source_name(card)} from {rt.name(holder)}")
+    yield from ()
+
+
 def in_play(rt: Clash, p: int, card: Any) -> bool:
     return p >= 0 and card in rt.player(p).get("in_play", [])
 
@@ -262,6 +276,7 @@ PROCEDURES: dict[str, Callable[..., Generator]] = {
     "lose_units": lose_units,
     "keep_in_play": keep_in_play,
     "leave_play": leave_play,
+    "claim_in_play": claim_in_play,
     "place_leader": place_leader,
     "renounce_leaders": renounce_leaders,
 }

@@ -71,7 +71,7 @@ class Resources:
                 self.log(f"{self.name(p)} gets {got} {what} ({self.source_name(ctx.source)})")
             if 0 <= got < n and p >= 0:
                 self.log_capped(ctx, what, n, got)
-            return
+            return got
         self.gain_tally[1] += max(0, n)
         if what == "actions":
             self.state["actions_left"] += n
@@ -83,6 +83,7 @@ class Resources:
         elif what in self.defn.units:
             yield from SERVICES["place_new_units"](self, p, what, n, at, self.cause_of(ctx.source))
         yield from ()
+        return n
 
     def log_capped(self, ctx: Ctx, what: str, n: int, got: int) -> None:
         """Say that a gain hit its cap (a token's level, a resource's limit) and how much was lost."""
@@ -281,23 +282,25 @@ class Resources:
         return [(w, n) for w, n in left.items() if n > 0]
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
-        """The card language's lose: the card's owner loses up to n of `what` (resource_lost runs)."""
-        yield from self.lose_resource(ctx.me, what, n, self.cause_of(ctx.source))
+        """The card language's lose: the card's owner loses up to n of `what` (resource_lost runs); returns what
+        was lost."""
+        return (yield from self.lose_resource(ctx.me, what, n, self.cause_of(ctx.source)))
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
-        """The card language's draw: the card's owner draws n cards of `deck` (see draw_cards)."""
-        yield from self.draw_cards(ctx.me, deck, int(n or 0), self.cause_of(ctx.source))
+        """The card language's draw: the card's owner draws n cards of `deck` (see draw_cards); returns them."""
+        return (yield from self.draw_cards(ctx.me, deck, int(n or 0), self.cause_of(ctx.source)))
 
     def draw_cards(self, p: int, deck: str, n: int, cause: str = "rules") -> Generator:
-        """Draw n cards of a deck into p's hand (wonders are revealed, events resolved); card_drawn each."""
+        """Draw n cards of a deck into p's hand (wonders are revealed, events resolved); card_drawn each.
+        Returns the cards drawn into the hand (none for wonders and events, which do not stay there)."""
         if deck == "wonder_card":
             for _ in range(n):
                 yield from SERVICES["reveal_wonder"](self, p)
-            return
+            return []
         if deck == "event_card":
             for _ in range(n):
                 yield from SERVICES["draw_event"](self, p)
-            return
+            return []
         drawn: list[str] = []
         for _ in range(n):
             card = draw_card(self.state, deck)
@@ -310,6 +313,7 @@ class Resources:
             self.log(f"{self.name(p)} draws {got} {deck.replace('_', ' ')}{'s' if got != 1 else ''}")
         for card in drawn:
             yield from self.card_drawn(p, card, deck, cause)
+        return drawn
 
     # ---- small helpers used by procedures ------------------------------------------------------
     def new_unit(self, p: int, utype: str, space: str, ship: str | None = None) -> str:

@@ -19,6 +19,7 @@ from ....engine.rng import Rng
 from ....engine.steady import Steady
 from ..names import BARBARIAN
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
+from .between import Between
 from .changes import Changes
 from .in_force import InForce
 from .kept import Kept
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 MAX_TRIGGER_DEPTH = 24
 
 
-class Clash(InForce, Resources, Changes, Kept):
+class Clash(InForce, Resources, Changes, Kept, Between):
     def __init__(self, defn: ClashDefinition, game: Game):
         self.defn = defn
         self.game = game
@@ -268,8 +269,9 @@ class Clash(InForce, Resources, Changes, Kept):
         return FUNCTIONS[name](self, ctx, *args)
 
     def do(self, ctx: Ctx, name: str, args: list) -> Generator:
-        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner."""
-        yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx)
+        """Run a rule procedure named in card text (registry PROCEDURES) for the card's owner; returns its
+        result (`do P(...) as NAME`)."""
+        return (yield from PROCEDURES[name](self, ctx.me, *args, ctx=ctx))
 
     def cancel(self, ctx: Ctx) -> None:
         """Cancel the event a trigger answers (the rule that emitted it reads ctx.vars["cancelled"])."""

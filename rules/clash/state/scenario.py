@@ -75,6 +75,8 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
             p["advances"] = list(spec["advances"])
         for deck, cards in (spec.get("hand") or {}).items():
             p["hand"][deck] = list(cards)
+        if "in_play" in spec:
+            p["in_play"] = list(spec["in_play"])
         if "reserved_wonder" in spec:
             p["reserved_wonder"] = spec["reserved_wonder"]
         for k in ("civilization", "leader"):
@@ -138,7 +140,8 @@ def _check_ids(defn: ClashDefinition, state: dict) -> None:
         named += [(f"player {i + 1}'s advances", a) for a in pl["advances"]]
         named += [(f"player {i + 1}'s {deck}", c) for deck, cards in pl["hand"].items() for c in cards]
         named += [(f"player {i + 1}'s {k}", pl.get(k)) for k in ("reserved_wonder", "leader") if pl.get(k)]
-        named += [(f"player {i + 1}'s {k}", x) for k in ("leaders_left", "captured_leaders") for x in pl.get(k) or []]
+        named += [(f"player {i + 1}'s {k}", x) for k in ("leaders_left", "captured_leaders", "in_play")
+                  for x in pl.get(k) or []]
     for space, city in state["cities"].items():
         named += [(f"the city at {space}", x) for x in [*city["pieces"], *city["wonders"]]]
     named += [("the revealed wonders", w) for w in state["wonders"]["revealed"]]

@@ -174,6 +174,7 @@ class Wonders(RuleCalls):
             self.player(ctx.me)["coins"] += n
             self.log(f"{self.name(ctx.me)} takes {n} coin{'s' * (n != 1)} ({self.source_name(ctx.source)})")
         yield from ()
+        return n
 
     def can_pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> bool:
         """Can the card's owner pay `cost` now? Only coins are paid this way; resources are produced, not
@@ -181,16 +182,30 @@ class Wonders(RuleCalls):
         return sum(int(n or 0) for w, n in cost if w == "coin") <= self.player(ctx.me)["coins"]
 
     def pay(self, ctx: Ctx, cost: list[tuple[str, int]], purpose: str = "any") -> Generator:
-        """Pay `cost` from the owner's coins (never below zero; the rules checked can_pay before)."""
+        """Pay `cost` from the owner's coins (never below zero; the rules checked can_pay before); returns what
+        was paid."""
         pl = self.player(ctx.me)
+        paid: dict[str, int] = {}
         for w, n in cost:
             if w == "coin":
-                pl["coins"] = max(0, pl["coins"] - int(n or 0))
+                gone = min(pl["coins"], max(0, int(n or 0)))
+                pl["coins"] -= gone
+                paid[w] = paid.get(w, 0) + gone
         yield from ()
+        return paid
 
     def lose(self, ctx: Ctx, what: str, n: int) -> Generator:
-        """The card language's lose: paid like a cost."""
-        yield from self.pay(ctx, [(what, n)])
+        """The card language's lose: paid like a cost; returns how many were lost."""
+        paid = yield from self.pay(ctx, [(what, n)])
+        return sum(paid.values())
+
+    def holder_of(self, source: str) -> int | None:
+        """`holder`: the player in whose city the card is built (or whose board it is), else None."""
+        for p in range(self.n):
+            pl = self.player(p)
+            if source in pl["built"] or source.partition("@")[0] == pl.get("board"):
+                return p
+        return None
 
     def draw(self, ctx: Ctx, deck: str, n: int) -> Generator:
         """The card language's draw: 7 Wonders' cards are dealt by the flow, never drawn by a card, so nothing

@@ -47,6 +47,18 @@ CLASH_CONSTRUCTS = {
     "reading a counter": r"\bheld\(game_events\)",
     "a city given to a build procedure": r"\bdo (build|buy)_units\([^)]*,[^)]*,[^)]*\)",
     "a city given to a buy procedure": r"\bdo (build|buy)_piece\([^)]*,[^)]*\)",
+    # chance, other players, values (tests/tools/modding/test_reach_constructs.py: each one's removal is killed)
+    "a die roll": r"\broll \d+ dic?e as \w+",
+    "a random pick": r"\bpick at random from\b",
+    "choosing a player": r"\bchoose (a|another) player as \w+",
+    "an effect another player runs": r"(?m)^\s*for \w+:",
+    "blocks inside choose": r"(?m)^\s*option( when [^\n]*)?:\s*$",
+    "moving between players": r"\b(give \d+ \w+ to|take \d+ \w+ from)\b",
+    "swapping cards": r"\bswap \d+ \w+ with\b",
+    "looking at a player's cards": r"\blook at \w+ of \w+",
+    "a card in play serving its holder": r"\bholder\b",
+    "local names": r"\blet \w+ =",
+    "a procedure's result": r"\bdo \w+\([^)]*\) as \w+",
 }
 # the simultaneous triggers of one owner in the order he chooses: a scenario answers the decision
 ORDERED = "trigger_order"
@@ -84,6 +96,7 @@ def test_scenario(path):
 
 def test_the_clash_pack_shows_every_construct():
     _, mine = _content(REACH / "clash")
+    assert len(mine) >= 12  # issue 44: at least 12 new cards that together use every construct
     texts = {e.id: f"{e.data.get('effect') or ''}\n{(e.data.get('combat') or {}).get('effect') or ''}" for e in mine}
     for construct, said in CLASH_CONSTRUCTS.items():
         assert any(re.search(said, t) for t in texts.values()), f"no card of the pack shows {construct}"

@@ -127,7 +127,7 @@ def test_a_whole_game_by_clicking_the_board(driver, server_url_and_hub, tmp_path
             step = page["step"]
             drv.find_element("id", "undo").click()
             clicks["undo"] += 1
-            back = _page(drv, table)
+            back = _page(drv, table, answered=step)  # not the page before the undo reached the server
             assert back["step"] == step - 1 and back["pending"]["kind"] == "action"
             undone = True
             answered = -1  # the step taken back is asked again

@@ -88,6 +88,8 @@ def _word(w: Word, out_dir: Path) -> str:
         body += f"<p>{inline(n[:1].upper() + n[1:])}.</p>"
     if w.uses:
         body += "<p>Used by:</p><ul>" + "".join(f"<li>{_use(u, out_dir)}</li>" for u in w.uses) + "</ul>"
+    elif w.example:
+        body += f"<p>Example: <code>{escape(w.example)}</code> (no bundled entry uses it yet)</p>"
     return _item(f"{w.name} {w.section} {w.doc} {' '.join(w.fields)}", body, anchor(w.section, w.name))
 
 

@@ -13,6 +13,8 @@ Conditions and amounts are expressions: numbers, names, `a.b` attributes (`city.
 lists `[a, b]`, calls `name(args)`, arithmetic `+ - * //`, comparisons `= != < <= > >=`, `x in [..]`,
 `x not in [..]`, `x has y` (a city holding a piece, a list holding a value), `not`, `and`, `or`, and
 parentheses. A word the vocabulary does not know is an error with a "did you mean" hint (`rulewright lint`).
+`none` is no value (`if drawn != none`: a card was drawn); a name bound by `let` or `... as NAME` stands for
+its value in the statements after it.
 """
 
 
@@ -54,6 +56,8 @@ def _word(w: Word, out_dir: Path) -> list[str]:
         out.append("Used by:")
         out += [f"- {_use(u, out_dir)}" for u in w.uses]
         out.append("")
+    elif w.example:
+        out += [f"Example: `{w.example}` (no bundled entry uses it yet)", ""]
     return out
 
 

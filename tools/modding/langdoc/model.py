@@ -64,6 +64,7 @@ class Word:
     meanings: dict[str, str] = field(default_factory=dict)  # a hook's payload: name -> what it means
     notes: list[str] = field(default_factory=list)  # returns, emits ...
     uses: list[Use] = field(default_factory=list)
+    example: str = ""  # the vocabulary's `example:`, shown when no bundled entry uses the word
 
 
 @dataclass
@@ -112,7 +113,54 @@ STATEMENT_FORMS = [
          lambda n: n.up_to),
     Form("for each player", "for each [other] player: BLOCK",
          "Run the block once per player in turn order, with `me` bound to that player.", A.ForEachPlayer),
+    # -- the language's reach (issue 44): named values, chance, other players. `{gain}`, `{move}`, `{hand}` in a
+    # sample are filled with a kind of the game (build_reference); a form the game cannot use says so
+    Form("option", "choose: NEWLINE option [when COND]: BLOCK NEWLINE option [when COND]: BLOCK ...",
+         "Alternatives of several statements: `choose:` then one indented `option` per alternative.", A.Choose,
+         lambda n: any(a.block for a in n.alts), sample="option when turn > 1: gain 1 {gain}"),
+    Form("let", "let NAME = EXPR", "Name a value for the statements after it, in its block and the blocks inside "
+         "(`let n = n + 1` names it again).", A.Let, sample="let bonus = 2"),
+    Form("as", "gain | pay | lose | draw | give | take | do ... as NAME",
+         "Name what the statement did: how many were gained, paid, lost or moved, the card drawn or taken, a "
+         "procedure's result (the procedures that have one say so).", A.Stmt,
+         lambda n: getattr(n, "bind", None) is not None and not isinstance(n, (A.Roll, A.Pick, A.ChoosePlayer)),
+         sample="gain 2 {gain} as got"),
+    Form("roll", "roll N (die | dice) as NAME",
+         "Roll N dice of the game's die and name their total: drawn from the game's random stream (hidden until "
+         "rolled, the same for the same seed; a move that rolled cannot be undone).", A.Roll,
+         sample="roll 2 dice as total"),
+    Form("pick at random", "pick at random from LIST as NAME",
+         "Pick one item of the list at random and name it (a name holding a kind may follow gain, pay, lose, "
+         "give and take).", A.Pick, sample="pick at random from [{gain}, {gain2}] as found"),
+    Form("choose a player", "choose (a | another) player as NAME [when COND]",
+         "You choose a player (`another`: not you) for whom COND holds (COND names the candidate NAME); with "
+         "none, the rest of the effect does not happen.", A.ChoosePlayer, sample="choose another player as rival"),
+    Form("for PLAYER", "for PLAYER: BLOCK",
+         "Run the block as that player: `me` is they, and they make its decisions.", A.ForPlayer,
+         sample="for rival: gain 1 {gain}"),
+    Form("give", "give N KIND to PLAYER [as NAME]",
+         "Move up to N from you to the player: resources (a loss and a gain), cards of your hand (you pick), "
+         "or what else the game moves between players.", A.Give, sample="give 1 {move} to rival"),
+    Form("take", "take N KIND from PLAYER [at random] [as NAME]",
+         "Move up to N from the player to you; cards are picked by you looking at theirs, or drawn at random.",
+         A.Take, sample="take 1 {hand} from rival"),
+    Form("look at", "look at DECK of PLAYER",
+         "You see the player's cards of that deck (a decision of kind `look` to acknowledge); none moves.", A.Look,
+         sample="look at {hand} of rival"),
+    Form("swap", "swap N DECK with PLAYER",
+         "Look at the player's cards of that deck, take N and give them N of yours.", A.Swap,
+         sample="swap 1 {hand} with rival"),
 ]
+
+
+def _sample(text: str, vocab: Vocabulary) -> str:
+    """A form's sample in the words of the game, or what the game lacks for it."""
+    gains, hands = vocab.kinds_of("gain"), vocab.kinds_of("hand")
+    moves = [k for k in vocab.kinds_of("give") if k not in hands] or hands
+    if ("{gain" in text and not gains) or ("{move}" in text and not moves) or ("{hand}" in text and not hands):
+        return "(nothing this game's vocabulary declares can be written here)"
+    return text.format(gain=gains[0] if gains else "", gain2=gains[1] if len(gains) > 1 else gains[0] if gains else "",
+                       move=moves[0] if moves else "", hand=hands[0] if hands else "")
 
 
 @dataclass
@@ -246,7 +294,8 @@ def build_reference(content: Content) -> Reference:
         for name in getattr(vocab, section):
             sig, fields, notes = signature(section, name, vocab)
             meanings = {k: vocab.field_meaning(name, k) for k in fields} if section == "hooks" else {}
-            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, meanings, notes)
+            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, meanings, notes,
+                     example=vocab.examples.get(section, {}).get(name, ""))
             words.setdefault(section, []).append(w)
             index[(section, name)] = w
     forms = [dataclasses.replace(f) for f in ABILITY_FORMS]
@@ -265,6 +314,8 @@ def build_reference(content: Content) -> Reference:
         if form.example is None and form.keyword in ("gain", "pay", "lose", "draw"):
             kinds = vocab.kinds_of(form.keyword)
             form.sample = f"{form.keyword} 1 {kinds[0]}" if kinds else ""
+        elif form.example is None and form.sample:
+            form.sample = _sample(form.sample, vocab)
     entries: dict[str, list[Entry]] = {}
     for e in content.entries.values():
         entries.setdefault(e.kind, []).append(e)

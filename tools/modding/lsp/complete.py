@@ -23,7 +23,10 @@ from .session import Session
 ABILITY_KEYWORDS = ["grant", "modify", "on", "action", "forbid", "acquire", "requires", "objective"]
 STATEMENT_KEYWORDS = ["gain", "pay", "lose", "draw", "do", "cancel", "choose", "if", "else", "repeat",
                       "for each player", "for each other player", "then", "when", "and", "or", "not", "in",
-                      "has", "once per turn", "optional", "costs", "until end of turn", "any", "free"]
+                      "has", "once per turn", "optional", "costs", "until end of turn", "any", "free",
+                      # the language's reach: named values, chance, other players
+                      "let", "as", "option", "roll", "pick at random from", "choose a player as",
+                      "choose another player as", "for", "give", "take", "swap", "at random", "look at", "none"]
 AFTER = {"on": "hooks", "any": "hooks", "modify": "quantities", "grant": "grants", "forbid": "forbids",
          "do": "primitives"}
 KINDS = {"hooks": T.CompletionItemKind.Event, "quantities": T.CompletionItemKind.Property,

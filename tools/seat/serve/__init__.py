@@ -1,7 +1,7 @@
 """`rulewright serve`: play in the browser, against bots or each other (Starlette + uvicorn, games in SQLite).
 
 Modules: store.py (SQLite), hub.py (live games, seats), tables.py (one game: seats, revisions, loading),
-runner.py (bots, in the background), guard.py
+runner.py (bots, in the background), clients.py (what each client holds), guard.py
 (limits, Host check, timeouts), app.py (routes and API), pages.py and script.py (the HTML, CSS and
 script, all inline). Starlette and uvicorn are imported only when the
 command runs, so the rest of the command line starts as fast as before.
@@ -76,8 +76,10 @@ def stoppable_server(app, host: str, port: int):
 
     limits = app.state.limits
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
-                            lifespan="off", http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive_s,
-                            limit_concurrency=limits.hard_connections + limits.max_requests,  # Busy answers first
+                            lifespan="off", http=guarded_protocol(limits, app.state.clients),
+                            timeout_keep_alive=limits.keep_alive_s,
+                            # Busy and the stream cap answer first
+                            limit_concurrency=limits.hard_connections + limits.max_requests + limits.max_streams,
                             h11_max_incomplete_event_size=16 * 1024)
     return Server(config)
 

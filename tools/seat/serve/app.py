@@ -13,7 +13,8 @@ API (what the page uses and tests drive):
 A revision is never reused (hub.py): after an undo the step comes back, the revision does not, so a retry of a
 decision since taken back is refused.
 Every refusal and failure is JSON {"error": message} (404, 405 and a crash too) and changes nothing.
-Bodies are limited to MAX_BODY bytes and read through engine/jsonsafe (depth and size bounded). Engine
+Event streams take a place of their own (clients.py: per client and in all, a lifetime), never a request
+slot. Bodies are limited to MAX_BODY bytes and read through engine/jsonsafe (depth and size bounded). Engine
 work runs in worker threads, each game under its own lock, bots in the background (tools/seat/serve/runner.py);
 the limits and the Host check are in tools/seat/serve/guard.py.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,7 @@ from starlette.routing import Route
 from ....engine import games
 from ....engine.jsonsafe import BadJSON, loads
 from ..seat import board_svg, game_name, seat_state
+from .clients import Clients, Refused, StreamTicket
 from .designs import Designs
 from .guard import AllowedHosts, Busy, Limits, allowed_hosts
 from .hub import (
@@ -138,6 +141,7 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
     the folders of packs and variants it may read besides the bundled ones (`serve --pack-dir/--variant-dir`)."""
     limits = limits or Limits()
     hub = Hub(Store(db), designs, limits)
+    clients = Clients(limits)  # what each client holds: connections (the protocol's) and event streams
 
     def guard(handler):
         async def wrapped(request: Request) -> Response:
@@ -228,8 +232,12 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
     async def events(request: Request) -> Response:
         await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
         game_id = request.path_params["id"]
-        return StreamingResponse(_stream(hub, game_id, request), media_type="text/event-stream",
-                                 headers=HEADERS | {"X-Accel-Buffering": "no"})
+        try:  # a place among the streams (its own cap, per client and in all; never a request slot)
+            ticket = clients.stream(request.client.host if request.client else "")
+        except Refused as no:
+            raise ApiError(no.status, no.message, headers={"Retry-After": "30"}) from None
+        return StreamingResponse(_stream(hub, game_id, request, ticket, limits.stream_lifetime_s),
+                                 media_type="text/event-stream", headers=HEADERS | {"X-Accel-Buffering": "no"})
 
     routes = [
         Route("/", index),
@@ -251,15 +259,19 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
                                 Middleware(AllowedHosts, allowed_hosts=hosts or allowed_hosts("127.0.0.1"))])
     app.state.hub = hub
     app.state.limits = limits
+    app.state.clients = clients
     return app
 
 
-async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str]:
+async def _stream(hub: Hub, game_id: str, request: Request, ticket: StreamTicket,
+                  lifetime: float) -> AsyncIterator[str]:
     """`update` events carrying only the game's revision; a comment now and then keeps the line open.
 
-    The stream ends when the server stops (the page's EventSource then reconnects by itself)."""
+    The stream ends when the server stops or after `lifetime` seconds (the page's EventSource then opens
+    a new one by itself); its place among the streams is given back then (`ticket`)."""
     ev = hub.watch(game_id)
     last = -1
+    until = time.monotonic() + lifetime
     try:
         yield "retry: 2000\n\n"
         while not hub.closing and not await request.is_disconnected():
@@ -268,9 +280,13 @@ async def _stream(hub: Hub, game_id: str, request: Request) -> AsyncIterator[str
             if revision != last:
                 last = revision
                 yield f"event: update\ndata: {json.dumps({'revision': revision})}\n\n"
+            left = until - time.monotonic()
+            if left <= 0:
+                break
             try:
-                await asyncio.wait_for(ev.wait(), KEEPALIVE)
+                await asyncio.wait_for(ev.wait(), min(KEEPALIVE, left))
             except TimeoutError:
                 yield ": keep-alive\n\n"
     finally:
         hub.unwatch(game_id, ev)
+        ticket.release()

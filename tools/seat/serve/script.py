@@ -316,10 +316,13 @@ function choose(option) {
     .then(refresh);
 }
 refresh();
-if (window.EventSource) {
+function follow() {
   var events = new EventSource(BASE + '/events' + Q);
   events.addEventListener('update', function (e) {
     if (JSON.parse(e.data).revision !== shown) refresh();
   });
+  // a dropped line reconnects by itself; a refusal (the address's streams are all taken) closes it: later
+  events.onerror = function () { if (events.readyState === 2) { refresh(); setTimeout(follow, 10000); } };
 }
+if (window.EventSource) follow();
 """
