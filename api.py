@@ -10,24 +10,30 @@ save and load, score; play a whole game by bots and summarise it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .engine import games
 from .engine.bots import SEARCHING, make_bot
 from .engine.diagnostics import ContentError
 from .engine.machine import Game, SaveError, validate_save
 from .engine.playout import play_out
+from .engine.watch import watching
 
 MAX_STEPS = 200_000  # a whole game by bots that takes more decisions is taken to be stuck
 
 
 def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
              variants: list[str] | None = None, names: list[str] | None = None, game_id: str | None = None,
-             checkpoints: bool = False, forkable: bool = False, position: dict | None = None) -> Game:
+             checkpoints: bool = False, forkable: bool = False, position: dict | None = None,
+             watch: Any = None) -> Game:
     """A new game. `checkpoints=True` keeps what engine.service.to_json needs (the stateless JSON path);
     `forkable=True` keeps what Game.fork() needs from the start (else the first fork replays the game).
 
     With `position` (a scenario's `position:` mapping, docs/scenarios.md), the game starts from that position
     instead of the set-up: what the position does not name keeps its set-up value. The game's rules
-    check it (Clash raises PositionError naming each wrong place)."""
+    check it (Clash raises PositionError naming each wrong place).
+
+    With `watch` (engine/watch.py), the game counts the moments a study asks about as they happen."""
     try:
         game = games.find(game_id or games.default_game())
     except KeyError as err:
@@ -39,17 +45,19 @@ def new_game(players: int = 2, seed: int = 0, packs: list[str] | None = None,
         config["names"] = names
     if position is not None:
         config["position"] = position
-    return Game(game.definition(packs, variants), config, checkpoints, forkable)
+    defn = game.definition(packs, variants)
+    return Game(watching(defn, watch) if watch is not None else defn, config, checkpoints, forkable)
 
 
 def play_game(players: int, seed: int, bots: list[str], packs: list[str] | None = None,
-              variants: list[str] | None = None, game_id: str | None = None) -> Game:
+              variants: list[str] | None = None, game_id: str | None = None, watch: Any = None) -> Game:
     """A complete game with one bot per seat (`bots` cycled over the seats: `greedy`, `search:50` ...); bot
     seeds derive from the game seed. Raises engine.playout.Unfinished if it takes over MAX_STEPS decisions."""
     game_id = game_id or games.default_game()
     games.find(game_id)  # imports the game's package: its bots register
     forkable = any(b.partition(":")[0] in SEARCHING for b in bots)  # a searching bot forks the game
-    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id)
+    game = new_game(players=players, seed=seed, packs=packs, variants=variants, forkable=forkable, game_id=game_id,
+                    watch=watch)
     game.config["bots"] = list(bots)
     seats = [make_bot(bots[i % len(bots)], seed * 1000 + i, game_id) for i in range(players)]
     play_out(game, seats, limit=MAX_STEPS, strict=True)

@@ -62,6 +62,9 @@ class Content:
     documents: dict[str, Any] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
+    # entry id -> what the variants in force changed of it (dsl/content_overlay.py; a seat says it beside the
+    # entry's printed text)
+    variant_changes: dict[str, list] = field(default_factory=dict)
 
     def of_kind(self, kind: str) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == kind]

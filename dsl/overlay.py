@@ -20,13 +20,21 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-# what a variant file says about itself; everything else in it is its overlay of the rules data
+# what a variant file says about itself; everything else in it is its overlay of the rules data, but for
+# `content:`, its overlay of content entries (dsl/content_overlay.py)
 VARIANT_KEYS = ("name", "text", "game")
+CONTENT_KEY = "content"
 
 
 def overlay_of(data: dict) -> dict:
     """The part of a variant file that changes the rules data."""
-    return {k: v for k, v in data.items() if k not in VARIANT_KEYS}
+    return {k: v for k, v in data.items() if k not in VARIANT_KEYS and k != CONTENT_KEY}
+
+
+def content_overlay_of(data: dict) -> dict:
+    """The part of a variant file that changes content entries (its `content:`), or {}."""
+    got = data.get(CONTENT_KEY)
+    return got if got is not None else {}
 
 
 REPLACE, DELETE, APPEND, PREPEND, REMOVE = "$replace", "$delete", "$append", "$prepend", "$remove"

@@ -15,12 +15,13 @@ operator that finds nothing to delete or remove.
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 from typing import Any
 
 from ..engine.diagnostics import Diagnostic, did_you_mean
+from .checker import check_effect
 from .overlay import (
     APPEND,
+    CONTENT_KEY,
     DELETE,
     LIST_OPS,
     OPERATORS,
@@ -36,12 +37,12 @@ from .overlay import (
     join,
     lines_of,
     matches,
-    overlay_of,
     removals,
     short,
 )
 from .overlay_secrecy import GAME_OWN_KEYS, WHERE, touched
 from .overlay_values import number_problem
+from .parser import parse_effect
 from .yaml_positions import pos_of
 
 GAME_OWN = ("id", "name", *GAME_OWN_KEYS)  # the game's own id and name: a variant's `name` is its own
@@ -114,7 +115,7 @@ class OverlayCheck:
     def _unknown(self, key: Any, value: Any, base: dict, path: str, keys: list) -> None:
         known = [str(k) for k in base]
         if self.strict and known:
-            accepted = list(dict.fromkeys(([*VARIANT_KEYS] if not keys else []) +
+            accepted = list(dict.fromkeys(([*VARIANT_KEYS, CONTENT_KEY] if not keys else []) +
                                           [k for k in known if keys or k not in GAME_OWN]))
             hint = did_you_mean(str(key), accepted)
             self.error(keys, f"unknown key '{join(path, key)}'",
@@ -336,105 +337,13 @@ def _rules_path(keys: list) -> str:
     return ".".join(str(k) for k in keys if not is_operator(k))
 
 
-def check_variant(content: Any, file: str, data: Any, doc: Any, base: dict,
-                  procedures: set[str] | None) -> list[Diagnostic]:
-    """Every diagnostic of one variant file's data against the rules data it applies to."""
-    if not isinstance(data, dict):
-        return [Diagnostic(file, 1, 1, "E0040", "a variant file must be a mapping",
-                           "name, text and the rules data it changes (e.g. params: {rounds: 4})")]
-    check = OverlayCheck(content, file, doc, [], procedures, strict=True)
-    for key in ("name", "text", "game"):
-        if key in data and not isinstance(data[key], str):
-            check.error([], f"'{key}' must be text", code="E0041", key=key)
-    if isinstance(data.get("game"), str) and data["game"] != base.get("id", data["game"]):
-        check.error([], f"this is a variant of '{data['game']}', checked against '{base.get('id')}'",
-                    f"lint it with --game {data['game']}", code="E0041", key="game")
-    overlay = overlay_of(data)
-    out = check.check(overlay, base, "")
-    if any(d.severity == "error" for d in out):
-        return out
-    try:
-        after = apply(base, overlay)
-    except OverlayError as err:
-        return out + [Diagnostic(file, 1, 1, "E0044", str(err), err.hint)]
-    out += _effect(content, file, check, base, after)
-    if not diff(base, after):
-        line, col = check.at([], next(iter(overlay), None)) if overlay else (1, 1)
-        out.append(Diagnostic(file, line, col, "W0046", "this variant changes nothing in the rules",
-                              "`rulewright variant diff FILE` shows what each key does; a mapping merges key "
-                              "by key, so a value equal to the base one changes nothing", "warning"))
-    return out
-
-
-def _effect(content: Any, file: str, check: OverlayCheck, base: dict, after: dict) -> list[Diagnostic]:
+def effect_after(content: Any, file: str, check: OverlayCheck, base: dict, after: dict) -> list[Diagnostic]:
     """The standing rules' effect text, when the overlay changed it, must still be valid card language."""
     text = after.get("rules_effect")
     if not isinstance(text, str) or text == base.get("rules_effect"):
         return []
-    from .checker import check_effect
-    from .parser import parse_effect
-
     line, col = check.at(["rules_effect"])
     effect, errs = parse_effect(text, file)
     found = errs if errs else check_effect(effect, content.vocab, file, "rules")
     return [Diagnostic(file, line, col, d.code, f"rules_effect after this variant: {d.message}", d.hint, d.severity)
             for d in found]
-
-
-def read_variant_doc(path: Path, diags: list[Diagnostic], sources: dict, text: str | None = None) -> tuple[Any, Any]:
-    """A variant file with positions (ruamel) and as plain data; (None, None) and a diagnostic when unreadable."""
-    from .yaml_positions import plain, read_yaml
-
-    found: list[Diagnostic] = []
-    doc = read_yaml(path, found, sources, text)
-    for d in found:
-        message = d.message if d.code == "W0007" else f"variant file: {d.message.removeprefix('YAML: ')}"
-        diags.append(Diagnostic(d.file, d.line, d.column, "E0040" if d.severity == "error" else d.code, message,
-                                d.hint or "a variant is a YAML mapping: name, text and the rules data it changes",
-                                d.severity))
-    if doc is None:
-        return None, None
-    return doc, plain(doc)
-
-
-def check_variant_file(content: Any, path: Path, base: dict, procedures: set[str] | None,
-                       text: str | None = None) -> list[Diagnostic]:
-    """Lint one variant file (a pack's, the game's own, or one given alone) against `base`."""
-    out: list[Diagnostic] = []
-    doc, data = read_variant_doc(path, out, content.sources, text)
-    if doc is None and not out:
-        return [Diagnostic(str(path), 1, 1, "W0046", "this variant file is empty: it changes nothing",
-                           "a variant names the rules data it changes, e.g. params: {rounds: 4}", "warning")]
-    if doc is None:
-        return out
-    return out + check_variant(content, str(path), data, doc, base, procedures)
-
-
-def check_overlays(content: Any, rules_dir: Path, procedures: set[str] | None) -> list[Diagnostic]:
-    """Each loaded pack's `rules:` overlay and `variants/` files, in load order (the game's whole-pack check)."""
-    from .cache import cached_yaml
-    from .yaml_positions import _yaml
-
-    rules = cached_yaml(rules_dir / "game.yaml")
-    out: list[Diagnostic] = []
-    for pack in content.packs:
-        overlay = pack.manifest.get("rules")
-        manifest = str(Path(pack.root) / "pack.yaml")
-        if isinstance(overlay, dict):
-            try:
-                doc = _yaml().load("\n".join(content.sources.get(manifest, [])))
-            except Exception:  # the manifest was read once already; positions are a comfort
-                doc = None
-            found = OverlayCheck(content, manifest, doc, ["rules"], procedures, strict=False).check(overlay, rules,
-                                                                                                 "rules")
-            out += found
-            if not any(d.severity == "error" for d in found):
-                try:
-                    rules = apply(rules, overlay)
-                except OverlayError as err:
-                    out.append(Diagnostic(manifest, 1, 1, "E0044", f"rules.{err}", err.hint))
-        folder = Path(pack.root) / "variants"
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.yaml")):
-                out += check_variant_file(content, path, rules, procedures)
-    return out

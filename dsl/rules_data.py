@@ -10,10 +10,11 @@ from typing import Any
 
 from .cache import cached_yaml
 from .content import Content
-from .overlay import OverlayError, apply, overlay_of
-from .overlay_check import check_variant
+from .content_overlay import overlay_content
+from .overlay import OverlayError, apply, content_overlay_of, overlay_of
 from .overlay_secrecy import guarded_apply
-from .rules_paths import is_setting, setting_overlay
+from .rules_paths import is_setting, setting_overlay, split_overlay
+from .variant_check import check_variant
 
 
 def merge(base: Any, overlay: Any) -> Any:
@@ -107,25 +108,41 @@ def _refuse_errors(content: Content, path: Path | str, data: dict, rules: dict) 
 def assemble_rules(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> dict:
     """game.yaml with the packs' `rules:` overlays and the variants applied (ValueError: unknown variant,
     or one that cannot be applied)."""
-    rules = base_rules(rules_dir, content)
+    return assemble(rules_dir, content, variants)[1]
+
+
+def variant_overlay(rules_dir: Path, content: Content, rules: dict, ref: str) -> tuple[dict, dict]:
+    """One variant (an id, a file, or a `PATH=VALUE` setting) as (its rules overlay, its `content:` overlay),
+    checked against the rules and content it lands on (ValueError: unknown, unreadable, another game's, or
+    with errors lint would report)."""
+    if is_setting(ref):  # `params.rounds=5`: one path set, as a variant holding it would (rules_paths.py)
+        overlay = setting_overlay(rules, ref, content)
+        _refuse_errors(content, ref, overlay, rules)
+        return split_overlay(overlay)
+    path = variant_path(rules_dir, content, ref)
+    data = read_variant(path)
+    if looks_like_path(ref) and ref not in variant_files(rules_dir, content):
+        _refuse_errors(content, path, data, rules)
     game = rules.get("id")
+    if data.get("game") not in (None, game):
+        raise ValueError(f"variant {ref}: it is a variant of {data['game']!r}, not of {game!r}")
+    return overlay_of(data), content_overlay_of(data)
+
+
+def assemble(rules_dir: Path, content: Content, variants: list[str] | tuple[str, ...]) -> tuple[Content, dict]:
+    """The content and rules data a game plays: game.yaml with the packs' `rules:` overlays, then each
+    variant's rules overlay (never touching the game's own keys: overlay_secrecy.py) and `content:` overlay
+    in order (ValueError: unknown variant, or one that cannot be applied). The content given is not
+    changed: a variant over content gives a new one."""
+    rules = base_rules(rules_dir, content)
     for v in variants:
-        if is_setting(v):  # `params.rounds=5`: one path set, as a variant holding it would (rules_paths.py)
-            overlay = setting_overlay(rules, v)
-            _refuse_errors(content, v, overlay, rules)
-            try:
-                rules = guarded_apply(rules, overlay)
-            except OverlayError as err:
-                raise ValueError(f"setting {v}: {err}") from None
-            continue
-        path = variant_path(rules_dir, content, v)
-        data = read_variant(path)
-        if looks_like_path(v) and v not in variant_files(rules_dir, content):
-            _refuse_errors(content, path, data, rules)
-        if data.get("game") not in (None, game):
-            raise ValueError(f"variant {v}: it is a variant of {data['game']!r}, not of {game!r}")
+        what = "setting" if is_setting(v) else "variant"
+        ruled, held = variant_overlay(rules_dir, content, rules, v)
         try:
-            rules = guarded_apply(rules, overlay_of(data))
+            rules = guarded_apply(rules, ruled)
+            content, _ = overlay_content(content, held, v)
         except OverlayError as err:
-            raise ValueError(f"variant {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
-    return rules
+            raise ValueError(f"{what} {v}: {err}" + (f" ({err.hint})" if err.hint else "")) from None
+        except ValueError as err:
+            raise ValueError(f"{what} {v}: {err}") from None
+    return content, rules

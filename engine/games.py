@@ -60,6 +60,14 @@ class GameModule:
     # ---- what a seat (terminal or browser) shows and asks ----
     terminal_seats: bool = True  # may a person take a seat (play --human, serve)?
     seat_panel: Callable[[Any, int], list[str]] | None = None  # (game, p) -> the seat's panel as lines
+    # (game, p) -> the browser's panel beside the game's drawing: what the drawing does not show (else seat_panel)
+    seat_notes: Callable[[Any, int], list[str]] | None = None
+    # (game, p, card id) -> a card of p's hand in words, {"kind", "text"} and optionally "colour" (a CSS colour):
+    # what it is and costs, what it does (else the entry's kind and printed text)
+    seat_card: Callable[[Any, int, str], dict] | None = None
+    # (game, viewer or None) -> the players table's columns that the game computes, {column: [a value per player]},
+    # from what the viewer may see (Civilization's coins); else the view's own `coins`
+    seat_columns: Callable[[Any, int | None], dict[str, list]] | None = None
     seat_turn_kinds: tuple[str, ...] = ("action",)  # decision kinds that open a turn (the panel is shown again)
     option_text: Callable[[Any, Any, str], str] | None = None  # (game, d, option) -> what it means, in words
     option_warning: Callable[[Any, Any, str], str] | None = None  # (game, d, option) -> a question to confirm

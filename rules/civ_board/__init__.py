@@ -17,7 +17,7 @@ from .bots.bots import GreedyBot
 from .definition import GAME_ID, definition, variant_files
 from .end_measures import CIV_MEASURES
 from .seat.meaning import option_text
-from .seat.panel import seat_panel
+from .seat.panel import seat_columns, seat_panel
 from .seat.progress import progress_words
 from .seat.render_svg import render_parts, render_svg
 from .seat.targets import option_targets
@@ -55,6 +55,6 @@ GAME = register_game(GameModule(
     simulation_record=simulation_record, seat_label=seat_label, seat_label_word="civilisation",
     entry_fields=entry_fields, mutation_kinds=MUTATED, mutation_packs=("base",),
     mutation_per_ability=MUTATED,
-    seat_panel=seat_panel, seat_turn_kinds=("city_action", "move", "research", "trade_offer", "trade_answer"),
+    seat_panel=seat_panel, seat_columns=seat_columns, seat_turn_kinds=("city_action", "move", "research", "trade_offer", "trade_answer"),
     render_svg=render_svg, render_parts=render_parts, option_text=option_text, option_targets=option_targets,
     progress_words=progress_words, board_labels=board_labels))

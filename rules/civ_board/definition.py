@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ...dsl.compiler import Compiler
 from ...dsl.loader import Content, Entry, load_content
-from ...dsl.rules_data import assemble_rules, variant_stamp
+from ...dsl.rules_data import assemble, variant_stamp
 from ...dsl.rules_data import variant_files as rules_variant_files
 from ...dsl.schemas import check_position
 from ...engine.abilities import CompiledEntry, Grant, Modifier, Trigger
@@ -224,7 +224,8 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...], stamp: tuple 
     content = load_content(list(packs), GAME_ID)
     if content.errors:
         raise ContentError(content.errors)
-    return CivDefinition(content, assemble_rules(RULES_DIR, content, variants), list(variants))
+    content, rules = assemble(RULES_DIR, content, variants)  # a variant may change content entries too
+    return CivDefinition(content, rules, list(variants))
 
 
 def definition(packs=("base",), variants=()) -> CivDefinition:

@@ -30,7 +30,7 @@ GAME_ID = "clash"
 # lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
 LAYERS = (
     ("names", "registry"), "board", "state", "civilizations", "actions", "combat", "cards", "phases",
-    ("bots", "content_checks", "dead_triggers", "end_measures", "seat"),
+    ("bots", "content_checks", "dead_triggers", "end_measures", "seat", "reach_lint"),
 )
 
 

@@ -3,7 +3,7 @@ that can never fire (dead_triggers.py).
 
 The game reads these when a game starts, so a wrong one used to pass lint and crash `play`
 (`flow: 5`, `starting_units: [dragon]`, a variant that is not YAML). The checks are the same for every
-game (dsl/overlay_check.py); Clash names the procedures a flow, status step or basic action may name.
+game (dsl/variant_check.py); Clash names the procedures a flow, status step or basic action may name.
 Called by the loader through dsl/packcheck.py (`check`), so `rulewright lint` reports it.
 """
 
@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...dsl.overlay_check import check_overlays
+from ...dsl.variant_check import check_overlays
 from ...engine.diagnostics import Diagnostic
 from .actions.basic_actions import BASIC
 from .dead_triggers import dead_triggers
+from .reach_lint import reach_lint
 from .registry import PROCEDURES, STEPS
 
 RULES_DIR = Path(__file__).resolve().parent
@@ -27,4 +28,4 @@ def procedures() -> set[str]:
 
 
 def check(content: Any) -> list[Diagnostic]:
-    return check_overlays(content, RULES_DIR, procedures()) + dead_triggers(content)
+    return check_overlays(content, RULES_DIR, procedures()) + dead_triggers(content) + reach_lint(content)

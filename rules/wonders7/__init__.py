@@ -21,8 +21,9 @@ from .bots.greedy import GreedyBot
 from .end_measures import WONDERS7_MEASURES
 from .names import GAME_ID
 from .scoring.points import final_scores
+from .seat.hand import seat_card
 from .seat.options import option_targets, option_text
-from .seat.panel import seat_panel
+from .seat.panel import seat_notes, seat_panel
 from .seat.render_svg import render_parts, render_svg
 from .state.definition import definition, variant_files
 from .tools_support import (
@@ -67,6 +68,6 @@ GAME = register_game(GameModule(
     progress=progress, player_summary=player_summary, score_columns=SCORE_COLUMNS,
     simulation_record=simulation_record, seat_label=seat_label, seat_label_word="wonder board",
     entry_fields=entry_fields, mutation_kinds=("age_card", "wonder_board"), mutation_packs=("base",),
-    seat_panel=seat_panel, seat_turn_kinds=("pick", "discard_pile"),
+    seat_panel=seat_panel, seat_notes=seat_notes, seat_card=seat_card, seat_turn_kinds=("pick", "discard_pile"),
     option_text=option_text, option_targets=option_targets,
     render_svg=render_svg, render_parts=render_parts, progress_words=progress_words))

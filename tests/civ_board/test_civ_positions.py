@@ -90,3 +90,73 @@ def test_what_a_marker_holds_and_a_fixed_battle_hand_stay_out_of_every_view_and_
     guess = json.loads(json.dumps(g.state))
     determinise(g.definition, guess, 1, Rng({"rng": seed_state(5)}))
     assert "marker_contents" not in guess and "battle_draws" not in guess["players"][0]
+
+
+def test_a_position_cannot_put_a_piece_where_the_rules_never_would():
+    """Terrain and the other placement rules hold in positions as in play: each piece the rules would refuse is a
+    problem at its own path, naming the square (its label and terrain) and the rule."""
+    with pytest.raises(PositionError) as err:
+        _game({"civs": ["germany", "china"], "reveal": True, "players": [{}, {}],
+               "items": [{"owner": 0, "kind": "building", "id": "library", "at": "0,2"},      # water
+                         {"owner": 0, "kind": "building", "id": "harbor", "at": "1,0"},       # desert
+                         {"owner": 0, "kind": "building", "id": "city_walls", "at": "2,0"},
+                         {"owner": 0, "kind": "wonder", "id": "pentagon", "at": "3,3"},       # water
+                         {"owner": 0, "kind": "person", "id": "great_artist", "at": "0,3"},   # water
+                         {"owner": 0, "kind": "building", "id": "granary", "at": "1,1"},      # the capital
+                         {"owner": 0, "kind": "building", "id": "workshop", "at": "2,1"},
+                         {"owner": 0, "kind": "building", "id": "iron_mine", "at": "2,1"},
+                         {"owner": 0, "kind": "wonder", "id": "library", "at": "2,2"},
+                         {"owner": 4, "kind": "building", "id": "library", "at": "0,0"}],
+               "cities": [{"owner": 0, "at": "7,7"}, {"owner": 0, "at": "2,3"}, {"owner": 1, "at": "6,2"}],
+               "figures": [{"owner": 1, "kind": "army", "at": "3,3"}, {"owner": 0, "kind": "army", "at": "5,5"},
+                           {"owner": 0, "kind": "scout", "at": "5,13"}, {"owner": 0, "kind": "army", "at": "4,12"},
+                           {"owner": 0, "kind": "army", "at": "6,6"}, {"owner": 0, "kind": "army", "at": "6,6"},
+                           {"owner": 0, "kind": "army", "at": "6,6"}, {"owner": 0, "kind": "scout", "at": "6,5"}],
+               "markers": {"7,4": "hut", "6,2": "village"}})
+    where = dict(err.value.problems)
+    assert where[("items", 0, "at")] == "Library cannot stand at 0,2 (A3, water): it is built on grassland"
+    assert where[("items", 1, "at")] == "Harbor cannot stand at 1,0 (B1, desert): it is built on water"
+    assert "write `walled: true` on the city" in where[("items", 2, "id")]
+    assert where[("items", 3, "at")] == "The Pentagon cannot stand at 3,3 (D4, water): a wonder never stands on water"
+    assert where[("items", 4, "at")].endswith("(A4, water): a great person never stands on water")
+    assert where[("items", 5, "at")] == "Granary cannot stand at 1,1 (B2, mountain): it is a city's centre"
+    assert "items 6 and 7 both stand at 2,1" in where[("items", 7, "at")]
+    assert "'library' is no wonder" in where[("items", 8, "id")]
+    assert "owner 4 is no seat of this game" in where[("items", 9, "owner")]
+    assert where[("cities", 0, "at")] == "a city cannot stand at 7,7 (H8, water): a city never stands on water"
+    assert "the city at B2 is 2 squares away; cities stand at least 3 apart" in where[("cities", 1, "at")]
+    assert ("cities", 2, "at") not in where   # 6,2 is a city site
+    assert where[("figures", 0, "at")].startswith("an army cannot stand at 3,3 (D4, water): no figure stands on water")
+    assert "a hut or village marker lies there" in where[("figures", 1, "at")]
+    assert "a figure never stays in a city's centre" in where[("figures", 2, "at")]
+    assert "another player's figures stand there" in where[("figures", 3, "at")]
+    assert "3 figures of Player 1 there, over the stacking limit of 2" in where[("figures", 6, "at")]
+    assert "Player 1 has 2 scout figures, all on the map already" in where[("figures", 7, "at")]
+    assert where[("markers", "7,4")] == "a marker cannot lie at 7,4 (H5, water): a marker never lies on water"
+    assert where[("markers", "6,2")] == "a marker cannot lie at 6,2 (G3, grassland): it is a city's centre"
+    # a tech that lets figures end in water makes the same army legal
+    ok = _game({"civs": ["germany", "china"], "reveal": True, "players": [{"techs": ["sailing"]}, {}],
+                "figures": [{"owner": 0, "kind": "army", "at": "3,3"}]})
+    assert [(f["x"], f["y"]) for f in ok.state["figures"] if f["owner"] == 0][-1] == (3, 3)
+
+
+def test_a_scenario_file_placing_a_library_on_water_names_its_line_and_column(tmp_path):
+    path = tmp_path / "library_on_water.yaml"
+    path.write_text('name: "a Library on water"\ngame: civ_board\nplayers: 2\nposition:\n  civs: [germany, china]\n'
+                    '  items:\n    - {owner: 0, kind: building, id: library, at: "0,2"}\nactions: []\n')
+    result = run_scenario(load_scenario(path), path=str(path))
+    assert not result.passed
+    assert f"{path}:7:51: position.items.0.at: Library cannot stand at 0,2 (A3, water): it is built on grassland" in \
+        "\n".join(result.messages)
+
+
+def test_a_position_laid_after_a_set_up_decision_names_its_line_too(tmp_path):
+    """Egypt's set-up asks where its wonder stands before the position is laid: a piece refused then is still
+    named by file, line and column."""
+    path = tmp_path / "egypt_city_too_near.yaml"
+    path.write_text('name: "a city too near the capital"\ngame: civ_board\nplayers: 2\nposition:\n  civs: [egypt, rome]\n'
+                    '  cities: [{owner: 0, at: "3,3"}]\nactions: ["2,2"]\n')
+    messages = "\n".join(run_scenario(load_scenario(path), path=str(path)).messages)
+    assert "step 1: cannot set up the position:" in messages
+    assert f"{path}:6:27: position.cities.0.at: a city cannot stand at 3,3 (D4, forest): the city at B2 is 2 squares " \
+           "away" in messages

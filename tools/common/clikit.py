@@ -17,6 +17,11 @@ from pathlib import Path
 
 from rich.console import Console
 
+try:  # Typer >= 0.29 carries its own copy of Click
+    from typer._click.globals import get_current_context
+except ImportError:  # pragma: no cover - older Typer on Click
+    from click import get_current_context  # type: ignore[no-redef]
+
 from ...dsl.loader import Content, bundled_packs, load_content
 from ...dsl.yamlsafe import safe_load
 from ...engine import games
@@ -90,3 +95,25 @@ def plural(n: int, word: str) -> str:
     if word.endswith("y") and not word.endswith("ey"):
         return f"{n} {word[:-1]}ies"
     return f"{n} {word}s"
+
+
+def invocation(program: str = "rulewright") -> list[str]:
+    """The command being run, rebuilt from its parsed parameters (what a report says made it): the command's
+    path, its arguments, and every option whose value is not its default (paths as given)."""
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return [program]
+    out = [program, *ctx.command_path.split()[1:]]
+    for p in ctx.command.params:
+        value = ctx.params.get(p.name)
+        if p.param_type_name == "argument":
+            out += [str(v) for v in (value if isinstance(value, list | tuple) else [value]) if v is not None]
+        elif value is not None and value != p.default and p.opts and not p.opts[0].startswith("--install"):
+            flag = p.opts[0]
+            if isinstance(value, bool):
+                out += [flag] if value else [p.secondary_opts[0]] if getattr(p, "secondary_opts", None) else []
+            elif isinstance(value, list | tuple):
+                out += [x for v in value for x in (flag, str(v))]
+            else:
+                out += [flag, str(value)]
+    return out

@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 
+from .errors import output_file
+
 
 def game(help: str = "the game (default: clash; e.g. wonders7, civ_board)", short: bool = False) -> Any:
     """`--game ID` (`-g` where the command has no `--games`)."""
@@ -66,3 +68,20 @@ def quiet(help: str = "no progress bar") -> Any:
 def backend(help: str = "local or ray") -> Any:
     """`--backend local|ray`: where a study's games run; resolve.backend checks it."""
     return typer.Option("--backend", help=help)
+
+
+def allow_noop(help: str = "play a variant that changes nothing (refused otherwise: it can only measure chance)") -> Any:
+    """`--allow-noop`: the variant guard (variant_guard.py) lets a variant that changes nothing play."""
+    return typer.Option("--allow-noop", help=help)
+
+
+def measures(help: str = "a measure of the game, or a count of hook firings 'NAME=HOOK when CONDITION' "
+                         "(repeatable)") -> Any:
+    """`--measure/-m TEXT`, repeatable: a game's measure or a custom one (tools/playtest/custom_measures.py)."""
+    return typer.Option("--measure", "-m", help=help)
+
+
+def report(help: str = "also write one self-contained HTML report here (tables, figures, command, variant diffs, "
+                       "bots, seeds)") -> Any:
+    """`--report FILE.html`: a study's shareable report (tools/playtest/reports.py)."""
+    return typer.Option("--report", help=help, callback=output_file)

@@ -287,6 +287,11 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
                 res.passed = False
                 res.messages.append(f"step {i + 1}: the refused action changed the state")
             continue
+        except PositionError as err:  # a position laid once a set-up decision is answered, by line as above
+            res.passed = False
+            res.messages += [f"step {i + 1}: cannot set up the position:"] + [
+                f"  {_where(path, w)}position.{'.'.join(map(str, w))}: {labels.show(m)}" for w, m in err.problems]
+            return res
         except Exception as err:
             res.passed = False
             res.messages.append(f"step {i + 1}: the rules failed: {type(err).__name__}: {labels.show(str(err))}")

@@ -6,7 +6,6 @@ diff) and its diagnostics (dsl/overlay_check.py), the same for every game.
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -16,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dsl.content import RULES_ROOT
+from ...dsl.content_overlay import overlay_content
 from ...dsl.explain import explain_effect
 from ...dsl.loader import Content
-from ...dsl.overlay import Change, apply, diff, overlay_of, removals, short
-from ...dsl.overlay_check import check_variant_file
+from ...dsl.overlay import Change, apply, content_overlay_of, diff, overlay_of, removals, short
 from ...dsl.parser import parse_effect
 from ...dsl.rules_data import (
     base_rules,
@@ -28,21 +27,14 @@ from ...dsl.rules_data import (
     variant_files,
     variant_path,
 )
+from ...dsl.variant_check import check_variant_file
+from ...dsl.variant_report import is_long, summary
 from ...dsl.yamlsafe import safe_load
 from ...engine import games
 from ...engine.diagnostics import Diagnostic
 from ..common.clikit import OutputFormat, console, display_path
 from ..common.errors import fail
-
-
-def procedures(game: str) -> set[str] | None:
-    """What the game's flow may name (its content_checks module says), or None when it does not say."""
-    try:
-        module = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.rules.{game}.content_checks")
-    except ImportError:
-        return None
-    found = getattr(module, "procedures", None)
-    return found() if callable(found) else None
+from ..common.variant_guard import procedures
 
 
 def is_variant(content: Content, ref: str) -> bool:
@@ -60,34 +52,10 @@ def changes_of(content: Content, ref: str) -> tuple[Path, dict, list[Change]]:
     base = base_rules(RULES_ROOT / content.game, content)
     try:
         after = apply(base, overlay_of(data))
+        held = overlay_content(content, content_overlay_of(data), str(path))[1]
     except ValueError as err:
         raise ValueError(f"variant {ref}: {err}") from None
-    return path, data, diff(base, after)
-
-
-def summary(changes: list[Change], width: int = 60) -> str:
-    """A variant's changes in one line: `params.rounds 6 -> 4; rules_effect + 1 line`."""
-    if not changes:
-        return "changes nothing"
-    return "; ".join(_one(c, width) for c in changes)
-
-
-def _long(value: Any) -> bool:
-    """A block of lines or a list of mappings: shown as the entries gained and lost, not whole."""
-    return isinstance(value, str) or (isinstance(value, list) and any(isinstance(x, dict | list) for x in value))
-
-
-def _one(c: Change, width: int) -> str:
-    if c.kind == "added":
-        return f"{c.path} = {short(c.after, width)} (new)"
-    if c.kind == "removed":
-        return f"{c.path} removed (was {short(c.before, width)})"
-    if c.added or c.removed:
-        bits = [f"+ {short(x, width)}" for x in c.added] + [f"- {short(x, width)}" for x in c.removed]
-        if not _long(c.before):
-            return f"{c.path} {short(c.before)} -> {short(c.after)}"
-        return f"{c.path}: " + ", ".join(bits)
-    return f"{c.path} {short(c.before, width)} -> {short(c.after, width)}"
+    return path, data, diff(base, after) + held
 
 
 def report(content: Content, ref: str) -> dict:
@@ -117,7 +85,7 @@ def print_changes(rep: dict) -> None:
     for c in rep["changes"]:
         before = "(none)" if c["change"] == "added" else short(c["before"], 200)
         after = "(removed)" if c["change"] == "removed" else short(c["after"], 200)
-        if "added" in c and _long(c["before"]):  # a block of lines, a list of mappings: what it gains and loses
+        if "added" in c and is_long(c["before"]):  # a block of lines, a list of mappings: what it gains and loses
             before = "\n".join(f"- {short(x, 200)}" for x in c["removed"]) or "(removes none)"
             after = "\n".join(f"+ {short(x, 200)}" for x in c["added"]) or "(adds none)"
         table.add_row(Text(c["path"]), Text(before), Text(after))

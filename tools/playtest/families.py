@@ -9,7 +9,8 @@ set side by side:
   comparison, as compare always decides) and in which direction;
 - balance: whether the seats' win rates are unequal (chi-square at 5%), and which seats win less or more
   than an equal share (their Wilson interval excludes it);
-- restricted play: whether the id is worth something, or a handicap (its interval excludes 0).
+- restricted play: whether the id is worth something, or a handicap (decided as restricted_run.py decides:
+  the exact sign test on enough informative seeds).
 
 A verdict that holds under every family, in the same direction, reads **rules, not bots**; one that holds
 under some families only, or in opposite directions, **depends on the bots** (the report names them); one
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .fit_table import fit_table, wrap
+from .restricted_run import verdict
 from .setups import fmt
 
 RULES = "rules, not bots"
@@ -165,7 +167,7 @@ def restricted_across(run_one: Callable[[list[str], Path | None], dict], familie
                       out: Path | None) -> dict:
     reps = [run_one(k, None if out is None else out / folder_name(k)) for k in families]
     names = [label(k) for k in families]
-    signs = [1 if r["worth"]["low"] > 0 else -1 if r["worth"]["high"] < 0 else 0 for r in reps]
+    signs = [(1 if r["worth"]["mean"] > 0 else -1) if r["decided"] else 0 for r in reps]  # restricted_run.py decides
     across = {"families": names, "reports": reps, "verdict": combined(signs, names)}
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -180,9 +182,10 @@ def restricted_lines(across: dict, width: int) -> list[str]:
     out = wrap(f"restricted play of {r0['restrict']} per bot family ({r0['seeds']} seeds each, the same seeds): "
                "a seat's win share allowed minus forbidden, with its 95% interval", width)
     cells = [[name, f"{r['worth']['mean']:+.1%}", f"[{r['worth']['low']:+.1%}, {r['worth']['high']:+.1%}]",
-              "worth something" if r["worth"]["low"] > 0 else "a handicap" if r["worth"]["high"] < 0 else "not decided"]
+              f"{r['informative_seeds']}/{r['seeds']}", verdict(r)]
              for name, r in zip(across["families"], reps, strict=True)]
-    lines, _ = fit_table(["bots", "worth", "95% interval", "verdict"], cells, width, right=[False, True, True, False])
+    lines, _ = fit_table(["bots", "worth", "95% interval", "informative", "verdict"], cells, width,
+                         right=[False, True, True, True, False])
     out += lines
     out += wrap(f"across the families: {across['verdict']}", width, "  ")
     return out

@@ -8,8 +8,14 @@ parameter, so what a test sees does not depend on the terminal it runs in.
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from collections.abc import Sequence
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns (100 when there is none: a pipe, a test)."""
+    return shutil.get_terminal_size((100, 24)).columns
 
 
 def _render(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:

@@ -58,6 +58,15 @@ class Goal:
             return f"the win share a seat loses when it may not take {self.content_id}, to {_g(self.value)}"
         return f"mean {self.column}, to {_g(self.value)}"
 
+    def point(self, data: dict, players: int) -> float:
+        """The distance alone (no interval): what a paired bootstrap recomputes on every resample."""
+        if self.kind == "fair":
+            return gap_of([[r["measures"][f"win[{s}]"] for s in range(players)] for r in data["plain"]], players)
+        if self.kind == "worth":
+            rep = restricted_report(data["worth"][self.content_id], {"players": players}, self.content_id)
+            return abs(rep["worth"]["mean"] - self.value)
+        return abs(fmean(r["measures"][self.column] for r in data["plain"]) - self.value)
+
     def estimate(self, data: dict, players: int) -> dict:
         """The goal's distance (`value`, to minimise) with its interval, and the quantity it is read from
         (`raw`, with its interval): the mean measure, the largest gap or the worth."""
@@ -108,21 +117,51 @@ def seat_rates(plain: list[dict], players: int) -> list[float]:
     return [fmean(r["measures"][f"win[{s}]"] for r in plain) for s in range(players)]
 
 
+def gap_of(wins: list[list[float]], players: int) -> float:
+    """The largest |win rate - 1/players| over the seats, from each game's win shares per seat."""
+    return max(abs(sum(w[s] for w in wins) / len(wins) - 1.0 / players) for s in range(players))
+
+
 def fair_gap(plain: list[dict], players: int) -> dict:
     """The largest |win rate - 1/players| over the seats, with a seeded percentile bootstrap interval."""
     wins = [[r["measures"][f"win[{s}]"] for s in range(players)] for r in plain]
-    n, fair = len(wins), 1.0 / players
-
-    def gap(rows: list[list[float]]) -> float:
-        return max(abs(sum(w[s] for w in rows) / len(rows) - fair) for s in range(players))
-
-    value = gap(wins)
+    n = len(wins)
+    value = gap_of(wins, players)
     rng = random.Random(n * 7919 + players)
-    draws = sorted(gap([wins[rng.randrange(n)] for _ in range(n)]) for _ in range(BOOTSTRAP))
+    draws = sorted(gap_of([wins[rng.randrange(n)] for _ in range(n)], players) for _ in range(BOOTSTRAP))
     low, high = draws[int(0.025 * BOOTSTRAP)], draws[int(0.975 * BOOTSTRAP) - 1]
     rates = seat_rates(plain, players)
     return {"value": value, "low": min(low, value), "high": max(high, value), "raw": value, "raw_low": low,
             "raw_high": high, "n": n, "seats": rates}
+
+
+def resample(data: dict, picks: list[int]) -> dict:
+    """The games (plain) and seeds (restricted play) of `data` picked by index, each pick a new seed."""
+    worth = {}
+    for cid, recs in data["worth"].items():
+        by_seed: dict[int, list[dict]] = {}
+        for r in recs:
+            by_seed.setdefault(r["index"], []).append(r)
+        seeds = [by_seed[k] for k in sorted(by_seed)]
+        worth[cid] = [{**r, "index": j} for j, i in enumerate(picks) if i < len(seeds) for r in seeds[i]]
+    return {"plain": [data["plain"][i] for i in picks if i < len(data["plain"])], "worth": worth}
+
+
+def versus_base(goal: Goal, mine: dict, base: dict, players: int) -> dict:
+    """The goal's distance with the chosen values minus the base game's, on the same (fresh) seeds, with a
+    seeded paired percentile bootstrap interval (the same games resampled for both)."""
+    n = len(base["plain"]) or len(next(iter(base["worth"].values()), [])) // (players + 1)
+    diff = goal.point(mine, players) - goal.point(base, players)
+    rng = random.Random(n * 104729 + players)
+    draws = []
+    for _ in range(BOOTSTRAP):
+        picks = [rng.randrange(n) for _ in range(n)]
+        draws.append(goal.point(resample(mine, picks), players) - goal.point(resample(base, picks), players))
+    draws.sort()
+    low, high = min(draws[int(0.025 * BOOTSTRAP)], diff), max(draws[int(0.975 * BOOTSTRAP) - 1], diff)
+    verdict = ("closer than the base game" if high < 0 else "farther than the base game" if low > 0
+               else "no different from the base game")
+    return {"diff": diff, "low": low, "high": high, "verdict": verdict}
 
 
 def columns_of(measures: GameMeasures, players: int) -> list[str]:

@@ -1,7 +1,7 @@
 """The knobs of `rulewright tune`: paths of the rules data with the values a search may give them.
 
-A knob is written as sweep writes a path (`params.rounds`, `params.grow_cost.food`) with a range or a
-list of values: `params.rounds=4..8` (whole numbers 4 to 8), `params.sell_coins=1.5..4.0` (any real
+A knob is written as sweep writes a path (`params.rounds`, `params.grow_cost.food`, a content path such as
+`content.units.settler.cost.food`) with a range or a list of values: `params.rounds=4..8` (whole numbers 4 to 8), `params.sell_coins=1.5..4.0` (any real
 number in the range: a bound with a decimal point or an exponent makes the range real), or
 `params.military_victory=[1,3,5],[2,4,6]` (a choice among values, each read as YAML, commas inside
 brackets kept). Every bound and every choice is checked before any game is played by building the
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ...dsl.rules_paths import setting_overlay
+from ...dsl.rules_paths import setting_overlay, value_at
 from ...dsl.yamlsafe import safe_load
 from .sweeping import split_values
 
@@ -128,33 +128,34 @@ def _merge(into: dict, overlay: dict) -> None:
             into[key] = value
 
 
-def _lookup(rules: dict, keys: list[str]) -> Any:
-    node: Any = rules
-    for k in keys:
-        node = node[k]
+def _leaf(data: dict, depth: int) -> dict:
+    """The mapping `depth` keys down the only branch of a one-setting overlay."""
+    node = data
+    for _ in range(depth):
+        node = next(iter(node.values()))
     return node
 
 
-def overlay_of(rules: dict, texts: list[str]) -> dict:
-    """The rules data a variant holding these settings changes: each setting's overlay (setting_overlay,
-    checked as sweep's are), merged; where a mapping of numbers (a cost) changes in part, its other keys
-    are named with their base values, so the file says it keeps them (lint's W0047)."""
+def overlay_of(rules: dict, texts: list[str], content: Any = None) -> dict:
+    """The data a variant holding these settings changes: each setting's overlay (setting_overlay, checked
+    as sweep's are; a `content.` path under `content:`), merged; where a mapping of numbers (a cost)
+    changes in part, its other keys are named with their base values, so the file says it keeps them
+    (lint's W0047)."""
     data: dict = {}
     for text in texts:
-        _merge(data, setting_overlay(rules, text))
+        one = setting_overlay(rules, text, content)
         keys = text.partition("=")[0].strip().split(".")
-        parent = _lookup(rules, keys[:-1]) if len(keys) > 1 else None
+        parent = value_at(rules, content, ".".join(keys[:-1])) if len(keys) > 1 else None
         if isinstance(parent, dict) and parent and all(isinstance(v, int | float) and not isinstance(v, bool)
                                                        for v in parent.values()):
-            node = data
-            for k in keys[:-1]:
-                node = node[k]
+            node = _leaf(one, len(keys) - 1)
             for k, v in parent.items():
                 node.setdefault(k, v)
+        _merge(data, one)
     return data
 
 
-def variant_file(rules: dict, texts: list[str], name: str, text: str, game_id: str) -> str:
+def variant_file(rules: dict, texts: list[str], name: str, text: str, game_id: str, content: Any = None) -> str:
     """A variant file (YAML text) holding the settings: name, text, game, and the rules data changed."""
     from io import StringIO
 
@@ -163,5 +164,5 @@ def variant_file(rules: dict, texts: list[str], name: str, text: str, game_id: s
     yaml = YAML()
     yaml.default_flow_style = False
     buf = StringIO()
-    yaml.dump({"name": name, "text": text, "game": game_id, **overlay_of(rules, texts)}, buf)
+    yaml.dump({"name": name, "text": text, "game": game_id, **overlay_of(rules, texts, content)}, buf)
     return buf.getvalue()

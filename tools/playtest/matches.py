@@ -33,7 +33,8 @@ def play_match(task: dict) -> dict:
     first, second, seed, swap = task["first"], task["second"], task["seed"], task["swap"]
     kinds = [second, first] if swap else [first, second]
     seat = 1 if swap else 0
-    game = new_game(players=2, seed=seed, packs=task["packs"], forkable=True, game_id=game_id)
+    game = new_game(players=2, seed=seed, packs=task["packs"], variants=task.get("variants") or [], forkable=True,
+                    game_id=game_id)
     bots = [make_bot(k, seed * 1000 + i, game_id) for i, k in enumerate(kinds)]
     ms: list[float] = []
 
@@ -51,10 +52,10 @@ def play_match(task: dict) -> dict:
 
 def run_tournament(first: str, second: str, games: int, seed: int, packs: list[str], workers: int = 1,
                    progress: bool = True, backend: str = "local", ray_address: str | None = None,
-                   game_id: str | None = None) -> dict:
+                   game_id: str | None = None, variants: list[str] | None = None) -> dict:
     """`game_id` None: the default game (and the result does not name it, as before games were chosen)."""
     tasks = [{"game": i, "first": first, "second": second, "seed": game_seed(seed, i // 2), "swap": i % 2 == 1,
-              "packs": packs, "game_id": game_id} for i in range(games)]
+              "packs": packs, "game_id": game_id, "variants": list(variants or [])} for i in range(games)]
     results: list[dict] = []
     with Progress(TextColumn("[bold]tournament[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), disable=not progress) as bar:
@@ -82,6 +83,7 @@ def run_tournament(first: str, second: str, games: int, seed: int, packs: list[s
             "decision_ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 3) if ms else 0.0,
             **_searched(results),
             "seed": seed, "packs": packs, "players": 2, **({"game": game_id} if game_id else {}),
+            **({"variant_refs": list(variants)} if variants else {}),
             "mean_vp": [round(statistics.fmean(r["vp"][r["seat"]] for r in results), 2),
                         round(statistics.fmean(r["vp"][1 - r["seat"]] for r in results), 2)]}
 

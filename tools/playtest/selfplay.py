@@ -20,6 +20,8 @@ from ...engine import games as game_registry
 from ...engine.bots import SEARCHING, make_bot
 from ...engine.machine import Game
 from ...engine.playout import Step, play_out
+from ...engine.watch import counts, watching
+from .custom_measures import compile_watch
 
 # a thing the set-up deals to each player (no decision to forbid it): the player's field and the set-up
 # key that deals it by hand (7 Wonders deals boards: `boards`; Clash's civilisations are chosen instead)
@@ -33,7 +35,10 @@ def new_game(task: dict, forkable: bool = False) -> Game:
     config: dict[str, Any] = {"players": task["players"], "seed": task["seed"], "packs": packs,
                               "variants": task["variants"]}
     config.update(task.get("config") or {})
-    return Game(module.definition(packs, task["variants"]), config, False, forkable)
+    defn = module.definition(packs, task["variants"])
+    if task.get("custom"):  # custom measures (custom_measures.py): the game is watched for them
+        defn = watching(defn, compile_watch(task["game_id"], packs, task["variants"], task["custom"]))
+    return Game(defn, config, False, forkable)
 
 
 def _turn_key(state: dict) -> tuple:
@@ -99,6 +104,7 @@ def play_recorded(task: dict, seats: list | None = None, extra: Callable[[Game],
             "bots": [kinds[i % len(kinds)] for i in range(task["players"])],
             "rounds": module.progress(game), "actions": len(game.actions), "asked": asked, "options": options,
             "trajectory": trajectory, "choices": dict(sorted(tally.items())), "seconds": round(time.perf_counter() - start, 3),
+            **({"custom": counts(game.rt, game.definition.watch)} if task.get("custom") else {}),
             **(extra(game) if extra is not None else {})}
 
 
@@ -112,7 +118,7 @@ def game_seed(seed: int, index: int) -> int:
 def settings_tasks(settings: dict) -> list[dict]:
     return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
              "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
-             "game_id": settings["game"]} for i in range(settings["games"])]
+             "game_id": settings["game"], "custom": settings.get("custom") or []} for i in range(settings["games"])]
 
 
 def run_tasks(fn: Callable[[dict], dict], tasks: list[dict], workers: int) -> Iterator[dict]:

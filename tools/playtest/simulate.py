@@ -12,8 +12,11 @@ from rich.console import Console
 from ...engine import games as game_registry
 from ..common import options, resolve
 from ..common.errors import output_folder
+from ..common.variant_guard import check_variants, notice_lines
 from ..seat.replay_html import write_interesting_viewers
-from .simulation import print_summary, simulate_run
+from .fit_table import terminal_width
+from .setups import chosen_measures
+from .simulation import custom_lines, print_summary, simulate_run
 
 
 def simulate(
@@ -33,6 +36,9 @@ def simulate(
                                           help="write HTML viewers of the shortest, the longest and one won "
                                                "game per seat")] = True,
     game: Annotated[str, options.game("the game to simulate (default: clash; e.g. wonders7, civ_board)")] = "",
+    allow_noop: Annotated[bool, options.allow_noop()] = False,
+    measure: Annotated[list[str] | None, options.measures("a count of hook firings 'NAME=HOOK when CONDITION', "
+                                                          "reported per seat and in all (repeatable)")] = None,
 ) -> None:
     """Play many bot games and report win rates (with 95% intervals), VP, advances and cards, with plots."""
 
@@ -43,8 +49,18 @@ def simulate(
     if game_id != game_registry.default_game():
         settings["game"] = game_id
     resolve.rules(game_id, packs, settings["variants"])  # fail fast on unknown packs or variants
-    rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet)
+    found = check_variants(game_id, packs, settings["variants"], allow_noop)
+    if measure:
+        common: dict = {}
+        chosen_measures(game_id, common, list(measure), "+".join([*(f"pack:{p}" for p in packs), *settings["variants"]]))
+        if common.get("custom"):
+            settings["custom"] = common["custom"]
+    for line in notice_lines(found, terminal_width()):
+        typer.echo(line)
+    rep = simulate_run(settings, out, workers, backend, ray_address, resume, progress=not quiet, variants=found)
     print_summary(rep, Console())
+    for line in custom_lines(rep, settings.get("custom") or [], terminal_width()):
+        typer.echo(line)
     typer.echo(f"wrote {out / 'report.json'}, {out / 'games.csv'} and plots in {out}")
     if viewers:
         records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines() if line.strip()]

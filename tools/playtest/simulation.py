@@ -23,6 +23,8 @@ from rich.text import Text
 from ...api import play_game, summary
 from ...engine import games as game_registry
 from .coverage import catalog, coverage_line, never_used, per_event, per_objective, per_wonder, used_content
+from .custom_measures import compile_watch, custom_of, measures_with
+from .fit_table import wrap
 from .plots import write_plots
 from .stats import report
 
@@ -33,9 +35,9 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-def game_measures(game_id: str | None):
-    """The end-of-game measures the game supplies (engine/measures.py)."""
-    return game_registry.find(game_id or game_registry.default_game()).measures
+def game_measures(game_id: str | None, custom: list[str] | None = None):
+    """The end-of-game measures the game supplies (engine/measures.py), then the custom ones named."""
+    return measures_with(game_registry.find(game_id or game_registry.default_game()).measures, custom_of(custom or []))
 
 
 def run_one(task: dict) -> dict:
@@ -46,10 +48,13 @@ def run_one(task: dict) -> dict:
 
     start = time.perf_counter()
     players, bots = task["players"], task["bots"]
-    game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"))
+    custom = task.get("custom") or []  # measures of hook firings (custom_measures.py), counted by a watch
+    game_id = task.get("game_id") or game_registry.default_game()
+    watch = compile_watch(game_id, task["packs"], task["variants"], custom) if custom else None
+    game = play_game(players, task["seed"], bots, task["packs"], task["variants"], task.get("game_id"), watch)
     data = summary(game)
     module = game_registry.find(game.definition.game_id)
-    measures = module.measures.of(game)
+    measures = measures_with(module.measures, custom_of(custom)).of(game)
     base = {"game": task["game"], "seed": task["seed"], "actions": len(game.actions),
             "winners": [i for i, p in enumerate(game.state["players"]) if p["name"] in data["winner"]],
             "measures": measures}
@@ -74,7 +79,7 @@ def run_one(task: dict) -> dict:
 def _tasks(settings: dict, done: set[int]) -> list[dict]:
     return [{"game": i, "seed": game_seed(settings["seed"], i), "players": settings["players"],
              "bots": settings["bots"], "packs": settings["packs"], "variants": settings["variants"],
-             "game_id": settings.get("game")}
+             "game_id": settings.get("game"), "custom": settings.get("custom") or []}
             for i in range(settings["games"]) if i not in done]
 
 
@@ -113,7 +118,9 @@ def _ray(tasks: list[dict], workers: int, address: str | None, fn: Callable[[dic
 
 
 def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "local", ray_address: str | None = None,
-                 resume: bool = False, progress: bool = True, plots: bool = True) -> dict:
+                 resume: bool = False, progress: bool = True, plots: bool = True, variants: list | None = None) -> dict:
+    """Play the settings' games into `out` (games.jsonl, report.json, games.csv, plots); `variants`: what the
+    variant guard reported of them (tools/common/variant_guard.py), recorded in report.json."""
     out.mkdir(parents=True, exist_ok=True)
     jsonl = out / "games.jsonl"
     records: list[dict] = []
@@ -151,6 +158,8 @@ def simulate_run(settings: dict, out: Path, workers: int = 1, backend: str = "lo
     rep.update(per_wonder=per_wonder(records), per_objective=per_objective(records), per_event=per_event(records))
     rep["never_used"] = never_used(rep, catalog(settings["packs"], settings["variants"], settings.get("game")))
     rep["complete"] = len(records) == settings["games"] and not interrupted
+    if variants is not None:
+        rep["variants"] = variants
     (out / "report.json").write_text(json.dumps(rep, indent=2, sort_keys=True))
     write_csv(records, out / "games.csv")
     if plots:
@@ -211,3 +220,19 @@ def print_summary(rep: dict, console: Console) -> None:
                                                                settings.get("game"))), highlight=False)
 
 
+
+
+def custom_lines(rep: dict, custom: list[str], width: int) -> list[str]:
+    """The custom measures of a simulation (custom_measures.py): in all and per seat, each a mean a game with
+    its 95% interval."""
+    out: list[str] = []
+    means = rep.get("measures") or {}
+    for c in custom_of(custom):
+        total = means.get(f"{c.name}_total")
+        if total is None:
+            continue
+        seats = sorted((k for k in means if k.startswith(f"{c.name}[")), key=lambda k: int(k[len(c.name) + 1:-1]))
+        per = ", ".join(f"seat {k[len(c.name) + 1:-1]} {means[k]['mean']:.2f}" for k in seats)
+        out += wrap(f"{c.name} ({c.label}): {total['mean']:.2f} [{total['low']:.2f}, {total['high']:.2f}] a game in "
+                    f"all; {per}", width, "  ")
+    return out

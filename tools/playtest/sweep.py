@@ -9,16 +9,20 @@ from typing import Annotated
 import typer
 
 from ..common import options
+from ..common.clikit import invocation
 from ..common.errors import output_folder
-from .comparison import run_compare, terminal_width
+from .comparison import run_compare
+from .fit_table import terminal_width
+from .reports import sweep_html
 from .setups import (
+    chosen_measures,
     columns,
     common_settings,
     folder,
     measures_of,
     resolve,
 )
-from .sweeping import parse_sweep, sweep_lines, sweep_result, write_sweep
+from .sweeping import base_value, parse_sweep, sweep_lines, sweep_result, write_sweep
 
 
 def sweep(
@@ -38,6 +42,9 @@ def sweep(
     width: Annotated[int, typer.Option("--width", min=0, help="table width; 0: the terminal's")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", callback=output_folder)] = Path("out/sweep"),
     quiet: Annotated[bool, options.quiet("no progress bar")] = False,
+    allow_noop: Annotated[bool, options.allow_noop("play a --variant that changes nothing")] = False,
+    measure: Annotated[list[str] | None, options.measures()] = None,
+    report: Annotated[Path | None, options.report()] = None,
 ) -> None:
     """Play one rules value at several settings on the same seeds: every measure against the value, with intervals."""
     path, values = parse_sweep(spec)
@@ -45,18 +52,23 @@ def sweep(
     under = "+".join([*(f"pack:{p}" for p in pack or []), *(variant or [])])
     names = [f"{under}+{path}={v}" if under else f"{path}={v}" for v in values]
     common = common_settings(game_id, players, seed, kinds)
+    chosen = chosen_measures(game_id, common, list(measure or []), names[0])
     out.mkdir(parents=True, exist_ok=True)
     run = {"workers": workers, "backend": backend, "ray_address": ray_address, "progress": not quiet}
-    compared = run_compare(names, game_id, common, out, games, run)
+    compared = run_compare(names, game_id, common, out, games, run, chosen=chosen, allow_noop=allow_noop,
+                           settings_may_be_noop=True)
     records = []
     for s in compared["setups"]:
         rows = (folder(out, s["label"], s["name"]) / "games.jsonl").read_text().splitlines()
         records.append(sorted((json.loads(x) for x in rows if x.strip()), key=lambda r: r["game"]))
-    result = sweep_result(compared, path, values, columns(records, measures_of(game_id)))
+    result = sweep_result(compared, path, values, columns(records, measures_of(game_id, common.get("custom"))),
+                          base_value(game_id, under, path), chosen)
     write_sweep(result, out)
     for line in sweep_lines(result, width or terminal_width()):
         typer.echo(line)
     typer.echo(f"wrote {out / 'sweep.csv'}, {out / 'sweep.json'} and {out / 'sweep.png'}")
+    if report is not None:
+        typer.echo(f"wrote {sweep_html(result, invocation(), out / 'sweep.png', report)}")
 
 
 def register(app: typer.Typer) -> None:

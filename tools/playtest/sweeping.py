@@ -9,18 +9,23 @@ as compare decides it (tools/playtest/setups.py). sweep.csv, sweep.json and swee
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from ...dsl.rules_paths import value_at
+from ...dsl.yamlsafe import safe_load
+from ...engine import games
 from .fit_table import fit_table, wrap
 from .paired import mean_interval
-from .plots import sweep_plot
 from .setups import (
-    clip_share,
     fmt,
     interval,
+    parse_setup,
     write_json_csv,
 )
+from .stats import wilson
+from .study_plots import sweep_plot
 
 
 def split_values(text: str) -> list[str]:
@@ -47,24 +52,56 @@ def parse_sweep(spec: str) -> tuple[str, list[str]]:
     return path.strip(), vals
 
 
-def sweep_result(compared: dict, path: str, values: list[str], records_cols: dict) -> dict:
+def base_value(game_id: str, under: str, path: str) -> Any:
+    """The value the path has in the rules the sweep starts from (its `--pack`s and `--variant`s): its base."""
+    s = parse_setup(under or "base")
+    defn = games.find(game_id).definition(s["packs"], s["variants"])
+    return value_at(defn.rules, defn.content, path)
+
+
+def is_base(value: str, base: Any) -> bool:
+    try:
+        return safe_load(value) == base
+    except Exception:  # a value that is no YAML was refused before any game
+        return False
+
+
+def level(values: list[float], share: bool) -> dict:
+    """A value's mean with its 95% interval within what is possible: Wilson's for a rate (a share of wins),
+    Student's t cut at 0 for a count (no measure of a game is negative)."""
+    if share:
+        rate, low, high = wilson(sum(values), len(values))
+        return {"n": len(values), "mean": sum(values) / len(values) if values else 0.0, "low": low, "high": high,
+                "interval": "Wilson"}
+    m = mean_interval(values)
+    if values and min(values) >= 0:
+        m["low"] = max(0.0, m["low"])
+    return {**m, "interval": "t"}
+
+
+def sweep_result(compared: dict, path: str, values: list[str], records_cols: dict, base: Any = None,
+                 chosen: list[str] | None = None) -> dict:
     """The compare result with, per measure and value, the mean and its interval (and the decision against
-    the first value)."""
+    the first value); which value is the base one."""
     by_key = {(r["measure"], r["setup"]): r for r in compared["rows"]}
     means = []
     for col, per in records_cols.items():
+        if chosen and col not in chosen and col.partition("[")[0] not in chosen:
+            continue
         for k, (s, v) in enumerate(zip(compared["setups"], values, strict=True)):
-            m = mean_interval(per[k])
             d = by_key.get((col, s["label"]))
             share = d["share"] if d else next((r["share"] for r in compared["rows"] if r["measure"] == col), False)
-            row = {"measure": col, "value": v, "setup": s["label"], "share": share, "n": m["n"],
-                          "mean": m["mean"], "low": m["low"], "high": m["high"],
-                          **({"diff": d["diff"], "diff_low": d["low"], "diff_high": d["high"], "p_holm": d["p_holm"],
-                              "decided": d["decided"]} if d else {})}
-            clip_share(row, "low", "high", 0.0)
+            m = level(per[k], share)
+            row = {"measure": col, "label": d["label"] if d else col, "value": v, "setup": s["label"],
+                   "share": share, "n": m["n"],
+                   "mean": m["mean"], "low": m["low"], "high": m["high"], "interval": m["interval"],
+                   "base": is_base(v, base),
+                   **({"diff": d["diff"], "diff_low": d["low"], "diff_high": d["high"], "p_holm": d["p_holm"],
+                       "decided": d["decided"]} if d else {})}
             means.append(row)
-    return {**compared, "path": path, "values": [{"value": v, "setup": s["label"]}
-                                                 for v, s in zip(values, compared["setups"], strict=True)],
+    return {**compared, "path": path, "base_value": base,
+            "values": [{"value": v, "setup": s["label"], "base": is_base(v, base)}
+                       for v, s in zip(values, compared["setups"], strict=True)],
             "means": means}
 
 
@@ -72,11 +109,13 @@ def sweep_lines(result: dict, width: int) -> list[str]:
     first = result["values"][0]["value"]
     out = wrap(f"{result['path']} swept over {', '.join(v['value'] for v in result['values'])}: "
                f"{result['games']} games per value on the same seeds; bots: {result['bots_text']}", width)
-    out += wrap(f"mean with its 95% interval; diff = paired difference to {first}, decided by Holm over the "
-                "measures of each value", width)
+    out += wrap(f"mean with its 95% interval (Wilson's for a rate, never below 0 for a count); diff = paired "
+                f"difference to {first}, decided by Holm over every value and measure; (base) marks the value of "
+                "the rules the sweep starts from", width)
     cells, last = [], None
     for r in result["means"]:
-        cells.append([r["measure"] if r["measure"] != last else "", r["value"], fmt(r["mean"], r["share"]),
+        cells.append([r["measure"] if r["measure"] != last else "", r["value"] + (" (base)" if r.get("base") else ""),
+                      fmt(r["mean"], r["share"]),
                       interval(r["low"], r["high"], r["share"], sign=False),
                       fmt(r["diff"], r["share"], True) if "diff" in r else "",
                       ("yes" if r["decided"] else "no") if "decided" in r else ""])
@@ -90,7 +129,8 @@ def sweep_lines(result: dict, width: int) -> list[str]:
 
 
 def write_sweep(result: dict, out: Path) -> None:
-    fields = ["measure", "value", "n", "mean", "low", "high", "diff", "diff_low", "diff_high", "p_holm", "decided"]
+    fields = ["measure", "value", "base", "n", "mean", "low", "high", "interval", "diff", "diff_low", "diff_high",
+              "p_holm", "decided"]
     write_json_csv(result, result["means"], fields, out, "sweep")
 
     sweep_plot(result, out / "sweep.png")

@@ -10,6 +10,8 @@ import typer
 
 from ...engine import games as game_registry
 from ..common import options, resolve
+from ..common.variant_guard import check_variants, notice_lines
+from .fit_table import terminal_width
 from .matches import merge_result, run_tournament
 
 
@@ -25,6 +27,8 @@ def tournament(
     backend: Annotated[str, options.backend("local or ray")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="an existing Ray cluster")] = None,
     game: Annotated[str, options.game()] = "",
+    variant: Annotated[list[str] | None, options.variants()] = None,
+    allow_noop: Annotated[bool, options.allow_noop()] = False,
 ) -> None:
     """Play one bot against another in seeded 2-player games, seats alternating: win rate and time per decision.
 
@@ -34,9 +38,17 @@ def tournament(
     resolve.players(game_id, 2)
     kinds = resolve.bots(bots, game_id, exactly=2)
     packs = resolve.packs(pack)
+    variants = list(variant or [])
+    resolve.rules(game_id, packs, variants)
+    found = check_variants(game_id, packs, variants, allow_noop)
+    for line in notice_lines(found, terminal_width()):
+        typer.echo(line)
     result = run_tournament(kinds[0], kinds[1], games, seed, packs, workers, progress=not quiet,
                             backend=resolve.backend(backend), ray_address=ray_address,
-                            game_id=None if game_id == game_registry.default_game() else game_id)
+                            game_id=None if game_id == game_registry.default_game() else game_id,
+                            variants=variants)
+    if found:
+        result["variants"] = found
     lo, hi = result["win_rate_ci95"]
     typer.echo(f"{kinds[0]} vs {kinds[1]}: {result['games']} games, win rate {result['win_rate']:.1%} "
                f"(95% CI {lo:.1%}-{hi:.1%}), {result['decision_ms_p50']} ms per decision (p50)"

@@ -13,9 +13,10 @@ import typer
 from ...engine import games as game_registry
 from ..common import options, resolve
 from ..common.errors import fail, output_folder
-from .comparison import terminal_width
+from .fit_table import terminal_width
 from .goals import parse_goals, parse_keeps
 from .knobs import parse_knobs
+from .setups import chosen_measures
 from .simulation import game_measures
 from .tune_answer import choose, confirm, importance, write_variant
 from .tune_plots import tune_plot
@@ -62,6 +63,8 @@ def tune(
                                              "share (the largest gap)")] = False,
     worth: Annotated[list[str] | None, typer.Option("--worth", help="goal: the restricted-play worth of an id "
                                                     "to a value, e.g. great_library=0 (repeatable)")] = None,
+    measure: Annotated[list[str] | None, options.measures("a count of hook firings 'NAME=HOOK when CONDITION' that "
+                                                          "--target and --keep may name (repeatable)")] = None,
     keep: Annotated[list[str] | None, typer.Option("--keep", help="constraint: a measure within a band of the "
                                                    "base game, e.g. wonders or wonders=0.2 or rounds=5% "
                                                    "(default band 10%)")] = None,
@@ -92,18 +95,27 @@ def tune(
     game_id, kinds = resolve.setup(game, players, bots, backend)
     module = game_registry.find(game_id)
     packs = list(dict.fromkeys([*module.default_packs, *(pack or [])]))
-    measures = game_measures(game_id)
+    common: dict = {"players": players}
+    if measure:
+        chosen_measures(game_id, common, list(measure), "+".join([*(f"pack:{p}" for p in packs), *(variant or [])]))
+        if not common.get("custom"):
+            fail("tune --measure takes counts of hook firings (NAME=HOOK when CONDITION); the game's own measures "
+                 "are named by --target and --keep directly", 2)
+    custom = list(common.get("custom") or [])
+    measures = game_measures(game_id, custom)
     try:
         spec = TuneSpec(game_id, players, kinds, packs, list(variant or []), parse_knobs(list(knobs)),
                         parse_goals(list(target or []), fair_seats, list(worth or []), measures, players),
                         parse_keeps(list(keep or []), measures, players), trials, games, min_games, batch, seed,
-                        not no_prune, games if confirm_games < 0 else confirm_games)
+                        not no_prune, games if confirm_games < 0 else confirm_games, custom)
     except ValueError as err:
         fail(str(err), 2)
     if not spec.goals:
         fail("tune needs a goal", 2, "--target MEASURE=V, --fair-seats or --worth ID=V")
     if spec.min_games > spec.games:
         fail(f"--min-games {spec.min_games} is more than --games {spec.games}", 2)
+    if spec.confirm == 1:
+        fail("--confirm 1: an interval needs at least two games (0 confirms nothing)", 2)
     resolve.rules(game_id, packs, spec.variants)
     _spec_checked(spec)
     out.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,8 @@ front, each knob's importance, and the variant file that holds the values.
   search (game indices from --games on). The search's figure of a goal is the best of many noisy ones,
   so it flatters; the confirmation says whether it holds: the two estimates agree when their difference
   is within 1.96 standard errors (each read off its 95% interval), and the report says plainly when they
-  do not.
+  do not. On the same fresh seeds, the chosen values' distance minus the base game's (a paired bootstrap
+  over the games) says whether they beat the base game at all: closer, farther, or no different.
 - **Importance.** Optuna's PED-ANOVA (Watanabe et al., IJCAI 2023) over the complete trials, per goal: how
   much each knob's values decide whether a trial is among the better ones (the best tenth, or the best
   two trials when there are fewer than twenty, at most the better half). It needs no random stream and no scikit-learn, so the
@@ -23,6 +24,7 @@ import warnings
 from pathlib import Path
 
 from ...engine import games
+from .goals import versus_base
 from .knobs import variant_file
 from .tuning import TuneSpec, _optuna
 
@@ -79,8 +81,9 @@ def confirm(spec: TuneSpec, ev, chosen: dict) -> dict:
     mine, base = ev.play([chosen["settings"], []], start, stop)
     found, fresh, base_est = chosen["estimates"], ev.estimates(mine), ev.estimates(base)
     goals = []
-    for s, f, b in zip(found, fresh, base_est, strict=True):
-        goals.append({"goal": s["goal"], "search": s, "fresh": f, "base": b, **agree(s, f)})
+    for g, s, f, b in zip(spec.goals, found, fresh, base_est, strict=True):
+        goals.append({"goal": s["goal"], "search": s, "fresh": f, "base": b, **agree(s, f),
+                      "versus_base": versus_base(g, mine, base, spec.players)})
     return {"games": spec.confirm, "first_index": start, "goals": goals, "keeps": ev.kept(mine, base),
             "holds": all(g["agrees"] for g in goals)}
 
@@ -105,20 +108,27 @@ def importance(study, spec: TuneSpec) -> list[dict]:
     return out
 
 
+def _entries(defn) -> dict:
+    return {k: e.data for k, e in defn.content.entries.items()}
+
+
 def write_variant(spec: TuneSpec, chosen: dict, out: Path, confirmation: dict | None) -> Path:
     """DIR/tuned.yaml: the chosen values as a variant file, checked to give the rules the settings give."""
     module = games.find(spec.game_id)
-    rules = module.definition(spec.packs, spec.variants).rules
+    defn = module.definition(spec.packs, spec.variants)
     goals = ", ".join(g.name for g in spec.goals)
     under = f" on top of {', '.join(spec.variants)}" if spec.variants else ""
-    said = "" if confirmation is None else (" It held on fresh seeds." if confirmation["holds"]
-                                           else " Fresh seeds did not confirm every goal: see tune.json.")
+    said = ""
+    if confirmation is not None:
+        said = (f" On {confirmation['games']} fresh seeds the search's figures "
+                + ("held" if confirmation["holds"] else "did not all hold (see tune.json)") + "; against the base "
+                "game: " + "; ".join(f"{g['goal']} {g['versus_base']['verdict']}" for g in confirmation["goals"]) + ".")
     text = (f"Found by rulewright tune (trial {chosen['number']}, goals: {goals}; bots {','.join(spec.bots)}, "
             f"{spec.players} players){under}.{said}")
     path = out / "tuned.yaml"
-    path.write_text(variant_file(rules, chosen["settings"], f"Tuned ({goals})", text, spec.game_id))
-    with_file = module.definition(spec.packs, [*spec.variants, str(path.resolve())]).rules
-    with_settings = module.definition(spec.packs, [*spec.variants, *chosen["settings"]]).rules
-    if with_file != with_settings:
-        raise RuntimeError("the written variant does not give the rules its settings give")
+    path.write_text(variant_file(defn.rules, chosen["settings"], f"Tuned ({goals})", text, spec.game_id, defn.content))
+    with_file = module.definition(spec.packs, [*spec.variants, str(path.resolve())])
+    with_settings = module.definition(spec.packs, [*spec.variants, *chosen["settings"]])
+    if with_file.rules != with_settings.rules or _entries(with_file) != _entries(with_settings):
+        raise RuntimeError("the written variant does not give the rules and content its settings give")
     return path

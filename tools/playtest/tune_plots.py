@@ -1,7 +1,7 @@
 """tune.png: the trials of a study and each knob's importance (matplotlib, no display needed).
 
 Left: one goal, its distance per trial with the trial's 95% interval (pruned trials hollow, at the games
-they had), the best so far as a line and the base game as a dashed line; several goals, the first two
+they had; orange where a --keep band is broken), the best so far as a line and the base game as a dashed line; several goals, the first two
 goals' distances of every trial, the Pareto front joined and the chosen trial ringed. Right: each knob's
 importance per goal (PED-ANOVA), or a note when the trials cannot say.
 """
@@ -20,12 +20,15 @@ def _trials_one(ax, result: dict) -> None:
     for r in rows:
         e = r["estimates"][0]
         done = r["state"] == "complete"
+        colour = "C0" if r["feasible"] else "C1"
         ax.errorbar([r["number"]], [e["value"]], yerr=[[e["value"] - e["low"]], [e["high"] - e["value"]]],
-                    fmt="o" if done else "o", mfc="C0" if done else "none", color="C0", capsize=2, lw=0.8)
-        if done:
+                    fmt="o", mfc=colour if done else "none", color=colour, capsize=2, lw=0.8)
+        if done and r["feasible"]:
             best = min(best, e["value"])
-        line.append(best)
-    ax.step([r["number"] for r in rows], line, where="post", color="C2", label="best so far (complete)")
+        line.append(best if best < float("inf") else None)
+    ax.step([r["number"] for r in rows], line, where="post", color="C2", label="best so far (complete, kept bands)")
+    if not all(r["feasible"] for r in rows):
+        ax.plot([], [], "o", color="C1", label="outside a --keep band")
     ax.axhline(result["base"][0]["value"], color="C3", ls="--", lw=1, label="base game")
     ax.set_xlabel("trial (hollow: pruned)")
     ax.set_ylabel(f"{goal}: distance (95% interval)")

@@ -85,6 +85,10 @@ def report_lines(result: dict, width: int) -> list[str]:
                   "yes" if g["agrees"] else "NO"] for g in conf["goals"]]
         lines, _ = fit_table(head, cells, width, optional=[3])
         out += lines
+        for g in conf["goals"]:
+            v, s = g["versus_base"], _share(g["goal"])
+            out += wrap(f"{g['goal']} against the base game on the fresh seeds: distance {_f(v['diff'], s)} "
+                        f"[{_f(v['low'], s)}, {_f(v['high'], s)}] (paired bootstrap): {v['verdict']}", width, "  ")
         for k in conf["keeps"]:
             inside = "within" if k["excess"] <= 0 else "OUTSIDE"
             out += wrap(f"{k['keep']}: {k['mean']:.2f} against {k['base']:.2f} on the fresh seeds, {inside} the "

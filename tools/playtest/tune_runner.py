@@ -29,7 +29,7 @@ def play_task(task: dict) -> dict:
         rec = play_restricted(dict(task))
         return {k: rec[k] for k in RESTRICTED_FIELDS}
     rec = run_one(task)
-    measures = game_measures(task.get("game_id")).measures
+    measures = game_measures(task.get("game_id"), task.get("custom")).measures
     return {"measures": flatten(measures, rec["measures"]), "winners": rec["winners"]}
 
 

@@ -56,6 +56,7 @@ class TuneSpec:
     seed: int = 1
     prune: bool = True
     confirm: int = 0
+    custom: list[str] = field(default_factory=list)  # measures of hook firings (custom_measures.py)
 
     def identity(self) -> dict:
         """What must match for --resume (the number of trials may grow)."""
@@ -140,7 +141,7 @@ class Evaluator:
         """The game tasks of a set-up (the knobs' settings `texts`) for game indices start..stop-1."""
         s = self.spec
         base = {"players": s.players, "bots": s.bots, "packs": s.packs, "variants": [*s.variants, *texts],
-                "game_id": s.game_id}
+                "game_id": s.game_id, **({"custom": s.custom} if s.custom else {})}
         out: dict = {"plain": [], "worth": {}}
         if any(g.kind != "worth" for g in s.goals) or s.keeps:
             out["plain"] = [{**base, "game": i, "seed": game_seed(s.seed, i)} for i in range(start, stop)]

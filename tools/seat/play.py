@@ -14,6 +14,7 @@ from ...engine import games
 from ...engine.decision import IllegalAction
 from ..common import options, resolve
 from ..common.errors import fail, output_file
+from ..common.variant_guard import check_variants, notice_lines
 from .account import print_game
 from .human import play_human, start
 from .replay_html import write_viewer
@@ -37,15 +38,20 @@ def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wond
          = [],  # noqa: B006
          resume: Annotated[Path | None, typer.Option("--resume", help="continue a game saved by a --human game")] = None,
          game_name: Annotated[str, options.game("the game to play (default: clash; e.g. wonders7, civ_board)", short=True)] = "",
+         allow_noop: Annotated[bool, options.allow_noop()] = False,
          ) -> None:
     """Play a complete game (Clash of Cultures unless --game) with bots and tell it round by round; --human to take a seat."""
     game_id = resolve.game(game_name)
     resolve.players(game_id, players)
+    found = check_variants(game_id, list(pack), list(variant), allow_noop) if resume is None else []
+    notices = notice_lines(found)
     if human or resume is not None:
         if not games.find(game_id).terminal_seats:
             fail(f"{game_id} has no terminal seats yet: play it with bots", 2)
         if as_json or as_player is not None:
             fail("--json and --as are for bot games; a game with --human is told as it goes", 2)
+        for line in notices:
+            typer.echo(line)
         game = play_human(start(players, seed, resolve.bot_names(bots, ["greedy"]), list(pack), list(variant),
                                 list(human), resume, game_id), save or resume)
         if html:
@@ -64,11 +70,15 @@ def play(players: Annotated[int, options.players("players (Clash: 2 to 4; 7 Wond
         typer.echo(write_viewer(game.save(), html), err=True)
     if as_json:
         out = summary(game)
+        if found:
+            out["variants"] = found
         if as_player is not None:  # a per-seat output: never the seed (docs/hidden-information.md)
             out.pop("seed", None)
             out["view"] = game.view(as_player)
         typer.echo(json.dumps(out, sort_keys=True))
     else:
+        for line in notices:
+            typer.echo(line)
         print_game(game, Console())
 
 

@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from ...api import scores
+from ...dsl.rules_text import fill
+from ...dsl.variant_report import summary as changes_summary
 from ...engine import games
 from ...engine.bots import bots_for, make_bot
 from ...engine.decision import Decision
@@ -72,8 +74,9 @@ def option_text(game: Game, d: Decision, option: str) -> str:
         words = entry_words(game, part)
         if words is not None and words["text"]:
             return readable(f"{words['name']} ({words['kind']}): {words['text']}")
-        if part in actions and actions[part].get("text"):
-            return readable(f"{actions[part].get('name', part)}: {actions[part]['text']}")
+        if part in actions and actions[part].get("text"):  # its {parameters} filled from the rules in force
+            text = fill(str(actions[part]["text"]), getattr(game.definition, "rules", {}).get("params") or {})
+            return readable(f"{actions[part].get('name', part)}: {text}")
     return ""
 
 
@@ -156,6 +159,9 @@ def entry_words(game: Game, ident: str) -> dict[str, str] | None:
     if e is None:
         return None
     out = {"name": e.name, "kind": e.kind.replace("_", " "), "text": e.text}
+    changed = game.definition.content.variant_changes.get(ident)
+    if changed:  # the printed text is the card's; what the variant in force changed of it is said beside it
+        out["text"] = f"{e.text} [in this game: {changes_summary(changed)}]".strip()
     combat = e.data.get("combat")
     if isinstance(combat, dict) and combat.get("text"):
         out["combat"] = f"{combat.get('title', 'Combat')}: {combat['text']}"
@@ -163,15 +169,26 @@ def entry_words(game: Game, ident: str) -> dict[str, str] | None:
 
 
 def hand_cards(game: Game, player: int) -> list[dict[str, str]]:
-    """The player's own hand, card by card, in words."""
+    """The player's own hand, card by card, in words: the game's own (its descriptor's `seat_card`: 7 Wonders
+    says a card's colour, cost and effect), else the entry's kind and printed text."""
     hand = game.state["players"][player]["hand"]
     by_kind = hand.items() if isinstance(hand, dict) else [("card", hand)]  # Clash: by kind; 7 Wonders: a list
+    own = games.find(game.definition.game_id).seat_card
     out = []
     for kind, cards in by_kind:
         for card in cards:
             words = entry_words(game, card) or {"name": card, "kind": kind.replace("_", " "), "text": ""}
+            if own is not None and card in game.definition.content.entries:
+                words = {**words, **{k: str(v) for k, v in own(game, player, card).items()}}
             out.append({"id": card, **words})
     return out
+
+
+def seat_notes(game: Game, player: int) -> list[str]:
+    """The browser's panel beside the drawing: the game's own (its descriptor's `seat_notes`: what its drawing
+    does not show), else the seat's whole panel."""
+    own = games.find(game.definition.game_id).seat_notes
+    return list(own(game, player)) if own is not None else seat_panel(game, player)
 
 
 def seat_panel(game: Game, player: int) -> list[str]:
@@ -181,6 +198,13 @@ def seat_panel(game: Game, player: int) -> list[str]:
         return list(own(game, player))
     vp = score_json(game)["vp"][player]
     return [f"{vp:g} VP", "Hand: " + ("; ".join(f"{c['name']} ({c['kind']})" for c in hand_cards(game, player)) or "empty")]
+
+
+def seat_columns(game: Game, seat: int | None) -> dict[str, list]:
+    """The players table's columns the game computes from what `seat` may see (its descriptor's `seat_columns`,
+    such as Civilization's coins, which no view stores), else none: the page reads the view's own."""
+    own = games.find(game.definition.game_id).seat_columns
+    return {str(k): list(v) for k, v in own(game, seat).items()} if own is not None else {}
 
 
 def _ids_in(value: Any, found: set[str]) -> None:
@@ -251,13 +275,14 @@ def seat_state(game: Game, seat: int | None, kinds: list[str] | None = None) -> 
         "score": score_json(game),
         "names": glossary(game, view),
         "cities": cities_json(view),
+        "columns": seat_columns(game, seat),
         "setup": {"players": len(who), "packs": list(game.config.get("packs", ["base"])),
                   "variants": list(game.config.get("variants", []))},
     }
     if seat is not None:
         out["undo"] = undo_json(game, seat)
         out["hand"] = hand_cards(game, seat)
-        out["panel"] = seat_panel(game, seat)
+        out["panel"] = seat_notes(game, seat)
     return out
 
 

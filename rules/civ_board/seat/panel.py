@@ -44,3 +44,11 @@ def seat_panel(game, p: int) -> list[str]:
                          f"{other['track']}, techs {len(other['techs'])}, coins {coins(rt, q)}, "
                          f"forces {_count(other['forces'])}, culture cards {_count(other['hand'])}")
     return lines
+
+
+def seat_columns(game, viewer: int | None) -> dict[str, list]:
+    """The players table's computed columns (the descriptor's `seat_columns`): each player's coins, the economy
+    dial, which the state never stores. It is counted from what every seat sees: the squares the cities
+    collect (outskirts not blockaded, scouts sent), the techs' `coins` grants and the coin tokens on cards,
+    none of which the game's `hidden:` keeps from anyone."""
+    return {"coins": [coins(game.rt, q) for q in range(game.rt.n)]}

@@ -1,7 +1,8 @@
 """A scenario's starting position, laid over the set-up: the set-up's own decisions are taken without
 asking (each capital on its first centre square, the first figures on the first free squares), then
 the position sets what it names, and turn 1 starts at the phase it names (`start`, default the start
-of turn). Every unknown id or square is one PositionError naming where it is and what is accepted.
+of turn). Every unknown id or square, and every piece where the rules would never put it (position_checks.py:
+a Library on water), is one PositionError naming where it is and what is accepted.
 
     position:
       civs: [rome, china]          # by seat (also a set-up choice without a position)
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 from ....engine.diagnostics import PositionError, accepted
 from ..board import board
 from ..board.pieces import mark_tile, place_city, place_figure, reveal_tile
+from .position_checks import check_placements
 from .position_piles import apply_piles, marker_at
 
 if TYPE_CHECKING:
@@ -118,6 +120,7 @@ def apply_position(rt: Civ, pos: dict) -> None:
         st["wonder_market"] = list(pos["wonder_market"])
     if pos.get("start", "start_of_turn") not in PHASES:
         probs.append((("start",), f"{pos.get('start')!r} is no phase; {accepted(list(PHASES))}"))
+    check_placements(rt, pos, probs)   # nothing where the rules would never put it (a Library on water)
     if probs:
         raise PositionError(probs)
     st["start_phase"] = pos.get("start", "start_of_turn")

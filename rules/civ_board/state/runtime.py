@@ -36,6 +36,7 @@ class Civ(RuleCalls):
         self.game = game
         self.state: dict = game.state
         self.n = len(self.state["players"])
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
         self.params: dict = defn.params
         self._forms: dict[tuple, str] = {}   # (player, building, civ, government, techs known) -> form shown
         self.steady = Steady()  # a menu's questions answered once (engine/steady.py; see menus.py)
@@ -199,6 +200,8 @@ class Civ(RuleCalls):
     def emit(self, hook: str, p: int, only: str | None = None, **payload: Any) -> Generator:
         """Run p's triggers on `hook` (of one source only when `only` is given)."""
         payload["player"] = p
+        if self.watch is not None and only is None:
+            self.watch.fired(self, hook, p, payload)
         for source in [only] if only else self.sources(p):
             for t in self.d.triggers_of(source, hook):
                 ctx = Ctx(self, p, source, dict(payload), t)

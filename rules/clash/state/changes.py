@@ -5,7 +5,7 @@ which changes the state and then emits the change's hook with its cause (vocabul
 so a card can react to any moment a modder can name ("whenever you gain an idea", "when a city becomes
 angry", "when one of your units dies"). Emitting costs next to nothing when nobody listens: the hook is
 skipped, payload and all, unless some ability triggers on it, an objective waits for it or an effect
-counts it with times_this_turn (`ClashDefinition.listened_hooks`).
+counts it with times_this_turn (`ClashDefinition.listened_hooks`), or a study watches it (engine/watch.py).
 """
 
 from __future__ import annotations
@@ -23,12 +23,21 @@ PURPOSE_CAUSE = {"advance": "advancing", "civic": "improving", "build": "buildin
                  "wonder": "building_wonder"}
 
 
+# hooks emitted only where `hears` says something listens (here and in combat/combat.py): a study's watch
+# makes them heard, and the runtime's emit then only shows them to the watch, so the game goes on exactly as
+# it would unwatched (no tally for times_this_turn, no count of firings)
+GATED_HOOKS = frozenset({"resource_gained", "resource_paid", "resource_lost", "city_mood_changed",
+                         "city_size_changed", "unit_placed", "unit_removed", "card_drawn", "card_played",
+                         "card_discarded", "level_raised", "combat_card_revealed", "combat_round_end",
+                         "battle_tied", "advance_lost"})  # tests/clash/test_watch_gated.py keeps it whole
+
+
 class Changes:
-    """State changes of the runtime; needs `state`, `defn`, `player`, `emit`, `add_resource`, `log`, and
+    """State changes of the runtime; needs `state`, `defn`, `watch`, `player`, `emit`, `add_resource`, `log`, and
     `units_changed` (state/kept.py), told of every unit added or removed here."""
     def hears(self, hook: str) -> bool:
         """Does anything listen to `hook`? (checked before a payload is built)"""
-        return hook in self.defn.listened_hooks
+        return hook in self.defn.listened_hooks or (self.watch is not None and hook in self.watch.by_hook)
 
     def cause_of(self, source: str) -> str:
         """The cause of a change made by an entry's effect: an event card's is `event`, the rules' `rule`,

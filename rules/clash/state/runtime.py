@@ -20,7 +20,7 @@ from ....engine.steady import Steady
 from ..names import BARBARIAN
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .between import Between
-from .changes import Changes
+from .changes import GATED_HOOKS, Changes
 from .in_force import InForce
 from .kept import Kept
 from .measures import tally_hook
@@ -63,6 +63,7 @@ class Clash(InForce, Resources, Changes, Kept, Between):
         self.used: dict[str, dict[int, tuple[str, ...]]] = {}
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
 
     # ---- state access --------------------------------------------------------------------------
     @property
@@ -206,6 +207,10 @@ class Clash(InForce, Resources, Changes, Kept, Between):
         in the order he chooses when several fire at once: state/triggers.py)."""
         triggers = self.index.triggers.get(hook)
         payload.setdefault("player", p)
+        if self.watch is not None:
+            self.watch.fired(self, hook, p, payload)
+            if hook in GATED_HOOKS and hook not in self.defn.listened_hooks:
+                return payload  # heard only by the study's watch: the game goes on as it would unwatched
         self.note(hook, p)
         if p >= 0:
             tally_hook(self, p, hook, payload.get("opponent"))  # for times_this_turn(hook[, opponent])

@@ -15,6 +15,7 @@ from ....dsl.explain import explain_effect
 from ..actions.options import card_cost, cost_words, next_stage_cost
 from ..commerce.payment import payment_options
 from ..names import ROMAN, stage_source
+from .hand import chain_words
 
 
 def card_words(defn: Any, card: str, how: str = "") -> str:
@@ -23,9 +24,7 @@ def card_words(defn: Any, card: str, how: str = "") -> str:
     data = e.data
     kind = f"{data.get('colour')} card, age {ROMAN.get(data.get('age'), data.get('age'))}" if "age" in data else \
         e.kind.replace("_", " ")
-    later = [x.name for x in defn.cards if card in (x.data.get("chain_from") or [])]
-    chains = f" Chains to {' and '.join(sorted(set(later)))} (built free later)." if later else ""
-    return f"{e.name} ({kind}): {how + '. ' if how else ''}{e.text}{chains}"
+    return f"{e.name} ({kind}): {how + '. ' if how else ''}{e.text}{chain_words(defn, card)}"
 
 
 def stage_words(defn: Any, board: str, n: int) -> str:

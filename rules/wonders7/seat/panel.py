@@ -2,7 +2,11 @@
 colour, coins, wonder stages, production, shields, science, points so far), its hand, and both
 neighbours' cities. Cards are read from that seat's view (engine/hidden.py), so another player's hand or
 pending pick is never shown; production, shields and science come from built cards and stages, which
-every player sees on the table."""
+every player sees on the table.
+
+Beside the drawing (the browser), the seat needs less: `seat_notes` keeps what the drawing does not show (the
+points so far by category, where the hands go, what each neighbour sells and at what price, the later cards
+the city's chains make free) and leaves out the cities and the hand, which the drawing and the hand list show."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from collections import Counter
 from ..actions.options import cost_words
 from ..city.military import shields
 from ..city.production import production
+from ..commerce.prices import price
 from ..names import COLOURS
+from ..phases.deal import direction
 from ..scoring.points import player_points
 from ..tools_support import progress_words
 from .options import stage_words
@@ -81,4 +87,52 @@ def seat_panel(game, p: int) -> list[str]:
         lines += [f"{side}: " + _summary(game, view, q), "  wonder stages: " + _wonder(game, view["players"][q]),
                   "  cards: " + _city(game, view["players"][q]),
                   f"  produces: {_production(game, q)} · science: {_science(game, q)}"]
+    return lines
+
+
+def _sells(game, p: int, q: int, side: str) -> str:
+    """'Player 2 (right) sells clay, wood at 2 coins each; glass at 1 coin', or 'sells nothing'."""
+    rt = game.rt
+    fixed, choices = production(rt, q, for_sale=True)
+    by_price: dict[int, list[str]] = {}
+    for r in sorted(fixed):
+        by_price.setdefault(price(rt, p, side, r), []).append(r)
+    for choice in choices:
+        cost = {price(rt, p, side, r) for r in choice}
+        by_price.setdefault(max(cost), []).append("one of " + "/".join(choice))
+    said = "; ".join(f"{', '.join(goods)} at {n} coin{'s' * (n != 1)}{' each' * (len(goods) > 1)}"
+                     for n, goods in sorted(by_price.items()))
+    return f"{rt.name(q)} ({side}) sells " + (said or "nothing")
+
+
+def _chains(game, p: int) -> str:
+    """The later cards p's built cards make free, each with the card that chains to it."""
+    defn, built = game.definition, game.rt.player(p)["built"]
+    entries = defn.content.entries
+    names = {entries[c].name for c in built}
+    free = {}
+    for x in defn.cards:
+        link = next((c for c in x.data.get("chain_from") or [] if c in built), None)
+        if link is not None and x.name not in names:
+            free[x.name] = entries[link].name
+    return ", ".join(f"{name} (your {link})" for name, link in sorted(free.items()))
+
+
+def seat_notes(game, p: int) -> list[str]:
+    """The browser's panel beside the drawing: what the drawing does not show, in a few lines."""
+    view = game.view(p)
+    rt = game.rt
+    pts = player_points(rt, p)
+    parts = ", ".join(f"{k} {v}" for k, v in pts.items() if v)
+    lines = [f"{progress_words(view) or 'set-up'} · {sum(pts.values())} VP so far" + (f" ({parts})" if parts else "")]
+    if int(view.get("age") or 0) >= 1:
+        side = direction(rt)
+        to = rt.left(p) if side == "left" else rt.right(p)
+        lines.append(f"This age hands pass to the {side}, to {rt.name(to)}")
+    for side, q in (("left", rt.left(p)), ("right", rt.right(p))):
+        if q != p:
+            lines.append(_sells(game, p, q, side))
+    chains = _chains(game, p)
+    if chains:
+        lines.append("Free later by your chains: " + chains)
     return lines

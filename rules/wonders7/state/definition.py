@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ....dsl.compiler import Compiler
 from ....dsl.loader import Content, Entry, load_content
-from ....dsl.rules_data import assemble_rules, variant_stamp
+from ....dsl.rules_data import assemble, variant_stamp
 from ....dsl.rules_data import variant_files as rules_variant_files
 from ....engine.abilities import AbilityIndex, CompiledEntry, Grant, Modifier, Trigger
 from ....engine.decision import Decision
@@ -126,7 +126,7 @@ def _definition(packs: tuple[str, ...], variants: tuple[str, ...], stamp: tuple 
     content = load_content(list(packs), GAME_ID)
     if content.errors:
         raise ContentError(content.errors)
-    rules = assemble_rules(RULES_DIR, content, variants)
+    content, rules = assemble(RULES_DIR, content, variants)  # a variant may change content entries too
     return WondersDefinition(content, rules, list(variants))
 
 

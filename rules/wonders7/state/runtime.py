@@ -32,6 +32,7 @@ class Wonders(RuleCalls):
         self.game = game
         self.state: dict = game.state
         self.n = len(self.state["players"])
+        self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
         self.steady = Steady()  # a menu's questions answered once (engine/steady.py; pick_options opens it)
 
     # ---- players and seats
@@ -106,6 +107,8 @@ class Wonders(RuleCalls):
         """Run p's triggers on `hook` (the payload's names are bound in their conditions and bodies), then
         every other player's `on any` triggers on it (their `me` is their owner, `player` stays p)."""
         payload["player"] = p
+        if self.watch is not None:
+            self.watch.fired(self, hook, p, payload)
         hearers = [p] + ([q for q in range(self.n) if q != p] if hook in self.d.any_hooks else [])
         for q in hearers:
             for source in self.sources(q):

@@ -12,7 +12,8 @@ from rulewright.engine import games
 from rulewright.tools.playtest import tune_runner
 from rulewright.tools.playtest.goals import fair_gap
 from rulewright.tools.playtest.knobs import overlay_of, parse_knob
-from rulewright.tools.playtest.tune_answer import dominates, pareto_front
+from rulewright.tools.playtest.tune_answer import agree, dominates, pareto_front
+from rulewright.tools.playtest.tune_report import report_lines
 
 ROUNDS = ["params.rounds=1..4", "--target", "rounds=2", "--players", "2", "--games", "4", "--trials", "8", "-q",
           "--width", "90"]
@@ -41,6 +42,8 @@ def test_tuning_rounds_to_a_target_length_finds_it(rounds):
     conf = result["confirmation"]
     assert conf["holds"] and conf["games"] == 4 and conf["first_index"] == 4  # seeds the search never used
     assert conf["goals"][0]["fresh"]["raw"] == 2.0 and conf["goals"][0]["base"]["raw"] == 6.0
+    assert conf["goals"][0]["versus_base"] == {"diff": -4.0, "low": -4.0, "high": -4.0,
+                                               "verdict": "closer than the base game"}
     assert len(result["trials"]) == 8 and result["sampler"] == "TPE" and result["pruning"]
     assert result["importance"][0]["importance"] == {"params.rounds": pytest.approx(1.0)}
     assert "chosen: trial" in r.output and "params.rounds=2" in r.output and "holds" in r.output
@@ -54,7 +57,8 @@ def test_tuning_rounds_to_a_target_length_finds_it(rounds):
 def test_the_variant_file_is_ready_for_compare_lint_and_diff(rounds, tmp_path, cli):
     path = rounds[2] / "tuned.yaml"
     data = safe_load(path.read_text())
-    assert data["params"] == {"rounds": 2} and data["game"] == "clash" and "held on fresh seeds" in data["text"]
+    assert data["params"] == {"rounds": 2} and data["game"] == "clash" and "4 fresh seeds the search's figures held" in data["text"]
+    assert "rounds=2 closer than the base game" in data["text"]
     r = cli("lint", str(path))
     assert r.exit_code == 0 and "0 errors" in r.output and "warning" not in r.output, r.output
     r = cli("variant", "diff", str(path))
@@ -115,12 +119,14 @@ def test_keep_bands_mark_trials_infeasible(tmp_path, cli):
 
 
 @pytest.mark.slow  # starts Ray
-def test_the_ray_backend_plays_the_same_study(tmp_path, cli):
+def test_ray_and_worker_processes_play_the_same_study(tmp_path, cli):
     args = ["params.rounds=1..3", "--target", "rounds=2", "--players", "2", "--games", "2", "--trials", "2",
             "--confirm", "0", "-q"]
     _, local = _tune(cli, tmp_path / "local", *args)
     _, remote = _tune(cli, tmp_path / "ray", *args, "--backend", "ray", "--workers", "2")
     assert [t["values"] for t in remote["trials"]] == [t["values"] for t in local["trials"]]
+    _, pool = _tune(cli, tmp_path / "pool", *args, "--workers", "2")  # local worker processes
+    assert [t["values"] for t in pool["trials"]] == [t["values"] for t in local["trials"]]
 
 
 @pytest.mark.parametrize(("knob", "words"), [
@@ -165,3 +171,74 @@ def test_the_fair_seat_gap_and_its_interval():
     assert lopsided["value"] == 0.5 and lopsided["low"] == lopsided["high"] == 0.5
     assert pareto_front([{"values": [1, 2]}, {"values": [2, 1]}, {"values": [2, 2]}]) == [{"values": [1, 2]},
                                                                                         {"values": [2, 1]}]
+
+
+def test_a_worth_goal_plays_restricted_games(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.starting_resources.food=0..2", "--worth", "bartering=0", "--variant",
+                      "params.rounds=1", "--players", "2", "--games", "2", "--trials", "2", "--confirm", "2", "-q")
+    assert result["goals"][0]["name"] == "worth bartering=0"
+    for t in result["trials"]:
+        e = t["estimates"][0]
+        assert e["n"] == 2 and e["value"] == abs(e["raw"]) and e["low"] <= e["value"] <= e["high"]
+    assert result["confirmation"]["goals"][0]["versus_base"]["verdict"]
+    records = [json.loads(x)["record"] for x in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert {r["forbidden"] for r in records} == {None, 0, 1}  # a baseline game and one per forbidden seat
+
+
+def test_a_confirmation_that_disagrees_is_said_plainly(rounds):
+    result = json.loads(json.dumps(rounds[1]))
+    goal = result["confirmation"]["goals"][0]
+    goal["fresh"] = {**goal["fresh"], "raw": 3.5, "raw_low": 3.2, "raw_high": 3.8}
+    goal.update(agree(goal["search"], goal["fresh"]))
+    result["confirmation"]["holds"] = goal["agrees"]
+    assert not goal["agrees"]
+    text = "\n".join(report_lines(result, 100))
+    assert "DOES NOT HOLD for rounds=2" in text and "NO" in text
+    assert agree({"raw": 0.30, "raw_low": 0.20, "raw_high": 0.40}, {"raw": 0.33, "raw_low": 0.25, "raw_high": 0.41})[
+        "agrees"]
+
+
+def test_a_content_knob_and_its_variant_file(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "content.units.settler.cost.food=0..2", "--target", "city_pieces=3", "--variant",
+                      "params.rounds=2", "--players", "2", "--games", "2", "--trials", "3", "--confirm", "0", "-q")
+    chosen = result["chosen"]["params"]["content.units.settler.cost.food"]
+    data = safe_load((tmp_path / "tuned.yaml").read_text())
+    assert data["content"] == {"units": {"settler": {"cost": {"food": chosen}}}} and "params" not in data
+    r = cli("lint", str(tmp_path / "tuned.yaml"))
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+
+
+def test_a_target_on_a_custom_measure(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.rounds=1..3", "--measure", "settlers=units_built when built has settler",
+                      "--target", "settlers_total=0", "--players", "2", "--games", "2", "--trials", "3",
+                      "--confirm", "0", "-q")
+    rounds = {t["params"]["params.rounds"]: t["estimates"][0]["raw"] for t in result["trials"]}
+    assert all(v >= 0 for v in rounds.values()) and len(rounds) >= 2
+    assert result["chosen"]["params"]["params.rounds"] == min(rounds, key=rounds.get)
+    r = cli(["tune", "params.rounds=1..3", "--measure", "rounds", "--target", "rounds=2", "--out", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "hook firings" in r.output
+
+
+def test_a_choice_knob_in_7_wonders(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.military_victory=[1,3,5],[2,4,6]", "--target", "military=20", "--game",
+                      "wonders7", "--players", "3", "--games", "2", "--trials", "2", "--batch", "2", "--confirm", "0",
+                      "-q")
+    assert result["game"] == "wonders7"
+    tried = {t["params"]["params.military_victory"]: t["estimates"][0]["raw"] for t in result["trials"]}
+    if len(tried) == 2:  # the same battles, each won for more points
+        assert tried["[2,4,6]"] > tried["[1,3,5]"]
+    assert safe_load((tmp_path / "tuned.yaml").read_text())["params"]["military_victory"] in ([1, 3, 5], [2, 4, 6])
+
+
+def test_civilization_with_random_bots(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "params.coins_to_win=5..20", "--target", "turns=30", "--game", "civ_board",
+                      "--bots", "random", "--players", "2", "--games", "2", "--trials", "2", "--confirm", "0", "-q")
+    assert result["game"] == "civ_board" and result["bots"] == ["random"] and len(result["trials"]) == 2
+
+
+def test_a_real_knob(tmp_path, cli):
+    _, result = _tune(cli, tmp_path, "scoring.advance=0.25..1.5", "--target", "vp_mean=6", "--variant",
+                      "params.rounds=1", "--players", "2", "--games", "2", "--trials", "3", "--confirm", "0", "-q")
+    values = [t["params"]["scoring.advance"] for t in result["trials"]]
+    assert all(0.25 <= v <= 1.5 and isinstance(v, float) for v in values)
+    assert isinstance(safe_load((tmp_path / "tuned.yaml").read_text())["scoring"]["advance"], float)

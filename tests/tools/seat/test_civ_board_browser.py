@@ -5,7 +5,8 @@ variant folder, `params: {max_turns: 3}`), so the game ends "with no victory wit
 decisions follow the greedy bot's choice for that seat, so the game runs its normal course; each is taken by
 clicking the map where the option alone points at a square, else its button. On the way the test checks
 that every button shows its option's label and meaning (never empty), that the map has coordinates and a
-legend, that pointing at a button lights its square, that the header names the turn and phase (never
+legend, that pointing at a button lights its square, that the players table shows each player's coins (computed,
+never stored), that the header names the turn and phase (never
 "set-up" once turn 1 has begun), and that the final screen says how the game ended.
 
 Needs Debian's chromium and chromium-driver and selenium, as tests/tools/seat/test_serve_browser.py does.
@@ -24,7 +25,10 @@ var buttons = Array.prototype.map.call(document.querySelectorAll('#options butto
   var t = b.querySelector('.opt-text');
   return {label: b.querySelector('.opt-label').textContent, text: t ? t.textContent : ''};
 });
-return {step: s ? s.step : -1, over: s ? s.over : false, pending: p || null, buttons: buttons,
+var rows = Array.prototype.map.call(document.querySelectorAll('#players tr'), function (r) {
+  return Array.prototype.map.call(r.children, function (c) { return c.textContent; });
+});
+return {step: s ? s.step : -1, over: s ? s.over : false, pending: p || null, buttons: buttons, rows: rows,
         turn: s ? s.view.turn : 0, status: document.getElementById('status').textContent,
         prompt: document.getElementById('prompt').textContent};
 """
@@ -81,6 +85,7 @@ def short_server(tmp_path):
 
 def test_a_whole_civilization_game_by_clicking(driver, short_server, tmp_path):
     import httpx
+    from rulewright.rules.civ_board.state.economy import coins
     from rulewright.tools.seat.seat import bot_choice
 
     srv, variant = short_server
@@ -107,6 +112,10 @@ def test_a_whole_civilization_game_by_clicking(driver, short_server, tmp_path):
         for i, b in enumerate(page["buttons"]):   # every option shows its label and its meaning
             assert b["label"] == (p["labels"][i] or p["options"][i]), (p["kind"], i)
             assert b["text"] and b["text"] == p["texts"][i], (p["kind"], p["options"][i])
+        with table.lock:   # the players table's coins: the dial the rules count, never empty
+            dial = [str(coins(table.game.rt, q)) for q in range(2)]
+        at = page["rows"][0].index("coins")
+        assert [row[at] for row in page["rows"][1:]] == dial
         if page["turn"] >= 1:
             assert page["status"].startswith(f"turn {page['turn']}, ") and "set-up" not in page["status"]
         if lit < 3 and any(p["targets"]):

@@ -18,7 +18,7 @@ from rulewright.rules.civ_board.board import board
 from rulewright.rules.civ_board.bots.bots import GreedyBot
 from rulewright.rules.civ_board.seat.panel import seat_panel
 from rulewright.rules.civ_board.seat.render_svg import render_svg
-from rulewright.rules.civ_board.state.economy import production
+from rulewright.rules.civ_board.state.economy import coins, production
 from rulewright.tools.seat.replay_html import build_viewer_data
 from rulewright.tools.seat.seat import option_targets, option_text, progress_words, seat_state
 
@@ -32,6 +32,16 @@ def test_the_panel_names_the_seats_own_cards_and_counts_the_rivals():
     theirs = g.state["players"][1]
     assert f"forces {len(theirs['forces'])}" in text
     assert f"culture cards {len(theirs['hand'])}" in text
+
+
+def test_the_players_table_shows_each_players_computed_coins_to_every_seat():
+    """Coins are never stored (the economy dial is counted): the seat's document carries them for the players
+    table, the same for every seat and the spectator, as the rules count them."""
+    g = bot_game(2, until=lambda g: g.state["turn"] >= 3)
+    dial = [coins(g.rt, q) for q in range(2)]
+    assert any(dial) and all("coins" not in pl for pl in g.view(0)["players"])
+    for seat in (0, 1, None):
+        assert seat_state(g, seat)["columns"] == {"coins": dial}
 
 
 @pytest.mark.slow

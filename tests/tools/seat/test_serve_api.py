@@ -131,6 +131,21 @@ def test_refused_actions_change_nothing(tmp_path, serve_client, create_table, se
     assert r.status_code == 200 and r.json()["step"] == 1
 
 
+def test_the_drawing_says_the_revision_it_shows(tmp_path, serve_client, create_table, seat_state):
+    """The page fetches the state and the drawing side by side and draws them only when both show the same
+    revision (a bot may act between the two requests), so the drawing carries its revision."""
+    c = serve_client(tmp_path / "g.sqlite3")
+    g = create_table(c)
+    for step in range(2):
+        s = seat_state(c, g, tokens(g)[0])
+        board = c.get(f"/api/games/{g['id']}/board.svg", params={"token": tokens(g)[0]})
+        assert board.headers["X-Revision"] == str(s["revision"]) and s["revision"] == step
+        me = tokens(g)[s["waiting_for"]["player"]]
+        mine = seat_state(c, g, me)
+        assert c.post(f"/api/games/{g['id']}/actions", json={"token": me, "choice": mine["pending"]["options"][0],
+                                                           "revision": mine["revision"]}).status_code == 200
+
+
 def test_bots_move_on_their_seats(tmp_path, serve_client, create_table, seat_state):
     c = serve_client(tmp_path / "g.sqlite3")
     g = create_table(c, seats=["human", "greedy"])

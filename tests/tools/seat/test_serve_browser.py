@@ -112,8 +112,8 @@ def test_play_a_game_in_the_browser(driver, server, tmp_path):
 
 
 def test_play_7_wonders_in_the_browser(driver, server, tmp_path):
-    """The set-up page picks 7 Wonders (3 to 7 players); the seat's page shows the game's panel (own city,
-    hand, neighbours), the picks as buttons and the game's own drawing, and moves on after each click."""
+    """The set-up page picks 7 Wonders (3 to 7 players); the seat's page shows the game's panel (what the
+    drawing lacks: the neighbours' prices ...), the hand by colour, cost and effect, the picks as buttons and the game's own drawing, and moves on after each click."""
     from selenium.webdriver.support.ui import Select
 
     drv = driver
@@ -131,7 +131,9 @@ def test_play_7_wonders_in_the_browser(driver, server, tmp_path):
     _wait(drv, lambda d: d.find_elements("css selector", "#options button.option"), "the picks as buttons")
     assert drv.find_element("tag name", "h1").text == "7 Wonders"
     panel = drv.find_element("id", "panel").text
-    assert "Hand: " in panel and "Left: " in panel and "Right: " in panel
+    assert " (left) sells " in panel and " (right) sells " in panel and "wonder stages" not in panel
+    hand = drv.find_element("id", "hand").text
+    assert " card, age I · " in hand and "age card" not in hand
     for _ in range(3):
         step, board = _step(drv), _board(drv)
         drv.find_elements("css selector", "#options button.option")[0].click()

@@ -150,3 +150,21 @@ def test_a_stream_ends_after_its_lifetime(tmp_path):
         while server.app.state.clients.streams and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not server.app.state.clients.streams
+
+
+def test_refused_streams_give_their_places_back(tmp_path, serve_client):
+    """A stream asked with a bad token takes a place first (so such requests cannot pass the requests in
+    progress by the dozen) and gives it back with its 403; a client past its share gets a 429."""
+    c = serve_client(tmp_path / "g.db", limits=Limits(streams_per_client=2))
+    g = c.post("/api/games", json={"players": 2, "seats": ["human", "human"]}).json()
+    for _ in range(20):
+        assert c.get(f"/api/games/{g['id']}/events", params={"token": "forged"}).status_code == 403
+    assert not c.app.state.clients.streams
+    clients = c.app.state.clients
+    held = [clients.stream("testclient") for _ in range(2)]
+    r = c.get(f"/api/games/{g['id']}/events", params={"token": g["spectator"]["token"]})
+    assert r.status_code == 429 and "event streams open" in r.json()["error"] and r.headers["retry-after"] == "30"
+    for ticket in held:
+        ticket.release()
+        ticket.release()  # once only
+    assert not clients.streams

@@ -44,8 +44,13 @@ def test_the_set_up_page_lists_the_folders_and_what_is_in_them(tmp_path, serve_c
     wonders = next(g for g in data["games"] if g["id"] == "wonders7")
     mine = "packs/mine"
     assert mine in clash["packs"] and mine not in wonders["packs"]
-    assert {"id": "variants/cheap.yaml", "pack": None} in clash["variants"]
-    assert {"id": "long", "pack": mine} in clash["variants"]
+    offered = {(v["id"], v["pack"]): v for v in clash["variants"]}
+    cheap = offered[("variants/cheap.yaml", None)]
+    assert cheap["name"] == "Cheap growth" and cheap["noop"] is False  # labelled by its name:
+    assert cheap["warnings"] == ["it removes from the base rules: params.grow_cost.wood (was 1)"]
+    assert offered[("long", mine)]["name"] == "Long"
+    # a Clash variant that names no game is not offered under the other games: its keys are not theirs
+    assert "variants/cheap.yaml" not in [v["id"] for v in wonders["variants"]]
     assert "variants/coins.yaml" in [v["id"] for v in wonders["variants"]]
     assert "variants/coins.yaml" not in [v["id"] for v in clash["variants"]]
 
@@ -143,3 +148,15 @@ def test_a_symbolic_link_out_of_a_designer_folder_is_neither_offered_nor_read(tm
         for asked in (f"packs/{name}", str(tmp_path / "packs" / name)):
             r = c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "packs": [asked]})
             assert r.status_code == 400 and "top-secret" not in r.text
+
+
+def test_a_variant_that_changes_nothing_is_shown_with_its_warning_and_refused(tmp_path, serve_client, write_pack):
+    d = designs(tmp_path, write_pack)
+    (tmp_path / "variants" / "same.yaml").write_text("name: Same\ntext: as before\nparams: {rounds: 6}\n")
+    c = serve_client(tmp_path / "g.db", designs=d)
+    clash = next(g for g in page_data(c)["games"] if g["id"] == "clash")
+    same = next(v for v in clash["variants"] if v["id"].endswith("same.yaml"))
+    assert same["noop"] is True and "changes nothing" in same["warnings"][-1]
+    r = c.post("/api/games", json={"players": 2, "seats": ["human", "greedy"], "variants": [same["id"]]})
+    assert r.status_code == 400 and "changes nothing" in r.json()["error"], r.text
+    assert str(tmp_path) not in r.json()["error"]

@@ -1,7 +1,7 @@
 """The browser seat at 7 Wonders (`rulewright serve`): `POST /api/games` with `"game": "wonders7"`, driven
 in-process through Starlette's test client, as tests/tools/seat/test_serve_api.py drives Clash games.
 
-A seat's state carries its panel (the game's descriptor's `seat_panel`), its hand and its pending pick with the
+A seat's state carries its panel (the game's descriptor's `seat_notes`), its hand (each card's colour and cost) and its pending pick with the
 options' labels; nothing it is sent (state, board, page) names a card held only by another player; the
 board is the game's own drawing; bots play their seats and a human seat plays to the end.
 """
@@ -12,6 +12,7 @@ import json
 
 import pytest
 from rulewright.dsl.loader import game_vocab
+from rulewright.rules.wonders7.names import COLOURS
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 918273645
@@ -58,8 +59,10 @@ def test_a_7_wonders_seat_sees_its_panel_hand_and_pick_and_no_other_hand(tmp_pat
         assert p["player"] == 0 and len(p["labels"]) == len(p["options"])
         if p["kind"] == "pick":
             assert [h["id"] for h in s["hand"]] == game.state["players"][0]["hand"]
-            assert any(line.startswith("Hand: ") for line in s["panel"])
-            assert any(line.startswith("Left: ") for line in s["panel"])
+            # the panel beside the drawing: what each neighbour sells, not the cities the drawing shows
+            assert sum(" sells " in line for line in s["panel"]) == 2
+            assert not any("wonder stages" in line or line.startswith("Hand: ") for line in s["panel"])
+            assert all(h["kind"].split(" card, age ")[0] in COLOURS for h in s["hand"])
             assert all(set(pl["hand"]) == {"count"} for i, pl in enumerate(s["view"]["players"]) if i)
         r = c.post(f"/api/games/{g['id']}/actions", json={"token": token, "choice": p["options"][-1], "revision": s["revision"]})
         assert r.status_code == 200, r.text

@@ -5,7 +5,8 @@ seat (asked of the server's game), so the game runs its normal course; each is t
 once through the board (the hand's card, the wonder's next stage). At every decision the test checks that
 each option shows its label and its meaning as the server words them (a wonder stage its cost and reward, a
 build with commerce each neighbour's price), that the options point at the hand's cards and the stage in the
-drawing, that pointing at a button lights what it points at, and that the header says the age and turn. The
+drawing, that pointing at a button lights what it points at, that the hand list gives each card's colour and
+cost and the panel what the drawing lacks, and that the header says the age and turn. The
 final screen says how the game ended.
 
 Needs Debian's chromium and chromium-driver and selenium, as tests/tools/seat/test_serve_browser.py does.
@@ -28,7 +29,12 @@ var buttons = Array.prototype.map.call(document.querySelectorAll('#options butto
 var targets = Array.prototype.map.call(document.querySelectorAll('#board .target'), function (n) {
   return n.getAttribute('data-card') || n.getAttribute('data-target');
 });
-return {step: s ? s.step : -1, over: s ? s.over : false, pending: p || null, buttons: buttons, targets: targets,
+var hand = Array.prototype.map.call(document.querySelectorAll('#hand li'), function (li) {
+  var k = li.querySelector('small');
+  return {kind: k ? k.textContent : '', stripe: li.style.borderLeftColor};
+});
+var panel = Array.prototype.map.call(document.querySelectorAll('#panel li'), function (li) { return li.textContent; });
+return {step: s ? s.step : -1, hand: hand, panel: panel, over: s ? s.over : false, pending: p || null, buttons: buttons, targets: targets,
         ending: s ? s.ending : '', progress: s ? s.progress : '', prompt: document.getElementById('prompt').textContent,
         status: document.getElementById('status').textContent};
 """
@@ -99,6 +105,11 @@ def test_a_whole_7_wonders_game_by_clicking(driver, served, tmp_path):
                 board, stages = table.game.state["players"][0]["board"], table.game.state["players"][0]["stages"]
             stage = f"{board}@{stages + 1}"
             assert set(hand) <= set(page["targets"])
+            # the hand list: each card's colour, age and cost (never "age card"), striped in its colour
+            assert len(page["hand"]) == len(hand) and all(" card, age " in h["kind"] and h["stripe"] for h in page["hand"])
+            # the panel beside the drawing: the neighbours' prices, not the cities the drawing shows
+            assert sum(" sells " in line for line in page["panel"]) == 2
+            assert not any("wonder stages" in line for line in page["panel"])
             assert (stage in page["targets"]) == any(o.startswith("stage:") for o in p["options"])
             if stage in page["targets"] and not seen["hover"]:  # pointing at a stage option lights the stage
                 i = next(i for i, o in enumerate(p["options"]) if o.startswith("stage:"))

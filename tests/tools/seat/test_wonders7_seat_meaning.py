@@ -19,7 +19,7 @@ from rulewright.rules.wonders7.seat.drawing import CHAR_W
 from rulewright.rules.wonders7.state.definition import definition
 from rulewright.tools.render.game import render_game
 from rulewright.tools.seat.human import play_human
-from rulewright.tools.seat.seat import seat_state
+from rulewright.tools.seat.seat import seat_panel, seat_state
 
 POSITION = {"age": 1, "players": [
     {"board": "gizah_a", "coins": 7, "built": ["stone_pit"], "hand": ["guard_tower", "temple", "altar"]},
@@ -145,3 +145,29 @@ def test_the_drawing_shows_each_wonder_its_stages_science_and_only_the_viewers_h
     assert bots_game.state["ending"] in render_game(bots_game, None)  # how it ended, at the top
     chips = re.findall(r'width="([\d.]+)" height="2[2]"[^>]*/><text[^>]*>([^<]+)</text>', svg)
     assert len(chips) >= 20 and all(float(width) >= len(name) * 11 * CHAR_W for width, name in chips)
+
+
+def test_the_browsers_hand_says_each_cards_colour_cost_and_effect_and_its_panel_only_what_the_drawing_lacks():
+    """The hand list (the seat document's `hand`) gives each card's colour, age, cost and effect, never "age
+    card"; the panel beside the drawing keeps what the drawing lacks (points by category, where the hands go,
+    what each neighbour sells at what price, the chains) and drops the cities, which the drawing shows."""
+    pos = {"age": 1, "players": [
+        {"board": "gizah_a", "coins": 7, "built": ["stone_pit", "altar"], "hand": ["guard_tower", "temple", "altar"]},
+        {"board": "babylon_a", "built": ["lumber_yard", "glassworks"], "hand": ["altar", "theater", "baths"]},
+        {"board": "rhodes_a", "built": ["east_trading_post"], "hand": ["altar", "theater", "baths"]}]}
+    g = Game(definition(), {"players": 3, "seed": 1, "position": pos})
+    s = seat_state(g, 0)
+    hand = {c["id"]: c for c in s["hand"]}
+    assert hand["guard_tower"]["kind"] == "red card, age I · costs 1 clay"
+    assert hand["guard_tower"]["text"] == "Adds 1 shield to your military strength."
+    assert hand["temple"]["kind"] == "blue card, age II · free for you (chained from your Altar; printed 1 wood, 1 clay, 1 glass)"
+    assert hand["altar"]["text"].endswith("Chains to Temple (built free later).")
+    assert hand["guard_tower"]["colour"].startswith("#") and not any("age card" in c["kind"] for c in s["hand"])
+    assert s["panel"] == ["Age I, turn 1 of 2 · 4 VP so far (treasury 2, civilian 2)",
+                          "This age hands pass to the left, to Player 3",
+                          "Player 3 (left) sells ore at 2 coins",
+                          "Player 2 (right) sells clay, glass, wood at 2 coins each",
+                          "Free later by your chains: Temple (your Altar)"]
+    assert "Player 1 (right) sells stone at 1 coin" in seat_state(g, 2)["panel"]   # East Trading Post's discount
+    # the terminal, which has no drawing beside it, keeps the whole panel
+    assert any(line.startswith("  wonder stages: ") for line in seat_panel(g, 0))

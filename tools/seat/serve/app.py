@@ -8,7 +8,7 @@ API (what the page uses and tests drive):
                                        "revision"); answers {"ok", "revision", "step"}
   POST /api/games/{id}/undo            {"token": T, "revision": r}: take back T's last decision (r optional:
                                        only if the game is still at r); 409 says why it may not
-  GET  /api/games/{id}/board.svg?token=T
+  GET  /api/games/{id}/board.svg?token=T  the drawing as seat T sees it, its revision in the X-Revision header
   GET  /api/games/{id}/events?token=T  server-sent events: `update` with the game's revision, nothing else
 A revision is never reused (hub.py): after an undo the step comes back, the revision does not, so a retry of a
 decision since taken back is refused.
@@ -46,12 +46,13 @@ from .guard import AllowedHosts, Busy, Limits, allowed_hosts
 from .hub import (
     ApiError,
     Hub,
+    fits,
     known_games,
     known_packs,
     known_variants,
     playable_kinds,
     player_range,
-    rule_keys,
+    variant_info,
 )
 from .pages import game_page, index_page
 from .store import Store, StoreError
@@ -114,12 +115,15 @@ def game_options(game: str, designs: Designs | None = None) -> dict:
     pack each needs (the designer's own from the server's --pack-dir and --variant-dir folders too)."""
     designs = designs or Designs()
     base = known_variants(["base"], game)
-    variants = [{"id": v, "pack": None} for v in base + designs.variants(game, rule_keys(game))]
+    variants = [{"id": v, "pack": None, **variant_info(game, ["base"], designs.private("variants", v, game,
+                                                                                         fits(game)), designs)}
+                for v in base + designs.variants(game, fits(game))]
     packs = known_packs(game) + designs.packs(game)
     for pack in packs:
         if pack != "base":  # a designer's pack is read at the server's path, offered by its shown name
-            real = designs.private("packs", pack, game, set())
-            variants += [{"id": v, "pack": pack} for v in known_variants(["base", real], game) if v not in base]
+            real = designs.private("packs", pack, game)
+            variants += [{"id": v, "pack": pack, **variant_info(game, ["base", real], v, designs)}
+                         for v in known_variants(["base", real], game) if v not in base]
     lo, hi = player_range(game)
     name = (getattr(games.find(game).definition(["base"], []), "rules", None) or {}).get("name", game)
     return {"id": game, "name": name, "players": [lo, hi], "packs": packs, "kinds": playable_kinds(game),
@@ -195,15 +199,17 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
     async def state(request: Request) -> Response:
         return Json(await run_in_threadpool(state_of, request), headers=HEADERS)
 
-    def svg_of(request: Request) -> str:
+    def svg_of(request: Request) -> tuple[str, int]:
         table, seat = seat_from(request)
         with table.lock:
-            return board_svg(table.game, seat)
+            return board_svg(table.game, seat), table.revision
 
     @guard
     async def board(request: Request) -> Response:
-        text = await run_in_threadpool(svg_of, request)
-        return Response(text, media_type="image/svg+xml", headers=HEADERS)
+        # the revision drawn: the page fetches the state and the drawing side by side, and a bot may act
+        # between the two; it draws them only when they show the same revision
+        text, revision = await run_in_threadpool(svg_of, request)
+        return Response(text, media_type="image/svg+xml", headers={**HEADERS, "X-Revision": str(revision)})
 
     @guard
     async def act(request: Request) -> Response:
@@ -230,12 +236,17 @@ def create_app(db: Path | str, limits: Limits | None = None, hosts: list[str] | 
 
     @guard
     async def events(request: Request) -> Response:
-        await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
-        game_id = request.path_params["id"]
-        try:  # a place among the streams (its own cap, per client and in all; never a request slot)
+        try:  # a place among the streams first (per client and in all; never a request slot), so that even
+            # requests with a bad token cannot pass the requests in progress by the dozen
             ticket = clients.stream(request.client.host if request.client else "")
         except Refused as no:
             raise ApiError(no.status, no.message, headers={"Retry-After": "30"}) from None
+        try:
+            await run_in_threadpool(seat_from, request)  # the stream needs a valid token too
+        except BaseException:
+            ticket.release()
+            raise
+        game_id = request.path_params["id"]
         return StreamingResponse(_stream(hub, game_id, request, ticket, limits.stream_lifetime_s),
                                  media_type="text/event-stream", headers=HEADERS | {"X-Accel-Buffering": "no"})
 

@@ -18,6 +18,7 @@ the absolute paths.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,18 +60,18 @@ class Designs:
             text = re.sub(rf"(?<![\w.~/-]){re.escape(form)}(?=/|\b|$)", lambda _m, label=label: label, text)
         return text
 
-    def private(self, key: str, name: str, game: str, rule_keys: set[str]) -> str:
+    def private(self, key: str, name: str, game: str, fits: Callable[[str], bool] = lambda _p: True) -> str:
         """The server's path for a pack or variant a client named by its shown name (else `name` itself)."""
-        real = self._packs(game) if key == "packs" else self._variants(game, rule_keys)
+        real = self._packs(game) if key == "packs" else self._variants(game, fits)
         return {self.public(r): r for r in real}.get(name, name)
 
     def packs(self, game: str) -> list[str]:
         """The pack folders offered for `game` (their manifest's `game:`), by the names the page shows."""
         return [self.public(p) for p in self._packs(game)]
 
-    def variants(self, game: str, rule_keys: set[str]) -> list[str]:
+    def variants(self, game: str, fits: Callable[[str], bool]) -> list[str]:
         """The variant files offered for `game`, by the names the page shows."""
-        return [self.public(p) for p in self._variants(game, rule_keys)]
+        return [self.public(p) for p in self._variants(game, fits)]
 
     def _packs(self, game: str) -> list[str]:
         out: list[str] = []
@@ -79,9 +80,10 @@ class Designs:
             out += [str(r) for r in roots[:MAX_ITEMS] if _pack_inside(r, d) and _manifest_game(r) == game]
         return out
 
-    def _variants(self, game: str, rule_keys: set[str]) -> list[str]:
-        """The variant files offered for `game`: those whose `game:` names it, or that name no game and change
-        only keys its rules have (`rule_keys`)."""
+    def _variants(self, game: str, fits: Callable[[str], bool]) -> list[str]:
+        """The variant files offered for `game`: those whose `game:` names it, or that name no game and apply
+        to its rules without an error (`fits(path)`: a Clash variant's `params.grow_cost` is no key of 7
+        Wonders', so it is not offered there)."""
         out: list[str] = []
         for d in self.variant_dirs:
             for path in sorted(d.glob("*.yaml"))[:MAX_ITEMS]:
@@ -94,7 +96,7 @@ class Designs:
                 if data is None or variant_touches(data):  # secrecy is the game's own: never offered
                     continue
                 named = data.get("game")
-                if named == game or (named is None and set(data) - {"name", "text"} <= rule_keys):
+                if named == game or (named is None and fits(str(path))):
                     out.append(str(path))
         return out
 

@@ -25,18 +25,21 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from typing import Any
 
 from ....api import new_game
 from ....dsl.loader import bundled_packs, load_content
 from ....dsl.overlay_secrecy import variant_touches
-from ....dsl.rules_data import read_variant
+from ....dsl.rules_data import read_variant, variant_stamp
+from ....dsl.variant_report import summary
 from ....engine import games
 from ....engine.bots import bot_error
 from ....engine.decision import IllegalAction
 from ....engine.diagnostics import ContentError
 from ....engine.rng import fresh_seed
 from ....engine.undo import Trail, undo, undo_check
+from ...common.variant_guard import reports as variant_reports
 from ..seat import HUMAN, names, seat_kinds
 from .designs import Designs
 from .guard import Limits
@@ -111,9 +114,48 @@ def playable_kinds(game: str) -> list[str]:
     return [k for k in seat_kinds(game) if k == HUMAN or not bot_error(k, game)]
 
 
-def rule_keys(game: str) -> set[str]:
-    """The top-level keys of a game's rules data (which variant files without `game:` fit it)."""
-    return set(getattr(games.find(game).definition(["base"], []), "rules", None) or {})
+def variant_info(game: str, packs: list[str], ref: str, designs: Designs | None = None) -> dict:
+    """What the set-up page says of a variant (tools/common/variant_guard.py): its `name:`, what it changes,
+    its warnings (what it removes from the base rules, lint's), whether it changes nothing, or the error that
+    keeps it from applying to `game` with `packs`; the server's paths written as the names the page shows.
+    Worked out again when its file changes."""
+    designs = designs or Designs()
+    info = dict(_variant_info(game, tuple(packs), ref, variant_stamp([ref])))
+    for key in ("name", "summary", "error"):
+        if key in info:
+            info[key] = designs.public(info[key])
+    if "warnings" in info:
+        info["warnings"] = [designs.public(w) for w in info["warnings"]]
+    return info
+
+
+@functools.lru_cache(maxsize=512)
+def _variant_info(game: str, packs: tuple[str, ...], ref: str, _stamp: tuple) -> tuple:
+    try:
+        rep = variant_reports(game, list(packs), [ref])[-1]
+    except (ValueError, ContentError) as err:
+        return (("name", ref), ("error", str(err)[:300]))
+    warnings = [f"it removes from the base rules: {'; '.join(rep.removes)}"] if rep.removes else []
+    warnings += [f"{d.code}: {d.message}" for d in rep.warnings]
+    if rep.noop:
+        warnings.append("it changes nothing in the rules: it cannot be played")
+    return (("name", rep.name), ("summary", summary(rep.changes)), ("warnings", tuple(warnings)), ("noop", rep.noop))
+
+
+def fits(game: str) -> Callable[[str], bool]:
+    """Does a variant file that names no game apply to `game`'s rules without an error?"""
+    return lambda path: "error" not in variant_info(game, ["base"], path)
+
+
+def playable_variant(game: str, packs: list[str], ref: str, designs: Designs) -> None:
+    """Refuse (ApiError 400) a variant that cannot apply, or that changes nothing (the variant guard)."""
+    info = variant_info(game, packs, ref, designs)
+    if "error" in info:
+        raise ApiError(400, f"cannot set up this game: {info['error']}")
+    if info.get("noop"):
+        raise ApiError(400, f"variant {info['name']!r} ({designs.public(ref)}) changes nothing in the rules of "
+                            f"{game}: a game with it is the base game (`rulewright variant diff` shows what its "
+                            "keys do)")
 
 
 def check_spec(spec: Any, designs: Designs | None = None) -> dict:
@@ -138,9 +180,11 @@ def check_spec(spec: Any, designs: Designs | None = None) -> dict:
         packs.insert(0, "base")
     # a designer's own pack or variant is named as the page shows it: the game reads the server's path
     packs = [designs.private("packs", p, game, set()) for p in packs]
-    variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, rule_keys(game)), 8,
+    variants = _names(spec, "variants", known_variants(packs, game) + designs.variants(game, fits(game)), 8,
                       designs)
-    variants = [designs.private("variants", v, game, rule_keys(game)) for v in variants]
+    variants = [designs.private("variants", v, game, fits(game)) for v in variants]
+    for v in variants:
+        playable_variant(game, packs, v, designs)
     kinds = playable_kinds(game)
     seats = spec.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):

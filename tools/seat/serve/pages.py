@@ -61,6 +61,7 @@ tr.turn td { font-weight: 600; }
 #log li { padding: .05rem .2rem; border-bottom: 1px solid #f0ebe0; }
 #log li.recent { background: #fff3cf; }
 form label { display: block; margin: .3rem 0; }
+form label .warn { color: #8a4b00; font-size: .9em; margin-left: 1.6rem; } form label .ref { color: #6b6357; }
 .links li { margin: .35rem 0; } .links code { user-select: all; font-size: .8rem; word-break: break-all; }
 #panel { margin: 0 0 .5rem; padding: 0; list-style: none; font-size: .9rem; white-space: pre-wrap; }
 .narrow { max-width: 46rem; margin: 1rem auto; display: grid; gap: 1rem; }

@@ -42,13 +42,20 @@ function drawSeats() {
     label.appendChild(sel); box.appendChild(label);
   }
 }
-function checks(box, items, name) {
+function checks(box, items, name) {  // a variant is labelled by its name:, with its warnings beneath
   clear(box);
   items.forEach(function (item) {
     var v = item.id || item, label = el('label'), box2 = el('input', null, {type: 'checkbox', value: v, name: name});
     if (v === 'base') { box2.checked = true; box2.disabled = true; }
+    if (item.noop || item.error) box2.disabled = true;
     label.appendChild(box2);
-    label.appendChild(document.createTextNode(' ' + v.replace(/_/g, ' ') + (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
+    label.appendChild(document.createTextNode(' ' + (item.name || v.replace(/_/g, ' ')) +
+      (item.pack ? ' (needs the ' + item.pack + ' pack)' : '')));
+    if (item.name && item.name !== v) label.appendChild(el('small', ' ' + v, {'class': 'ref'}));
+    if (item.summary) label.setAttribute('title', item.summary);
+    (item.error ? [item.error] : item.warnings || []).forEach(function (w) {
+      label.appendChild(el('div', '⚠ ' + w, {'class': 'warn'}));
+    });
     box.appendChild(label);
   });
 }
@@ -240,6 +247,7 @@ function drawMe(s) {
   if (!s.hand.length) hand.appendChild(el('li', 'no cards in hand', {'class': 'waiting'}));
   s.hand.forEach(function (c) {
     var li = el('li');
+    if (c.colour) li.style.borderLeft = '6px solid ' + c.colour;  // the card's colour, as the drawing paints it
     li.appendChild(el('b', c.name)); li.appendChild(el('small', c.kind));
     li.appendChild(el('div', c.text));
     if (c.combat) li.appendChild(el('small', c.combat));
@@ -261,7 +269,9 @@ function cardCount(h) {
 }
 function drawPlayers(s) {
   var t = clear($('players')), head = el('tr'), board = !!s.view.players[0].advances;
-  var cols = board ? ['player', 'seat', 'VP', 'cities', 'advances', 'cards'] : ['player', 'seat', 'VP', 'coins', 'cards'];
+  // the game's computed columns (Civilization's coins: no view stores them), else the view's coins
+  var own = s.columns || {}, extra = Object.keys(own).length ? Object.keys(own) : ['coins'];
+  var cols = board ? ['player', 'seat', 'VP', 'cities', 'advances', 'cards'] : ['player', 'seat', 'VP'].concat(extra, ['cards']);
   cols.forEach(function (h) { head.appendChild(el('th', h)); });
   t.appendChild(head);
   s.seats.forEach(function (seat) {
@@ -269,7 +279,7 @@ function drawPlayers(s) {
     var row = el('tr', null, s.waiting_for && s.waiting_for.player === seat.player ? {'class': 'turn'} : {});
     var cells = [seat.name + (seat.player === s.player ? ' (you)' : ''), seat.kind, s.score.vp[seat.player]];
     cells = cells.concat(board ? [s.cities.filter(function (c) { return c.owner === seat.player; }).length, pl.advances.length, cards]
-                               : [pl.coins, cards]);
+                               : extra.map(function (k) { return own[k] ? own[k][seat.player] : pl[k]; }).concat([cards]));
     cells.forEach(function (v) { row.appendChild(el('td', v)); });
     t.appendChild(row);
   });
@@ -300,8 +310,13 @@ function draw(s, svg) {
 function refresh() {
   if (loading) { again = true; return; }
   loading = true;
-  Promise.all([api('GET', BASE + Q), fetch(BASE + '/board.svg' + Q).then(function (r) { return r.text(); })])
-    .then(function (both) { draw(both[0], both[1]); })
+  var drawn = null;  // the revision the drawing shows (X-Revision): a bot may act between the two requests
+  Promise.all([api('GET', BASE + Q), fetch(BASE + '/board.svg' + Q).then(function (r) {
+    drawn = r.headers.get('X-Revision'); return r.text(); })])
+    .then(function (both) {
+      if (drawn !== null && String(both[0].revision) !== drawn) { again = true; return; }  // not the same moment: ask again
+      draw(both[0], both[1]);
+    })
     .catch(function (err) { $('status').textContent = err.message; })
     .then(function () { loading = false; if (again) { again = false; refresh(); } });
 }
