@@ -8,6 +8,7 @@ import re
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -44,10 +45,19 @@ def print_game(game: Game, console: Console) -> None:
 
 def print_scores(game: Game, console: Console) -> None:
     data = summary(game)
+    table = _score_table(game, data, (0, 1))
+    wide = Measurement.get(console, console.options.update(width=10_000), table).maximum
+    if wide > console.width:  # one space between columns then: no heading is cut at 80
+        table = _score_table(game, data, (0, 0))
+    console.print(table)
+    console.print(Text(f"Winner: {' and '.join(data['winner'])}", style="bold green"))
+
+
+def _score_table(game: Game, data: dict, padding: tuple[int, int]) -> Table:
     columns = list(games.find(game.definition.game_id).score_columns or data["players"][0]["vp_breakdown"])
     # light rules between columns: eight columns of a 4-player Civilizations game fit 80 without cutting a heading
     table = Table(title=Text(f"Final scores (seed {data['seed']}, {data['rounds']} rounds, {data['actions']} decisions)"),
-                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, padding=padding)
     civs = any("civilization" in p for p in data["players"])
     names = ("player", "bot") + (("civ",) if civs else ())
     for col in names + tuple(c.replace("_", " ") for c in columns) + ("VP",):
@@ -60,5 +70,4 @@ def print_scores(game: Game, console: Console) -> None:
         civ = (p.get("civilization") or "-",) if civs else ()
         table.add_row(Text(p["name"]), Text(p["bot"] or "-"), *map(Text, civ), *(f"{b.get(c, 0):g}" for c in columns),
                       f"[bold]{p['vp']:g}[/]")
-    console.print(table)
-    console.print(Text(f"Winner: {' and '.join(data['winner'])}", style="bold green"))
+    return table

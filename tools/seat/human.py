@@ -42,6 +42,7 @@ from ...engine.undo import Trail, undo, undo_check
 from ..common.errors import fail
 from ..render.game import svg_to_png
 from .account import print_scores, readable
+from .lines import OPTION_INDENT, option_lines, wrapped
 from .seat import (
     HUMAN,
     board_svg,
@@ -53,7 +54,6 @@ from .seat import (
     seat_kinds,
     seat_panel,
     standing,
-    summary,
     visible_log,
 )
 from .standing import Standing
@@ -222,7 +222,7 @@ class TerminalSeat:
         elif cmd == "log":
             n = int(rest) if rest.strip().isdigit() else 20
             for text in visible_log(self.game, d.player)[-n:]:
-                self.console.print(escape(text), highlight=False)
+                self._say(text)
         elif cmd == "board":
             self._board(d.player, rest.strip().lower() == "png")
         elif cmd == "quit":
@@ -241,7 +241,7 @@ class TerminalSeat:
             self.console.print(f"[dim]({len(log) - start - 40} earlier log lines: type log 100)[/]")
             start = len(log) - 40
         for text in log[start:]:
-            self.console.print(escape(text), highlight=False)
+            self._say(text)
         self.seen[p] = len(log)
         if self.last_seat != p:
             self.console.rule(f"[bold]{escape(names(self.game)[p])}[/] (seat {p})")
@@ -251,13 +251,21 @@ class TerminalSeat:
         if menu:
             self._menu(d)
 
+    def _say(self, text: str, more: int = 2, style: str = "") -> None:
+        """A line of text wrapped to the console's width between words (later lines indented `more`)."""
+        for line in wrapped(text, self.console.width, more):
+            self.console.print(f"[{style}]{escape(line)}[/]" if style else escape(line), highlight=False)
+
     def _menu(self, d: Decision) -> None:
-        self.console.print(f"[bold yellow]{escape(readable(d.prompt))}[/]")
+        self._say(readable(d.prompt), style="bold yellow")
         for i, (option, label) in enumerate(zip(d.options, option_labels(d), strict=True), 1):
-            text = option_text(self.game, d, option)
-            short = summary(text.partition(": ")[2] or text) if text else ""
-            tail = f" [dim]- {escape(short)}[/]" if short and short not in label else ""
-            self.console.print(f"  [bold]{i:>2}[/]) {escape(label)}{tail}", highlight=False)
+            head, short, own_line = option_lines(i, label, option_text(self.game, d, option), self.console.width)
+            for j, line in enumerate(head):
+                start = f"  [bold]{i:>2}[/]){escape(line[5:])}" if j == 0 else escape(line)
+                tail = f" [dim]- {escape(short)}[/]" if short and not own_line and j == len(head) - 1 else ""
+                self.console.print(start + tail, highlight=False)
+            if own_line:
+                self.console.print(f"{' ' * OPTION_INDENT}[dim]{escape(short)}[/]", highlight=False)
         if standing(self.game, d):
             self.console.print("  [dim](always N: answer this question with N for the rest of the game)[/]")
 
@@ -282,9 +290,8 @@ class TerminalSeat:
             return
         option = d.options[int(which) - 1]
         text = option_text(self.game, d, option)
-        self.console.print(f"{which}) {escape(readable(d.label(option)))}: "
-                           f"{escape(text) if text else 'no card, advance, piece or place behind this option; its label says it all'}",
-                           highlight=False)
+        self._say(f"{which}) {readable(d.label(option))}: "
+                  f"{text if text else 'no card, advance, piece or place behind this option; its label says it all'}", 4)
 
     def taken_back(self, p: int) -> None:
         """After an undo: the log is shorter again, and the panel and menu are shown afresh."""
@@ -295,7 +302,7 @@ class TerminalSeat:
 
     def _panel(self, p: int) -> None:
         for line in seat_panel(self.game, p):  # the game's own words for what this seat sees
-            self.console.print(escape(line), highlight=False)
+            self._say(line)
 
     def _board(self, p: int, png: bool) -> None:
 
@@ -394,7 +401,8 @@ def play_human(game: Game, save: Path | None, console: Console | None = None, st
         _stopped(game, path, console, str(stop), stop.code)
     write_save(game, path)
     for text in visible_log(game, humans[0] if len(humans) == 1 else None)[-6:]:
-        console.print(escape(text), highlight=False)
+        for line in wrapped(text, console.width):
+            console.print(escape(line), highlight=False)
     print_scores(game, console)
     console.print(f"The game is saved in {escape(str(path))}", highlight=False)
     return game

@@ -85,7 +85,7 @@ def summary(text: str, width: int = SUMMARY) -> str:
     line = " ".join(text.split()).rstrip(";,. ")
     if len(line) <= width:
         return line
-    return line[: width - 1].rsplit(" ", 1)[0].rstrip(";,.:") + "…"
+    return line[: width - 1].rsplit(" ", 1)[0].rstrip(";,.:- ") + "…"  # never a dangling "-" or ":" before the cut
 
 
 _SPACE = re.compile(r"-?\d+,-?\d+")

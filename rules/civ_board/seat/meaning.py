@@ -13,9 +13,10 @@ from typing import Any
 from ..board import board
 from ..board.pieces import rank, strength, unit_type
 from ..cards.culture import track_cost
+from ..combat.combat import trumps
 from ..phases.manage import city_options
-from ..state.economy import arts_culture, production, research_cost, trade_after_research
-from .words import cost_words, outskirts_words, square_words
+from ..state.economy import arts_culture, production, research_cost, trade_after_research, yields
+from .words import cost_words, icons, outskirts_words, square_words
 
 SQUARE = re.compile(r"^\d+,\d+$")
 WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
@@ -46,6 +47,20 @@ def _capital(rt: Any, d: Any, o: str) -> str:
     return f"Found your capital at {board.label(x, y)}: {outskirts_words(rt, x, y)}. {square_words(rt, x, y)}"
 
 
+LEAVES = {"person": "it goes back to your reserve", "building": "it goes back to the market",
+          "wonder": "it leaves the game for good"}   # what a piece replaced on its square becomes (pieces.put_item)
+
+
+def _instead(rt: Any, x: int, y: int) -> str:
+    """What a piece put on the square gives up: 'instead of the square's 1 production (mountain)', '(the square
+    gives nothing: grassland)', or 'in place of The Oracle (it leaves the game for good)'."""
+    item = rt.item_at(x, y)
+    if item is not None:
+        return f"in place of {rt.entry_name(item['id'])} ({LEAVES[item['kind']]})"
+    lost, terrain = icons(yields(rt, x, y)), rt.square(x, y)["terrain"]
+    return f"instead of the square's {lost} ({terrain})" if lost else f"(the square gives nothing: {terrain})"
+
+
 def _square_choice(rt: Any, d: Any, o: str) -> str:
     if not SQUARE.match(o):
         return ""
@@ -53,8 +68,8 @@ def _square_choice(rt: Any, d: Any, o: str) -> str:
     said = square_words(rt, x, y)
     if d.kind == "place_figure" and rt.enemies_at(x, y, d.player):
         said += " - the new army attacks the blockade there (a battle)"
-    if d.kind in ("place_person", "place_wonder"):
-        said += " - it stands here and gives its own icons instead of the square's"
+    if d.kind in ("place_person", "place_wonder"):   # what differs from square to square first: what is given up
+        said = f"{board.label(x, y)}: its own icons {_instead(rt, x, y)}. " + square_words(rt, x, y)
     return said
 
 
@@ -63,27 +78,32 @@ def _city_action(rt: Any, d: Any, o: str) -> str:
     if city is None:
         return ""
     if o == "culture":
-        return f"Advance one space on the culture track first ({track_cost(rt, d.player)}); then this city acts"
+        return f"Culture first: advance one space on the culture track ({track_cost(rt, d.player)}); then this city acts"
     costs = {opt: (label, cost) for opt, label, cost in city_options(rt, city)}
     what, _, rest = o.partition(":")
     pay = cost_words(rt, city, costs[o][1]) if o in costs else ""
     if what == "arts":
-        return f"Devote the city to the arts: gain {arts_culture(rt, city)} culture (1, and 1 a culture icon around it)"
+        return (f"Devote the city to the arts: gain {arts_culture(rt, city)} culture (1, plus 1 for each culture icon "
+                "in its outskirts)")
     if what == "harvest":
-        return f"Take {_a(rest)} {rest} token from the market ({rt.state['resource_market'].get(rest, 0)} left there); it pays " \
-               "for resource abilities and may be traded"
+        return f"Harvest {rest}: take {_a(rest)} {rest} token from the market ({rt.state['resource_market'].get(rest, 0)} " \
+               "left there); it pays for resource abilities and may be traded"
     if what in ("army", "scout"):
-        return f"A new {what} figure in the city's outskirts; {pay}"
+        return f"A new {what} figure: {pay}; it stands in the city's outskirts"
     if what == "unit":
         left = len(rt.state["unit_decks"].get(rest, [])) + len(rt.state["unit_returned"].get(rest, []))
-        return (f"Draw the top card of the {rest} deck ({left} left) into your standing forces, at rank "
-                f"{rank(rt, d.player, rest)}; {pay}")
-    if what in ("walls", "free_walls"):
-        return f"{_text(rt, rest)} - {pay if what == 'walls' else 'free this once (a card in force)'}"
+        return (f"A new {rest} unit: {pay}; the top card of the {rest} deck ({left} left) joins your standing forces, "
+                f"at rank {rank(rt, d.player, rest)}")
     eid, _, at = rest.partition("@")
-    where = square_words(rt, *board.unkey(at)) if at else ""
+    e = rt.d.content.entries.get(eid)
     price = "free this once (a card in force)" if what.startswith("free_") else pay
-    return f"{_text(rt, eid)} - {price}. On {where}" if where else f"{_text(rt, eid)} - {price}"
+    if e is None:
+        return ""
+    if not at:   # city walls: in the city's centre
+        return f"{e.name}: {price}. {e.text}"
+    x, y = board.unkey(at)
+    gives = icons(dict(e.data.get("icons") or {})) or "nothing"
+    return f"{e.name}: gives {gives} {_instead(rt, x, y)}; {price}. {e.text}"
 
 
 def _research(rt: Any, d: Any, o: str) -> str:
@@ -140,16 +160,18 @@ def _battle(rt: Any, d: Any, o: str) -> str:
     if side is None or not i.isdigit() or int(i) >= len(hand):
         return ""
     card, owner = hand[int(i)], fight["owners"][side]
-    mine = f"{rt.entry_name(card)}: strength {strength(rt, owner, card, side)}"
+    mine = strength(rt, owner, card, side)
     beats = rt.params["trumps"].get(unit_type(rt, card))
-    mine += f"; {unit_type(rt, card)} trumps {beats} (strikes first)" if beats else ""
     if target == "new":
-        return f"{mine} - open a new front (it may be attacked by the next enemy unit)"
+        return (f"New front: at strength {mine}, alone, where the next enemy unit may attack it"
+                + (f"; {unit_type(rt, card)} trumps {beats} (strikes first)" if beats else ""))
     other = "defender" if side == "attacker" else "attacker"
-    enemy = fight["fronts"][int(target)][other]
-    return (f"{mine} - attack {rt.entry_name(enemy['card'])} (strength {strength(rt, fight['owners'][other], enemy['card'], other)}"
-            f", {enemy['wounds']} wounds) on front {int(target) + 1}: each wounds the other by its strength; a unit "
-            "wounded as much as its strength dies")
+    enemy, them = fight["fronts"][int(target)][other], fight["owners"][other]
+    first = "yours strikes first" if trumps(rt, card, enemy["card"], them) else \
+        "theirs strikes first" if trumps(rt, enemy["card"], card, owner) else "both strike at once"
+    return (f"Attack on front {int(target) + 1}: strength {mine} against {strength(rt, them, enemy['card'], other)}, "
+            f"{first} ({rt.entry_name(enemy['card'])}, {enemy['wounds']} wound{'s' * (enemy['wounds'] != 1)}); each "
+            "wounds the other by its strength, and a unit wounded as much as its strength dies")
 
 
 def _loot(rt: Any, d: Any, o: str) -> str:
@@ -269,6 +291,8 @@ def option_text(game: Any, d: Any, option: str) -> str:
     """What choosing `option` of decision `d` means and costs, in words (never empty)."""
     rt = game.rt
     said = NONE.get(d.kind, "") if option == "none" else ""
+    if d.kind == "place_person" and option == "keep":
+        said = PLAIN["reserve"]
     if not said and d.kind in KINDS:
         said = KINDS[d.kind](rt, d, option)
     if not said and SQUARE.match(option):

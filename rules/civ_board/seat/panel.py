@@ -21,8 +21,9 @@ def seat_panel(game, p: int) -> list[str]:
     def name(i: str) -> str:
         return entries[i].name if i in entries else i
     pl = view["players"][p]
-    lines = [f"{pl['name']} - {name(pl['civ'])}, {name(pl['government'])}: trade {pl['trade']}, "
-             f"culture {pl['culture']}, culture track {pl['track']}/{len(game.definition.track)}, coins {coins(rt, p)}"]
+    lines = [f"{pl['name']} - {name(pl['civ'])}, {name(pl['government'])}",
+             f"  trade {pl['trade']}, culture {pl['culture']}, culture track {pl['track']}/{len(game.definition.track)}, "
+             f"coins {coins(rt, p)}"]
     for row in sorted(pl["pyramid"]):
         lines.append(f"  techs, row {row}: " + ", ".join(name(t) for t in pl["pyramid"][row]))
     for c in rt.cities(p):

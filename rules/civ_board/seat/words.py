@@ -60,16 +60,15 @@ def outskirts_words(rt: Any, x: int, y: int) -> str:
 
 
 def cost_words(rt: Any, city: dict, cost: int) -> str:
-    """What a production cost asks of the city: 'costs 7 production: the city makes 5, so 2 more are bought
-    with 6 trade (you have 8)'."""
+    """What a production cost asks of the city, the news first (an option's label says the cost): 'the city
+    makes 5, so 2 more are bought with 6 trade (3 trade buy 1; you have 8); costs 7 production'."""
     if cost <= 0:
         return "costs no production"
     made = production(rt, city)
     if cost <= made:
-        return f"costs {cost} production (the city makes {made})"
+        return f"the city makes {made}, enough: costs {cost} production"
     rate, per = boost_rate(rt, city["owner"]), int(rt.params["boost_trade"])
     short = cost - made
     trade = -(-short // rate) * per
-    return (f"costs {cost} production: the city makes {made}, so {short} more {'is' if short == 1 else 'are'} "
-            f"bought with {trade} trade "
-            f"({per} trade buy {rate}; you have {rt.player(city['owner'])['trade']})")
+    return (f"the city makes {made}, so {short} more {'is' if short == 1 else 'are'} bought with {trade} trade "
+            f"({per} trade buy {rate}; you have {rt.player(city['owner'])['trade']}); costs {cost} production")

@@ -48,8 +48,8 @@ def trade_words(rt: Any, p: int, way: dict) -> str:
 
 
 def price_words(rt: Any, p: int, cost: dict) -> str:
-    """What paying `cost` takes now: 'costs 1 wood, 1 clay; you pay 2 coins to Bob (left)', the cheapest ways
-    (when several cost the same in all, each is named), or what the city produces itself."""
+    """What paying `cost` takes now: 'you pay 2 coins to Bob (left) (you have 7); it costs 1 wood, 1 clay', the
+    cheapest ways (when several cost the same in all, each is named), or what the city produces itself."""
     if not cost:
         return "free"
     with rt.steady.stretch(rt.state):
@@ -61,7 +61,8 @@ def price_words(rt: Any, p: int, cost: dict) -> str:
         return said + ("" if set(cost) == {"coin"} else ", all produced by your city")
     shown = [trade_words(rt, p, w) for w in ways[:3]]
     more = f" (or {len(ways) - 3} other ways)" if len(ways) > 3 else ""
-    return said + ": you pay " + " or ".join(shown) + more + f" (you have {rt.player(p)['coins']})"
+    # what is paid to whom first: the option's label already says the cost
+    return "you pay " + " or ".join(shown) + more + f" (you have {rt.player(p)['coins']}); it {said}"
 
 
 def _unbuildable(game: Any, p: int, card: str) -> str:

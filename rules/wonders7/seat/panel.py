@@ -64,7 +64,8 @@ def _summary(game, view: dict, p: int) -> str:
     pl = view["players"][p]
     board = game.definition.content.entries.get(pl["board"])
     total = len(game.definition.stages(pl["board"]))
-    return (f"{pl['name']} - {board.name if board else pl['board']}: {pl['coins']} coins, wonder {pl['stages']}/{total}, "
+    return (f"{pl['name']} - {board.name if board else pl['board']}: {pl['coins']} coin{'s' * (pl['coins'] != 1)}, "
+            f"wonder {pl['stages']}/{total}, "
             f"shields {shields(game.rt, p)}, military {sum(pl['military']):+d}")
 
 
@@ -80,7 +81,8 @@ def seat_panel(game, p: int) -> list[str]:
              "  wonder stages: " + _wonder(game, view["players"][p]),
              "  cards: " + _city(game, view["players"][p]),
              f"  produces: {_production(game, p)} · science: {_science(game, p)}",
-             "Hand: " + ("; ".join(f"{entries[c].name} ({entries[c].data.get('colour')})" for c in hand) or "empty")]
+             "Hand: " + ("; ".join(f"{entries[c].name} ({entries[c].data.get('colour')}, "
+                                   f"{cost_words(entries[c].data.get('cost') or {}) or 'free'})" for c in hand) or "empty")]
     for side, q in (("Left", game.rt.left(p)), ("Right", game.rt.right(p))):
         if q == p:
             continue

@@ -5,10 +5,13 @@ and whole names; headers and the replay say the turn and phase; `explain N` says
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+import typer
 from civ_helpers import bot_game
+from rich.console import Console
 from rulewright.api import new_game
 from rulewright.engine.bots import RandomBot
 from rulewright.engine.games import find
@@ -19,8 +22,16 @@ from rulewright.rules.civ_board.bots.bots import GreedyBot
 from rulewright.rules.civ_board.seat.panel import seat_panel
 from rulewright.rules.civ_board.seat.render_svg import render_svg
 from rulewright.rules.civ_board.state.economy import coins, production
+from rulewright.tools.seat.human import play_human
 from rulewright.tools.seat.replay_html import build_viewer_data
-from rulewright.tools.seat.seat import option_targets, option_text, progress_words, seat_state
+from rulewright.tools.seat.seat import (
+    option_labels,
+    option_targets,
+    option_text,
+    progress_words,
+    seat_state,
+    summary,
+)
 
 
 def test_the_panel_names_the_seats_own_cards_and_counts_the_rivals():
@@ -157,7 +168,40 @@ def test_headers_say_the_turn_and_phase_and_the_replay_never_says_round():
 def test_explain_says_what_an_option_does_and_costs(tmp_path, play_cli):
     r = play_cli(["--game", "civ_board", "--players", "2", "--seed", "2", "--human", "0"],
                  "explain 1\n1\n1\n1\n1\n1\nexplain 2\nquit\n", tmp_path, timeout=120)
-    out = r.stdout
+    out = " ".join(r.stdout.split())   # long lines wrap between words at the terminal's width
     assert "1) B2: Found your capital at B2: its outskirts give 4 trade, 5 production" in out
     assert "its label says it all" not in out
-    assert "2) produce an army figure (4 production): A new army figure in the city's outskirts; costs 4 production" in out
+    assert "2) produce an army figure (4 production): A new army figure: the city makes 5, enough: costs 4 " \
+           "production; it stands in the city's outskirts" in out
+
+
+def test_a_scripted_terminal_game_at_80_columns_says_every_options_meaning(tmp_path):
+    """A person answering the first option of each question, as `yes 1 | rulewright play --human 0` does, on an
+    80-column terminal: every option's meaning is on the screen (beside it, on a line of its own when the label
+    leaves no room, or in the label itself), `explain 1` answers, `board` draws, and no line runs past the edge."""
+    g = Game(find("civ_board").definition(["base"], []), {"players": 2, "seed": 2})
+    g.config["bots"] = ["human", "greedy"]
+    out = io.StringIO()
+    state = {"at": 0, "step": -1, "script": [], "menus": 0}
+
+    def read(prompt: str) -> str:
+        d = g.pending
+        if state["step"] != len(g.actions):   # a new question: its menu is on the screen since the last answer
+            state["step"], state["script"] = len(g.actions), (["explain 1", "board"] if state["step"] < 0 else [])
+            screen = " ".join(out.getvalue()[state["at"]:].split())
+            for o, label in zip(d.options, option_labels(d), strict=True):
+                body = option_text(g, d, o).partition(": ")[2] or option_text(g, d, o)
+                assert " ".join(body.split()[:3]) in screen or summary(body) in label, (d.kind, o)
+            state["menus"] += 1
+        state["at"] = len(out.getvalue())
+        if state["menus"] > 80:
+            raise EOFError
+        return state["script"].pop(0) if state["script"] else "1"
+
+    with pytest.raises(typer.Exit):
+        play_human(g, tmp_path / "g.json", Console(file=out, width=80), read_line=read)
+    screen = out.getvalue()
+    assert [line for line in screen.splitlines() if len(line) > 80 and "/" not in line] == []
+    assert "1) B2: Found your capital at B2: its outskirts give 4 trade, 5 production" in " ".join(screen.split())
+    drawn = re.search(r"board drawn: (\S+)", " ".join(screen.split())).group(1)
+    assert open(drawn).read().startswith("<svg") and state["menus"] > 80

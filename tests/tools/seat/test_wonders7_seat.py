@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 import typer
@@ -58,8 +59,9 @@ def test_the_seat_never_sees_another_hand_or_pick(tmp_path):
                     hidden.add(entries[pl["pick"]["card"]].name)
         hidden = {n for n in hidden - public if not any(n in line for line in game.log)}
         if game.pending.kind == "pick":
-            hand_line = next(line for line in screen.splitlines() if line.startswith("Hand: "))
-            assert {part.rsplit(" (", 1)[0] for part in hand_line[6:].split("; ")} == mine
+            # the hand's line, wrapped onto indented lines: each card's name, then its colour and cost
+            hand_line = " ".join(re.search(r"^Hand: (.*?)\n(?=\S)", screen, re.S | re.M).group(1).split())
+            assert {part.rsplit(" (", 1)[0] for part in hand_line.split("; ")} == mine
         leaks = [n for n in hidden if n in screen]
         assert not leaks, f"seat 1 was shown {leaks}"
         checked.append(len(hidden))

@@ -35,10 +35,10 @@ def test_each_pick_says_its_price_to_each_neighbour_and_a_stage_its_reward():
     p = seat_state(_position_game(), 0)["pending"]
     text = dict(zip(p["options"], p["texts"], strict=True))
     assert text["build:temple"] == (
-        "Temple (blue card, age II): costs 1 wood, 1 clay, 1 glass: you pay 6 coins to Player 2 (right) (you have 7). "
+        "Temple (blue card, age II): you pay 6 coins to Player 2 (right) (you have 7); it costs 1 wood, 1 clay, 1 glass. "
         "Worth 3 victory points at the end of the game. Chains to Pantheon (built free later).")
-    assert text["build:guard_tower"].startswith("Guard Tower (red card, age I): costs 1 clay: you pay 2 coins to "
-                                                "Player 2 (right)")
+    assert text["build:guard_tower"].startswith("Guard Tower (red card, age I): you pay 2 coins to Player 2 (right) "
+                                                "(you have 7); it costs 1 clay")
     assert text["build:altar"].startswith("Altar (blue card, age I): free. Worth 2 victory points")
     stage = text["stage:guard_tower"]
     assert stage == ("Wonder stage 1 of 3 of The Pyramids of Giza: 3 victory points; costs 2 stone, all produced by "
@@ -103,16 +103,20 @@ def test_explain_tells_what_an_option_does_and_costs_at_the_terminal(tmp_path):
             raise EOFError from None
 
     with pytest.raises(typer.Exit):
-        play_human(g, tmp_path / "g.json", Console(file=out, width=400), read_line=read)
-    text = out.getvalue()
+        play_human(g, tmp_path / "g.json", Console(file=out, width=80), read_line=read)
+    screen = out.getvalue()
+    # at 80 columns nothing runs past the edge (a long line wraps between words), save for a file's path
+    assert [line for line in screen.splitlines() if len(line) > 80 and "/" not in line] == []
+    text = " ".join(screen.split())
     assert "2) build wonder stage 1 with Guard Tower (2 stone): Wonder stage 1 of 3 of The Pyramids of Giza: 3 " \
            "victory points; costs 2 stone, all produced by your city." in text
-    assert "4) build Temple (1 wood, 1 clay, 1 glass): Temple (blue card, age II): costs 1 wood, 1 clay, 1 glass: " \
-           "you pay 6 coins to Player 2 (right) (you have 7)." in text
-    # the menu's one-line summary says the price and the stage's reward before any choice
-    assert "build Temple (1 wood, 1 clay, 1 glass) - costs 1 wood, 1 clay, 1 glass: you pay 6 coins to Player 2" in text
-    assert "build wonder stage 1 with Guard Tower (2 stone) - 3 victory points; costs 2 stone, all produced" in text
+    assert "4) build Temple (1 wood, 1 clay, 1 glass): Temple (blue card, age II): you pay 6 coins to Player 2 " \
+           "(right) (you have 7); it costs 1 wood, 1 clay, 1 glass." in text
+    # the menu's one-line summary says the price and the stage's reward before any choice, in the room left
+    assert "4) build Temple (1 wood, 1 clay, 1 glass) - you pay 6 coins to Player 2…" in text
+    assert "2) build wonder stage 1 with Guard Tower (2 stone) - 3 victory points…" in text
     assert "wonder stages: 1 next: 2 stone -> 3 victory points; 2: 3 wood -> 5 victory points" in text
+    assert "Player 1 - The Pyramids of Giza: 7 coins" in text and "Player 3 - The Colossus of Rhodes: 3 coins" in text
 
 
 def test_the_drawing_shows_each_wonder_its_stages_science_and_only_the_viewers_hand():
