@@ -6,6 +6,7 @@
   W0302 naming the cycle (the single-entry case is the checker's W0301);
 - combat tags that name neither a unit nor a city piece (the card could never be played): E0023;
 - strings that are not valid Unicode (a lone surrogate such as "\\ud800" cannot be printed): E0024;
+- numbers that can never mean what they say (a negative cap, gaining 0): W0330, W0331 (impossible.py);
 - the game's own checks, when rules/<game>/content_checks.py exists (its `check(content)`).
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 from ..engine.diagnostics import Diagnostic, did_you_mean
 from . import ast as A
+from .impossible import impossible_numbers
 from .references import content_spec
 
 
@@ -27,6 +29,7 @@ def check_pack(content: Any) -> list[Diagnostic]:
     out += trigger_cycles(content)
     out += bad_tags(content, spec.get("tag_fields") or [])
     out += bad_unicode(content)
+    out += impossible_numbers(content)
     out += game_checks(content)
     return out
 

@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 
 NONE = "none"  # the language's word for no value, of its own type that stands wherever a value is wanted
 DOC_KEY = "doc"  # an entry's one-line description, not part of its signature
+FIELDS_KEY = "fields"  # a hook's own meanings of its payload fields, not part of its payload
 EXAMPLE_KEY = "example"  # an effect line that uses the word, for the reference when no bundled entry does
 WORD_SECTIONS = ("hooks", "quantities", "grants", "forbids", "functions", "primitives")
 
@@ -64,6 +65,9 @@ class Vocabulary:
     # one-line descriptions of the words, by section (hooks, quantities, grants, forbids, functions,
     # primitives) and name: the `doc:` key of each entry, kept out of its signature or payload
     docs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # what each hook payload field means: the game's shared meanings (`hook_fields:`), and a hook's own
+    # (`fields:` on the hook) by "hook.field"
+    field_docs: dict[str, str] = field(default_factory=dict)
     # an effect line using the word, by section and name (the `example:` key of an entry): the reference
     # shows it when no bundled entry uses the word
     examples: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -71,6 +75,10 @@ class Vocabulary:
     # counters -> counter), and each such word's description (its `doc:` there)
     rule_types: dict[str, str] = field(default_factory=dict)
     rule_docs: dict[str, str] = field(default_factory=dict)
+
+    def field_meaning(self, hook: str, name: str) -> str:
+        """The one-line meaning of a hook's payload field ("" when the vocabulary gives none)."""
+        return self.field_docs.get(f"{hook}.{name}") or self.field_docs.get(name, "")
 
     @classmethod
     def load(cls, path: Path) -> Vocabulary:
@@ -80,6 +88,7 @@ class Vocabulary:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Vocabulary:
         docs: dict[str, dict[str, str]] = {}
+        field_docs = {str(k): str(v) for k, v in (data.get("hook_fields") or {}).items()}
         examples: dict[str, dict[str, str]] = {}
 
         def undoc(section: str, name: str, spec: Any) -> dict[str, Any]:
@@ -87,6 +96,8 @@ class Vocabulary:
             doc = spec.pop(DOC_KEY, None)
             if doc is not None:
                 docs.setdefault(section, {})[name] = str(doc)
+            if section == "hooks":
+                field_docs.update({f"{name}.{k}": str(v) for k, v in (spec.pop(FIELDS_KEY, None) or {}).items()})
             example = spec.pop(EXAMPLE_KEY, None)
             if example is not None:
                 examples.setdefault(section, {})[name] = str(example)
@@ -114,7 +125,8 @@ class Vocabulary:
                 attributes={k: dict(v or {}) for k, v in (data.get("attributes") or {}).items()},
                 hooks={k: undoc("hooks", k, v) for k, v in (data.get("hooks") or {}).items()},
                 quantities=sigs("quantities"), grants=sigs("grants"), forbids=sigs("forbids"),
-                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, examples=examples)
+                functions=sigs("functions"), primitives=sigs("primitives"), docs=docs, field_docs=field_docs,
+                examples=examples)
         for enum, members in v.enums.items():
             for m in members:  # a word of two enums (angry: a mood and a city filter) keeps its first type;
                 v.constants.setdefault(m, enum)  # the checker lets it stand where the other enum is wanted

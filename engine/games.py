@@ -83,6 +83,8 @@ class GameModule:
     scenario_label: Callable[[str], str] | None = None  # a label an author writes ("D2") -> the id in the state
     scenario_show: Callable[[str], str] | None = None  # an id in the state -> the label people read
     board_geometry: Mapping[str, Callable[..., Any]] | None = None  # the hex map's geometry (render_board)
+    # game -> every board label as {label, id, region, terrain, here} (`rulewright labels`); None: no board
+    board_labels: Callable[[Any], list[dict]] | None = None
     render_svg: Callable[..., str] | None = None  # (game, viewer) -> the game's own SVG drawing
     render_parts: Callable[..., Any] | None = None  # (game, viewer) -> width, height, fragments (replay viewer)
 

@@ -223,8 +223,9 @@ class Game:
             raise IllegalAction(f"{_short(choice)} cannot be taken now: {self.pending.refused[choice]}")
         if not isinstance(choice, str) or choice not in self.pending.options:
             shown = ", ".join(self.pending.options[:8]) + (" ..." if len(self.pending.options) > 8 else "")
-            raise IllegalAction(f"{_short(choice)} is not a legal choice for '{self.pending.prompt}'; "
-                                f"legal: {shown}")
+            why = self._why_not(choice)
+            raise IllegalAction(f"{_short(choice)} is not a legal choice for '{self.pending.prompt}'"
+                                f"{': ' + why if why else ''}; legal: {shown}")
         clean = {"player": player, "choice": choice}
         taken = self.checkpoints_taken
         try:
@@ -236,6 +237,18 @@ class Game:
         self.actions.append(clean)
         if self.checkpoints and self.checkpoints_taken == taken:
             self.since.append(clean)
+
+    def _why_not(self, choice: Any) -> str | None:
+        """The rules' reason an option is not offered, where the game can say (its definition's optional
+        `why_not(game, decision, choice)`, e.g. which condition of a card's action failed); asked only for
+        a refused choice, so a menu costs nothing more. A reason that cannot be worked out is left out."""
+        why_not = getattr(self.definition, "why_not", None)
+        if why_not is None or not isinstance(choice, str):
+            return None
+        try:
+            return why_not(self, self.pending, choice)
+        except Exception:  # the refusal stands whatever the explanation does
+            return None
 
     def _rebuild(self, actions: list[dict]) -> None:
         fresh = self.restart() if self.restart is not None else Game(self.definition, self.config, self.checkpoints, self.forkable)

@@ -21,6 +21,7 @@ from .seat.panel import seat_columns, seat_panel
 from .seat.progress import progress_words
 from .seat.render_svg import render_parts, render_svg
 from .seat.targets import option_targets
+from .state.labels import board_labels
 from .tools_support import (
     MUTATED,
     SCORE_COLUMNS,
@@ -56,4 +57,4 @@ GAME = register_game(GameModule(
     mutation_per_ability=MUTATED,
     seat_panel=seat_panel, seat_columns=seat_columns, seat_turn_kinds=("city_action", "move", "research", "trade_offer", "trade_answer"),
     render_svg=render_svg, render_parts=render_parts, option_text=option_text, option_targets=option_targets,
-    progress_words=progress_words))
+    progress_words=progress_words, board_labels=board_labels))

@@ -109,8 +109,8 @@ class CivDefinition:
             state["resume"] = True
             state["resume_phase"] = state.get("phase")   # the flow's set-up step overwrites `phase`
             return state
-        n = int(config.get("players", 2))
         lo, hi = self.rules["players"]["min"], self.rules["players"]["max"]
+        n = int(config.get("players", lo))
         if not lo <= n <= hi:
             raise ValueError(f"Civilization is for {lo} to {hi} players, not {n}")
         st: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream")), "turn": 0, "phase": "setup", "first": 0,

@@ -20,6 +20,7 @@ from .end_measures import CLASH_MEASURES
 from .phases.scoring import final_scores
 from .seat import option_spaces, option_text, option_warning, seat_panel
 from .state.definition import definition, variant_files
+from .state.labels import board_labels
 from .state.scenario import space_of
 from .state.view import visible_log
 
@@ -29,7 +30,7 @@ GAME_ID = "clash"
 # lower ones; a call that must go up is looked up by name in registry.py (tests/test_layers.py).
 LAYERS = (
     ("names", "registry"), "board", "state", "civilizations", "actions", "combat", "cards", "phases",
-    ("bots", "content_checks", "end_measures", "seat", "reach_lint"),
+    ("bots", "content_checks", "dead_triggers", "end_measures", "seat", "reach_lint"),
 )
 
 
@@ -71,5 +72,5 @@ GAME = register_game(GameModule(
     score_columns=("city_pieces", "advances", "wonders", "objectives", "events"),
     seat_panel=seat_panel, option_text=option_text, option_warning=option_warning, option_spaces=option_spaces,
     standing_kinds=("raze", "confirm"), visible_log=visible_log,
-    scenario_label=scenario_label, scenario_show=readable,
+    scenario_label=scenario_label, scenario_show=readable, board_labels=board_labels,
     board_geometry={"place_region": place_region, "region_terrains": region_terrains}))

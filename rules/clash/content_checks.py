@@ -1,4 +1,5 @@
-"""Lint of what a pack changes in the rules: its `rules:` overlay and its `variants/` files.
+"""Lint of what a pack changes in the rules (its `rules:` overlay and its `variants/` files), and of triggers
+that can never fire (dead_triggers.py).
 
 The game reads these when a game starts, so a wrong one used to pass lint and crash `play`
 (`flow: 5`, `starting_units: [dragon]`, a variant that is not YAML). The checks are the same for every
@@ -14,6 +15,7 @@ from typing import Any
 from ...dsl.variant_check import check_overlays
 from ...engine.diagnostics import Diagnostic
 from .actions.basic_actions import BASIC
+from .dead_triggers import dead_triggers
 from .reach_lint import reach_lint
 from .registry import PROCEDURES, STEPS
 
@@ -26,4 +28,4 @@ def procedures() -> set[str]:
 
 
 def check(content: Any) -> list[Diagnostic]:
-    return check_overlays(content, RULES_DIR, procedures()) + reach_lint(content)
+    return check_overlays(content, RULES_DIR, procedures()) + dead_triggers(content) + reach_lint(content)

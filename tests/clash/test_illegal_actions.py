@@ -86,3 +86,41 @@ def test_a_failing_rule_leaves_the_state_unchanged(monkeypatch):
         game.apply({"player": 0, "choice": "collect"})
     assert game.state_hash() == before
     assert game.state["players"][0]["res"]["food"] == 2
+
+
+GATED = """kind: advance
+entries:
+  - id: tithe
+    name: Tithe
+    category: spirituality
+    requires: []
+    border: none
+    text: Once per turn, with 2 cities and Myths, get 1 gold.
+    source: authored
+    effect: |
+      action "Tithe" once per turn when cities_count() >= 2 and has(myths): gain 1 gold
+      action "Offering" costs 2 culture: gain 1 mood
+"""
+
+
+def _gated_game(write_pack, tmp_path, cities: list[str]) -> Game:
+    pack = write_pack({"advances.yaml": GATED}, root=tmp_path / "gated")
+    pos = {"players": [{"advances": ["farming", "mining", "myths", "tithe"]}],
+           "cities": [{"owner": 0, "at": c} for c in cities]}
+    return new_game(players=2, seed=1, packs=["base", str(pack)], position=pos)
+
+
+def test_a_gated_action_is_refused_with_the_condition_that_failed(write_pack, tmp_path):
+    """Issue 44: a `when`-gated action was refused as "not a legal choice" with no reason."""
+    game = _gated_game(write_pack, tmp_path, ["D2"])
+    assert "special:tithe#0" not in game.pending.options
+    _refused(game, {"player": 0, "choice": "special:tithe#0"},
+             "Tithe (Tithe) cannot be taken now: its condition is not met: cities count is at least 2")
+    _refused(game, {"player": 0, "choice": "special:tithe#1"},
+             "Offering (Tithe) cannot be taken now: you cannot pay 2 culture")
+
+
+def test_a_used_action_is_refused_as_used(write_pack, tmp_path):
+    game = _gated_game(write_pack, tmp_path, ["D2", "E2"])
+    game.apply({"player": 0, "choice": "special:tithe#0"})
+    _refused(game, {"player": 0, "choice": "special:tithe#0"}, "it was already used this turn")

@@ -35,3 +35,24 @@ def test_docs_are_read_from_the_doc_key() -> None:
     assert vocab.hooks == {"h": {"player": "player"}}
     assert vocab.functions["f"].args == ["int"]
     assert vocab.docs == {"hooks": {"h": "Fires now."}, "functions": {"f": "Checks."}}
+
+
+@pytest.mark.parametrize("game", installed())
+def test_every_hook_payload_field_has_a_meaning(game: str) -> None:
+    """`rulewright hooks` and the reference say what each payload field means (issue 44: `destroyed`,
+    `fought`, `casualties` had no meaning written anywhere)."""
+    vocab = game_vocab(game)
+    missing = [f"{hook}.{name}" for hook, payload in vocab.hooks.items() for name in payload
+               if not vocab.field_meaning(hook, name).strip()]
+    assert not missing, (f"payload fields without a meaning in rules/{game}/vocabulary.yaml (add them to "
+                         f"`hook_fields:`, or to the hook's `fields:` where the meaning is its own): {missing}")
+
+
+def test_a_hooks_own_field_meaning_wins_over_the_shared_one() -> None:
+    vocab = Vocabulary.from_data({"hook_fields": {"killed": "Units killed."},
+                                  "hooks": {"won": {"killed": "int", "fields": {"killed": "Enemy units killed."}},
+                                            "lost": {"killed": "int"}}})
+    assert vocab.hooks == {"won": {"killed": "int"}, "lost": {"killed": "int"}}
+    assert vocab.field_meaning("won", "killed") == "Enemy units killed."
+    assert vocab.field_meaning("lost", "killed") == "Units killed."
+    assert vocab.field_meaning("lost", "nothing") == ""

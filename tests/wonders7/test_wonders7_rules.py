@@ -182,11 +182,11 @@ def test_military_tokens_by_age():
 
 
 def test_science_sets_squares_and_wild_symbols():
-    assert science_points({"compass": 1, "gear": 1, "tablet": 1}) == 10
-    assert science_points({"gear": 3}) == 9
-    assert science_points({"gear": 2, "tablet": 1}, wilds=1) == 13  # the wild completes a set
-    assert science_points({"gear": 3, "tablet": 3}, wilds=1) == 9 + 9 + 1 + 7
-    assert science_points({}, wilds=2) == 4
+    assert science_points({"compass": 1, "gear": 1, "tablet": 1}, 0, 7) == 10
+    assert science_points({"gear": 3}, 0, 7) == 9
+    assert science_points({"gear": 2, "tablet": 1}, 1, 7) == 13  # the wild completes a set
+    assert science_points({"gear": 3, "tablet": 3}, 1, 7) == 9 + 9 + 1 + 7
+    assert science_points({}, 2, 7) == 4
 
 
 def test_points_per_neighbour_cards_a_copied_guild_and_the_tie_break_by_coins():

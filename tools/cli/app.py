@@ -9,7 +9,7 @@ COMMANDS: two lines. Shared options, the set-up resolver and the error style are
 from __future__ import annotations
 
 from ..common.errors import GuardedTyper
-from ..modding import docs, explain, hooks, lint, lsp, schema, test, variant, words
+from ..modding import docs, explain, hooks, labels, lint, lsp, schema, test, variant, words
 from ..modding import list as list_
 from ..playtest import analyze, balance, bench, compare, fit, simulate, sweep, tournament, tune
 from ..render import render
@@ -27,7 +27,7 @@ app = GuardedTyper(
 )
 
 # the order of `rulewright --help` (Typer lists command groups, such as `variant`, after the commands)
-COMMANDS = [lint, list_, explain, schema, hooks, words, play, replay, test, simulate, compare, variant, sweep,
+COMMANDS = [lint, list_, explain, schema, hooks, words, play, replay, test, labels, simulate, compare, variant, sweep,
             tune, bench, tournament, balance, fit, analyze, render, serve, docs, lsp]
 
 version.register(app)  # `rulewright --version`

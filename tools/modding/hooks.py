@@ -18,7 +18,8 @@ def hooks(
     game: Annotated[str, options.game("Game whose vocabulary to show (default: the installed game).")] = "",
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
 ) -> None:
-    """Print the hook catalog: each hook's name and its payload fields with their types."""
+    """Print the hook catalog: each hook's name, its payload fields with their types and meanings, and when
+    it fires."""
     game = game or default_game()
     try:
         vocab = game_vocab(game)
@@ -29,11 +30,12 @@ def hooks(
         return
     table = Table(title=f"{len(vocab.hooks)} hooks ({game})", title_justify="left")
     table.add_column("hook", style="bold")
-    table.add_column("payload")
+    table.add_column("payload: type - meaning")
     table.add_column("fires when")  # the game's English for the hook, where it words it (hook_phrases)
     for name, payload in vocab.hooks.items():
-        table.add_row(name, ", ".join(f"{k}: {v}" for k, v in payload.items()) or "-",
-                      hook_words(name, False, vocab.phrases) or "")
+        fields = [f"{k}: {v} - {vocab.field_meaning(name, k)}" for k, v in payload.items()]
+        table.add_row(name, "\n".join(fields) or "-", hook_words(name, False, vocab.phrases)
+                      or vocab.docs.get("hooks", {}).get(name, ""))
     console().print(table)
 
 

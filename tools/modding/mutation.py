@@ -11,6 +11,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from ...dsl.loader import bundled_packs, resolve_packs
 from ...engine import games
 from .scenarios import (
     _pack_ref,
@@ -58,27 +59,53 @@ def _mutated(spec: dict, f: Path, entry: str, cache: dict[tuple, Any]) -> Any:
     return cache[key]
 
 
-def coverage(paths: list[Path] | None = None) -> dict[str, list[tuple[Path, dict]]]:
+def coverage(paths: list[Path] | None = None, default: str | None = None) -> dict[str, list[tuple[Path, dict]]]:
+    """Entry -> the scenarios (file, mapping) naming it in `covers` (`default`: see packs_under_test)."""
     out: dict[str, list[tuple[Path, dict]]] = {}
     for f in find_scenarios(paths):
-        spec = load_scenario(f)
+        spec = load_scenario(f, default)
         for c in spec.get("covers") or []:
             out.setdefault(c, []).append((f, spec))
     return out
 
 
+def packs_under_test(paths: list[Path], game: str, default: str | None = None) -> tuple[list[str], list[str]]:
+    """(every pack the scenarios of `paths` for `game` load, the ids of those not bundled with the game):
+    the packs whose entries `rulewright test PATH --mutation` mutates are a modder's own, those the
+    scenarios load from a folder, never the bundled ones they build on (`default`: the game of scenarios
+    that name none, as `rulewright test --game` says)."""
+    loaded: list[str] = []
+    for f in find_scenarios(paths):
+        try:
+            spec = load_scenario(f, default)
+        except Exception:  # an unreadable scenario is reported by the run itself
+            continue
+        if spec_game(spec) != game:
+            continue
+        for ref in spec.get("packs") or home_pack(str(f)):
+            ref = _pack_ref(str(ref), str(f))
+            if ref not in loaded:
+                loaded.append(ref)
+    bundled = bundled_packs(game)
+    own = [p.id for p in resolve_packs([r for r in loaded if r not in bundled], game, [], {}) if p.id not in bundled]
+    return loaded, own
+
+
 def mutation_report(paths: list[Path] | None = None, only: list[str] | None = None, game: str | None = None,
-                    packs: tuple[str, ...] | None = None, of_pack: str | None = None) -> dict[str, list[str]]:
+                    packs: tuple[str, ...] | None = None,
+                    of_pack: str | tuple[str, ...] | None = None, default: str | None = None) -> dict[str, list[str]]:
     """{"survived": [...], "killed": [...], "uncovered": [...]} over every kind with effects in `packs` (default:
     the game's bundled packs; the default game; a game names its kinds, packs and the kinds mutated one
     ability at a time in its descriptor);
-    `of_pack` keeps only the entries of that pack (e.g. a modder's own)."""
-    cov = coverage(paths)
+    `of_pack` keeps only the entries of that pack or those packs (e.g. a modder's own); `default` is the
+    game of scenarios that name none (`rulewright test --game`)."""
+    cov = coverage(paths, default)
     module = games.find(game or games.default_game())
     base = module.definition(tuple(packs or module.mutation_packs or BUNDLED))
     kinds = tuple(module.mutation_kinds or MUTATED_KINDS)
     per_ability = tuple(module.mutation_per_ability or PER_ABILITY_KINDS)
-    entries = [e for e in base.content.entries.values() if of_pack is None or e.pack == of_pack]
+    wanted = (of_pack,) if isinstance(of_pack, str) else of_pack
+    entries = [e for e in base.content.entries.values() if wanted is None or e.pack in wanted]
     targets = [e.id for e in entries if e.kind in kinds and e.effect is not None and e.effect.abilities]
     targets += [f"{e.id}#{k}" for e in entries
                 if e.kind in per_ability and e.effect is not None and len(e.effect.abilities) > 1

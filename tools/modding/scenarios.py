@@ -31,7 +31,7 @@ from typing import Any
 import jsonschema
 
 from ...dsl.explain import explain_effect
-from ...dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, schema_for
+from ...dsl.loader import CONTENT_ROOT, PACKAGE_ROOT, resolve_packs, schema_for
 from ...dsl.rules_data import looks_like_path
 from ...dsl.yamlsafe import safe_load
 from ...engine import games
@@ -64,13 +64,23 @@ class Result:
     covers: list[str] = field(default_factory=list)
 
 
-def load_scenario(path: Path) -> dict:
-
+def load_scenario(path: Path, game: str | None = None) -> dict:
+    """A scenario file's mapping. One that names no `game:` is for the game of the pack whose tests/ it
+    sits in, else for `game` (`rulewright test --game`), else for the default game."""
     if not path.is_file():  # a FIFO or device would block the runner
         raise ValueError("not a regular file")
     data = safe_load(path.read_text(encoding="utf-8"))  # alias bombs refused
     if not isinstance(data, dict):
         raise ValueError("a scenario file is a mapping (name, position, actions, expect)")
+    if "game" not in data:
+        home = home_pack(str(path))[0]
+        try:
+            found = safe_load((Path(home) / "pack.yaml").read_text(encoding="utf-8")) if home != "base" else None
+        except Exception:  # a broken manifest: the pack's own loading reports it
+            found = None
+        named = found.get("game") if isinstance(found, dict) else None
+        if named or game:
+            data["game"] = str(named or game)
     return data
 
 
@@ -108,25 +118,38 @@ def home_pack(path: str) -> list[str]:
 
 
 def _pack_ref(ref: str, scenario_path: str) -> str:
-    """A pack folder named by path: as given, else next to the scenario file, else in the project."""
+    """A pack folder named by path, tried from the scenario's own folder first, then from each folder
+    above it, then from the working folder and the project: `..` in PACK/tests/x.yaml is PACK wherever
+    the command runs. A bundled pack's id stays an id."""
     if "/" not in ref and not ref.startswith("."):
         return ref
     here = Path(ref)
-    for base in [Path.cwd(), *Path(scenario_path).resolve().parents, PACKAGE_ROOT]:
+    for base in [*Path(scenario_path).resolve().parents, Path.cwd(), PACKAGE_ROOT]:
         if (base / here / "pack.yaml").exists():
             return str((base / here).resolve())
     return ref
 
 
 def _variant_ref(ref: str, scenario_path: str) -> str:
-    """A variant named by path: as given, else next to the scenario file or above it; an id stays an id."""
+    """A variant named by path, tried from the scenario's folder and those above it first, then from the
+    working folder; an id stays an id."""
 
     if not looks_like_path(ref):
         return ref
-    for base in [Path.cwd(), *Path(scenario_path).resolve().parents]:
+    for base in [*Path(scenario_path).resolve().parents, Path.cwd()]:
         if (base / ref).is_file():
             return str((base / ref).resolve())
     return ref
+
+
+def packs_loaded(packs: list[str], game: str) -> str:
+    """The packs a scenario's `packs` load, dependencies included, each with its folder: what a set-up
+    failure prints, so a pack found in the wrong place shows."""
+    try:
+        found = resolve_packs(list(packs), game, [], {})
+    except Exception:  # a manifest too broken to read: the error itself says so
+        return ""
+    return ", ".join(f"{p.id} ({p.root})" for p in found)
 
 
 def scenario_schema(game: str) -> dict:
@@ -186,6 +209,21 @@ def _checkpoint(game: Game, step: dict, labels: Labels) -> list[str]:
     return [m for m in (check(game, exp, labels) for exp in step.get("expect") or []) if m]
 
 
+def scenario_game(spec: dict, path: str, defn: Any = None) -> Game:
+    """The game a scenario starts from (its position or set-up, its packs and variants), before any action;
+    raises PositionError for what the position names that the game does not have."""
+    packs = [_pack_ref(str(ref), path) for ref in spec.get("packs") or home_pack(path)]
+    variants = [_variant_ref(str(v), path) for v in spec.get("variants") or []]
+    d = defn or games.find(spec_game(spec)).definition(packs, variants)
+    config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
+              "packs": packs, "variants": variants,
+              "position": spec.get("position") or {}}
+    if "setup" in spec:  # start from the set-up with chosen orders instead of a position
+        config.pop("position")
+        config["setup"] = spec["setup"] or {}
+    return Game(d, config)
+
+
 def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901 - one branch per step kind
     name = str(spec.get("name", Path(path).stem))
     covers = list(spec.get("covers") or [])
@@ -201,25 +239,20 @@ def _run(spec: dict, defn: Any, path: str, picks: list) -> Result:  # noqa: C901
     if problems:
         return Result(path, name, False, ["the scenario does not match its schema:"] + problems[:10], covers)
     labels = _labels(spec)  # the schema check has found the game
+    packs = [_pack_ref(str(ref), path) for ref in spec.get("packs") or home_pack(path)]
     try:
-        packs = [_pack_ref(ref, path) for ref in spec.get("packs") or home_pack(path)]
-        variants = [_variant_ref(str(v), path) for v in spec.get("variants") or []]
-        d = defn or games.find(spec_game(spec)).definition(packs, variants)
-        config = {"players": int(spec.get("players", 2)), "seed": int(spec.get("seed", 1)),
-                  "packs": packs, "variants": variants,
-                  "position": spec.get("position") or {}}
-        if "setup" in spec:  # start from the set-up with chosen orders instead of a position
-            config.pop("position")
-            config["setup"] = spec["setup"] or {}
-        game = Game(d, config)
+        game = scenario_game(spec, path, defn)
+        d = game.definition
         game.auto_picks = picks
     except PositionError as err:  # what the position names that this game does not have, by line
         return Result(path, name, False, ["cannot set up the position:"]
                       + [f"  {_where(path, w)}position.{'.'.join(map(str, w))}: {labels.show(m)}"
                          for w, m in err.problems], covers)
     except Exception as err:  # a broken scenario is a failure with a message, not a crash
-        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {labels.show(str(err))}"],
-                      covers)
+        loaded = packs_loaded(packs, spec_game(spec))
+        return Result(path, name, False, [f"cannot set up the position: {type(err).__name__}: {labels.show(str(err))}"]
+                      + [f"  {d.hint}" for d in getattr(err, "diagnostics", [])[:10] if d.hint]
+                      + ([f"  packs loaded: {loaded}"] if loaded else []), covers)
     for i, step in enumerate(spec.get("actions") or []):
         if isinstance(step, dict) and "expect" in step:  # a checkpoint between actions
             for msg in _checkpoint(game, step, labels):

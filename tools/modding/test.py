@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .mutation import mutation_report
+from ..common import options, resolve
+from .mutation import mutation_report, packs_under_test
 from .scenarios import find_scenarios, load_scenario, run_scenario, scenario_root, spec_game
 
 
@@ -18,9 +19,13 @@ def test(
     paths: Annotated[list[Path] | None, typer.Argument(help="scenario files or folders (default: all bundled)")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only failures and the summary")] = False,
     mutation: Annotated[bool, typer.Option("--mutation", help="also check that removing any entry's effect (each "
-                                           "ability apart, where the game asks) fails a scenario covering it")] = False,
+                                           "ability apart, where the game asks) fails a scenario covering it; "
+                                           "given your own packs, their entries only")] = False,
+    game: Annotated[str | None, options.game("the game of scenarios that name no `game:` (default: their "
+                                             "pack's game, else clash)")] = None,
 ) -> None:
     """Run scenario files: a position, actions, and the expected state, log and options."""
+    game = resolve.game(game) if game else None
     console = Console(highlight=False, soft_wrap=True, emoji=False)  # paths stay whole; `land:a:s` stays text
     for p in paths or []:
         root = scenario_root(p)
@@ -35,7 +40,7 @@ def test(
     games: list[str] = []
     for f in files:
         try:
-            spec = load_scenario(f)
+            spec = load_scenario(f, game)
             result = run_scenario(spec, path=str(f))
             games += [g for g in [spec_game(spec)] if g not in games]
         except Exception as err:
@@ -53,16 +58,21 @@ def test(
                 console.print(f"       {escape(str(m))}")
     console.print(f"{passed} passed, {failed} failed")
     if mutation:
-        failed += mutation_summary(console, list(paths) if paths else None, games)
+        failed += mutation_summary(console, list(paths) if paths else None, games, game)
     if failed or not files:
         raise typer.Exit(1)
 
 
-def mutation_summary(console: Console, paths: list[Path] | None, games: list[str]) -> int:
+def mutation_summary(console: Console, paths: list[Path] | None, games: list[str], default: str | None = None) -> int:
     """Print, per game of the scenarios, the mutants killed, survived and uncovered; the number of bad ones."""
     bad = 0
     for game in games:
-        report = mutation_report(paths, game=game)
+        loaded, own = packs_under_test(paths, game, default) if paths else ([], [])
+        if own:  # a modder's packs: their entries only, on the packs the scenarios load
+            console.print(f"mutation ({escape(game)}): the entries of {escape(', '.join(own))}")
+            report = mutation_report(paths, game=game, packs=tuple(loaded), of_pack=tuple(own), default=default)
+        else:
+            report = mutation_report(paths, game=game, default=default)
         for key, word in (("survived", "survived (no covering scenario failed)"),
                           ("uncovered", "uncovered (no scenario covers it)")):
             for target in report[key]:

@@ -72,7 +72,7 @@ def place_city(rt: Civ, p: int, x: int, y: int, capital: bool, walled: bool = Fa
 def cities_left(rt: Civ, p: int) -> int:
     """Cities p may still build: its limit (2, or a city_limit grant's, the capital included) less those
     built, within its city markers."""
-    limit = rt.highest("city_limit", p, int(rt.params["base_city_limit"]))
+    limit = rt.quantity("city_limit", p, rt.highest("city_limit", p, int(rt.params["base_city_limit"])))
     return max(0, min(limit, int(rt.params["city_markers"])) - len(rt.cities(p)))
 
 

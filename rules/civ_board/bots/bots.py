@@ -82,7 +82,7 @@ class GreedyBot(Negotiator, AimScores):
             return 0.5
         if not o.startswith("gov:"):
             return -1.0
-        gain = self._gov_value(rt, d.player, o[4:]) - self._gov_value(rt, d.player, rt.player(d.player)["government"])
+        gain = self._gov_value(rt, d.player, o.removeprefix("gov:")) - self._gov_value(rt, d.player, rt.player(d.player)["government"])
         return 0.5 + gain if gain else 0.0
 
     def _gov_value(self, rt, p, gov) -> float:

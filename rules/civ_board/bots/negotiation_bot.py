@@ -56,7 +56,7 @@ def value(rt: Any, p: int, table: dict, item: dict, card: str | None = None, rec
         return worth
     n = int(item.get("n", 1))
     if what == "trade":
-        useful = min(n, int(rt.params["trade_max"]) - int(rt.player(p)["trade"])) if receive else n
+        useful = min(n, rt.trade_cap(p) - int(rt.player(p)["trade"])) if receive else n
         return table["trade"] * useful
     if what == "culture":
         return table["culture"] * n

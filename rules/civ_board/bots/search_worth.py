@@ -25,7 +25,7 @@ MAP_REACH = 16          # squares beyond which an army counts as no nearer to a 
 
 def pyramid_full(rt: Any) -> int:
     """The sum of levels of the smallest pyramid holding a top-level tech (1*top + 2*(top-1) + ...)."""
-    top = int(rt.params.get("tech_victory_level", 5))
+    top = int(rt.params["tech_victory_level"])
     return sum(level * (top + 1 - level) for level in range(1, top + 1))
 
 

@@ -45,7 +45,7 @@ def research_phase(rt: Civ, resumed: bool = False) -> Generator:
         rt.player(p)["gov_new"] = []
         yield from ask_research(rt, p)
         rt.player(p)["picked"] = True
-    top = int(rt.params.get("tech_victory_level", 5))
+    top = int(rt.params["tech_victory_level"])
     winners = []
     for p in rt.order():
         pl = rt.player(p)

@@ -238,7 +238,7 @@ def play_one(rt: Civ, fight: dict, side: str, hand: list[str]) -> Generator:
 
 def winner_losses(rt: Civ, side: str, figs: list[dict]) -> None:
     armies = [f for f in figs if f["kind"] == "army"]
-    n = min(max(0, len(armies) - 1), rt.state["last_battle"]["killed"][side] // 2)
+    n = min(max(0, len(armies) - 1), rt.state["last_battle"]["killed"][side] // int(rt.params["winner_losses_per"]))
     if n:
         remove_figures(rt, armies[:n])
         rt.log(f"  the winner loses {n} army figure{'s' * (n > 1)}")

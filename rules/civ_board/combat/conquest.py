@@ -112,7 +112,7 @@ def loot(rt: Civ, winner: int, loser: int, city: bool) -> Generator:
     if choice in ("trade", "culture"):
         n = min(src[choice], int(rt.params[f"loot_{choice}"]))
         src[choice] -= n
-        dst[choice] = min(int(rt.params["trade_max"]), dst[choice] + n) if choice == "trade" else dst[choice] + n
+        dst[choice] = min(rt.trade_cap(winner), dst[choice] + n) if choice == "trade" else dst[choice] + n
         rt.log(f"{rt.name(winner)} takes {n} {choice} from {rt.name(loser)}")
     elif choice == "resources":
         yield from take_resources(rt, winner, loser, int(rt.params["loot_city_resources"]) if city else 1)
@@ -122,7 +122,7 @@ def loot(rt: Civ, winner: int, loser: int, city: bool) -> Generator:
         rt.log(f"{rt.name(winner)} steals a culture event card from {rt.name(loser)}")
         yield from discard_down(rt, winner)
     elif choice.startswith("tech:"):
-        yield from learn(rt, winner, choice[5:])
+        yield from learn(rt, winner, choice.removeprefix("tech:"))
 
 
 def attack_square(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> Generator:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def travel_speed(rt: Civ, p: int) -> int:
-    return rt.highest("travel_speed", p, int(rt.params["base_travel_speed"]))
+    return rt.quantity("travel_speed", p, rt.highest("travel_speed", p, int(rt.params["base_travel_speed"])))
 
 
 def can_stop(rt: Civ, p: int, figs: list[dict], x: int, y: int) -> bool:
@@ -110,7 +110,7 @@ def move_group(rt: Civ, p: int, figs: list[dict]) -> Generator:
             return
         left -= 1
         if choice.startswith("explore:"):
-            dx, dy = board.STEPS[choice[8:]]
+            dx, dy = board.STEPS[choice.removeprefix("explore:")]
             here, there = board.tile_of(x, y), board.tile_of(x + dx, y + dy)
             tid = reveal_tile(rt, *there, board.facing_away(here, there))
             rt.log(f"{rt.name(p)} discovers a new map tile ({rt.entry_name(tid)})")
@@ -131,7 +131,7 @@ def _step_words(option: str) -> str:
     if option == "stop":
         return "stop here"
     if option.startswith("explore:"):
-        return f"discover the tile to the {WORDS[option[8:]]}"
+        return f"discover the tile to the {WORDS[option.removeprefix('explore:')]}"
     return f"one square {WORDS[option]}"
 
 

@@ -40,9 +40,10 @@ if TYPE_CHECKING:
 COUNTED = ("trade", "culture")   # besides resources: items given by number
 
 
-def limit(rt: Civ) -> int:
-    """Offers each player may make in a trade phase (a scenario's position sets its own, default none)."""
-    return int(rt.state.get("trade_offers", rt.params.get("trade_offers", 0)))
+def limit(rt: Civ, p: int) -> int:
+    """Offers p may make in a trade phase: params trade_offers (a scenario's position sets its own, default
+    none), then the quantity trade_offers."""
+    return rt.quantity("trade_offers", p, int(rt.state.get("trade_offers", rt.params["trade_offers"])))
 
 
 def held(rt: Civ, p: int, what: str) -> int:
@@ -125,10 +126,11 @@ def negotiate(rt: Civ, resumed: bool = False) -> Generator:
         st["offers"] = []
         st["negotiation"] = {"round": 0, "done": [], "next": 0}
     prog, order = st["negotiation"], rt.order()
-    while prog["round"] < limit(rt):
+    while prog["round"] < max((limit(rt, p) for p in order), default=0):
         while prog["next"] < len(order):
             p = order[prog["next"]]
-            if not over(rt) and p not in prog["done"] and not (yield from make_offer(rt, p, limit(rt) - prog["round"])):
+            if not over(rt) and p not in prog["done"] and prog["round"] < limit(rt, p) \
+                    and not (yield from make_offer(rt, p, limit(rt, p) - prog["round"])):
                 prog["done"].append(p)
             prog["next"] += 1
         prog["next"] = 0
@@ -163,7 +165,7 @@ def _amount(rt: Civ, p: int, kind: str, what: str, most: int, prompt: str, whose
     """How many (1..most, at most `trade_max` an offer: the menu stays bounded); a larger number is refused
     with what is held."""
     unit = words(rt, {"what": what, "n": 2}).partition(" ")[2]
-    top = int(rt.params["trade_max"])
+    top = rt.trade_cap(p)
     most = min(most, top)
     refused = {str(n): f"{whose} {most} {unit}" for n in range(most + 1, top + 1)}
     n = yield from ask(p, kind, prompt, [str(n) for n in range(1, most + 1)],
@@ -347,10 +349,10 @@ def _move(rt: Civ, a: int, b: int, items: list[dict], cards: list[str]) -> None:
         n = int(item["n"])
         if what == "trade":
             src["trade"] -= n
-            room = int(rt.params["trade_max"]) - dst["trade"]
+            room = rt.trade_cap(b) - dst["trade"]
             dst["trade"] += min(n, room)
             if n > room:
-                rt.log(f"{rt.name(b)}'s trade dial stops at {rt.params['trade_max']}: {n - room} trade is lost")
+                rt.log(f"{rt.name(b)}'s trade dial stops at {rt.trade_cap(b)}: {n - room} trade is lost")
         elif what == "culture":
             src["culture"] -= n
             dst["culture"] += n

@@ -30,7 +30,7 @@ def city_site(rt: Civ, p: int, x: int, y: int) -> bool:
     for ax, ay in board.around(x, y):
         if rt.square(ax, ay) is None or board.key(ax, ay) in rt.state["markers"] or rt.enemies_at(ax, ay, p):
             return False
-    return all(board.distance((x, y), (c["x"], c["y"])) >= 3 for c in rt.state["cities_built"])
+    return all(board.distance((x, y), (c["x"], c["y"])) >= rt.params["city_spacing"] for c in rt.state["cities_built"])
 
 
 def city_scouts(rt: Civ, p: int) -> list[dict]:
@@ -100,7 +100,7 @@ def change_government(rt: Civ, p: int) -> Generator:
                                 *(["fall into Anarchy (to change next turn)"] if "transition" in opts else [])])
     if choice == "keep":
         return
-    pl["government"] = anarchy if choice == "transition" else choice[4:]
+    pl["government"] = anarchy if choice == "transition" else choice.removeprefix("gov:")
     pl["anarchy_since"] = rt.state["turn"] if choice == "transition" else None
     rt.log(f"{rt.name(p)} changes government to {rt.entry_name(pl['government'])}")
 

@@ -124,7 +124,7 @@ def _step(rt: Any, d: Any, o: str) -> str:
     if o == "stop":
         return f"End this move at {square_words(rt, x, y)}"
     if o.startswith("explore:"):
-        return f"Turn up the facedown tile to the {WORDS[o[8:]]} (it is laid with its arrow pointing away); this " \
+        return f"Turn up the facedown tile to the {WORDS[o.removeprefix('explore:')]} (it is laid with its arrow pointing away); this " \
                "uses one square of the move"
     dx, dy = board.STEPS[o]
     nx, ny = x + dx, y + dy
@@ -197,7 +197,7 @@ def _government(rt: Any, d: Any, o: str) -> str:
     if o == "transition":
         return (f"Fall into {_text(rt, rt.params['transition_government'])} - at the start of the next turn you may "
                 "take any government you know")
-    return f"Change to {_text(rt, o[4:])}"
+    return f"Change to {_text(rt, o.removeprefix('gov:'))}"
 
 
 def _seat(rt: Any, d: Any, o: str) -> str:

@@ -87,7 +87,7 @@ def collect_trade(rt: Civ, p: int) -> int:
     got = rt.quantity("city_trade", p, sum(city_total(rt, c, "trade") for c in rt.cities(p)))
     pl = rt.player(p)
     before = pl["trade"]
-    pl["trade"] = min(int(rt.params["trade_max"]), before + got)
+    pl["trade"] = min(rt.trade_cap(p), before + got)
     return pl["trade"] - before
 
 

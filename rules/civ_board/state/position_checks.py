@@ -22,8 +22,6 @@ from ..board.pieces import may_end_in_water, on_map, stack_limit
 if TYPE_CHECKING:
     from .runtime import Civ
 
-CITY_GAP = 3   # the rules found a city at least 3 squares (in king's moves) from every other city
-
 
 def _sq(rt: Civ, at) -> tuple[int, int] | None:
     """The revealed square `at` names, or None (position.py has said why already)."""
@@ -99,9 +97,9 @@ def _cities(rt: Civ, cities: list, probs: list) -> None:
             why = "a city never stands on water"
         elif sum((k["x"], k["y"]) == sq for k in built) > 1:
             why = "another city stands there"
-        elif near is not None and board.distance(sq, (near["x"], near["y"])) < CITY_GAP:
+        elif near is not None and board.distance(sq, (near["x"], near["y"])) < (gap := rt.params["city_spacing"]):
             why = (f"the city at {board.label(near['x'], near['y'])} is {board.distance(sq, (near['x'], near['y']))} "
-                   f"squares away; cities stand at least {CITY_GAP} apart")
+                   f"squares away; cities stand at least {gap} apart")
         else:
             continue
         probs.append((("cities", j, "at"), f"a city cannot stand at {_where(rt, *sq)}: {why}"))

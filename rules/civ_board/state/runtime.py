@@ -172,6 +172,10 @@ class Civ(RuleCalls):
     def granted(self, name: str, p: int) -> bool:
         return next(self.grants(p, name), None) is not None
 
+    def trade_cap(self, p: int) -> int:
+        """The highest value of p's trade dial (params trade_max 27, the quantity trade_dial)."""
+        return self.quantity("trade_dial", p, int(self.params["trade_max"]))
+
     def highest(self, name: str, p: int, base: int) -> int:
         return max([base] + [int(a[-1]) for a in self.grants(p, name)])
 
@@ -210,7 +214,7 @@ class Civ(RuleCalls):
         if what == "culture":
             pl["culture"] += n
         elif what == "trade":
-            pl["trade"] = min(int(self.params["trade_max"]), pl["trade"] + n)
+            pl["trade"] = min(self.trade_cap(ctx.me), pl["trade"] + n)
         elif what in self.d.resources:
             pl["resources"][what] = pl["resources"].get(what, 0) + n
         self.log(f"{self.name(ctx.me)} gains {n} {what} ({self.entry_name(ctx.source)})")

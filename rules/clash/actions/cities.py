@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..names import with_article
 from ..registry import SERVICES, service
+from ..state.limits import city_limit, city_pieces_limit, city_size_limit, stack_limit
 from ..state.setup import add_city
 from . import collect_all as whole
 
@@ -80,8 +81,7 @@ def end_activation(rt: Clash, space: str, counts: bool = True) -> Generator:
 # ---- found a city -----------------------------------------------------------------------------------
 def founding_spaces(rt: Clash, p: int) -> list[str]:
     # a pack may take settlement pieces out of the game (params.limits): fewer cities then
-    most = min(rt.params["max_cities"], rt.defn.limit(rt.defn.foundation, rt.params["max_cities"]))
-    if len(rt.cities_of(p)) >= most:
+    if len(rt.cities_of(p)) >= city_limit(rt, p):
         return []
     settler = rt.role("founder")
     out = []
@@ -274,7 +274,7 @@ def buildable_types(rt: Clash, p: int, city: str, planned: list[str], among: lis
             continue  # a naval battle on building is not supported here; see the combat rules
         if rt.is_army(utype):
             here = armies_in(rt, p, city) + sum(1 for t in planned if rt.is_army(t))
-            if here >= rt.params["max_armies_per_space"]:
+            if here >= stack_limit(rt, p, city):
                 continue
         out.append(utype)
     return out
@@ -388,11 +388,11 @@ def grow_pieces(rt: Clash, p: int, city: str) -> list[str]:
     c = rt.state["cities"][city]
     if effective_mood(rt, city) == "angry":
         return []
-    if len(c["pieces"]) >= len(rt.cities_of(p)):
+    if len(c["pieces"]) >= city_size_limit(rt, p, city):
         return []
     besides = [x for x in c["pieces"] if x != rt.defn.foundation]
-    if len(besides) >= rt.params.get("max_city_pieces", 4):
-        return []  # at most 4 pieces besides the settlement, however many kinds a pack adds
+    if len(besides) >= city_pieces_limit(rt, p, city):
+        return []
     counts = piece_counts(rt, p)
     pl = rt.player(p)
     out = []
@@ -402,7 +402,7 @@ def grow_pieces(rt: Clash, p: int, city: str) -> list[str]:
         need = e.data.get("requires_advance")
         if need and need not in pl["advances"]:
             continue
-        if counts.get(piece, 0) >= rt.defn.limit(piece, 7):
+        if counts.get(piece, 0) >= rt.defn.limit(piece):
             continue
         if e.data.get("placement") == "adjacent_sea" and not sea_neighbours(rt, city):
             continue

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..names import with_article
 from ..registry import functions, procedures
+from ..state.limits import city_limit
 from ..state.setup import add_city
 from .cities import can_found_at
 
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 
 def _room_for_city(rt: Clash, p: int) -> bool:
     """The city limit of founding_spaces: a pack may take settlement pieces out of the game."""
-    most = min(rt.params["max_cities"], rt.defn.limit(rt.defn.foundation, rt.params["max_cities"]))
-    return len(rt.cities_of(p)) < most
+    return len(rt.cities_of(p)) < city_limit(rt, p)
 
 
 _ANYWHERE = object()  # no space given (a space given as none, e.g. no leader on the board, finds nothing)

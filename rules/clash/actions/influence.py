@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..state.limits import influence_successes, influence_target_size
+
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
@@ -45,7 +47,7 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
              first_only: bool = False) -> list[tuple[str, str, int]]:
     """(source, target, culture tokens needed for range) for every attempt p can make now
     (after first spending `spent` culture tokens, e.g. as a special action's cost); `first_only` stops at one."""
-    if rt.player(p)["turn"].get("influence_success", 0) >= rt.params["cultural_influence_successes_per_turn"]:
+    if rt.player(p)["turn"].get("influence_success", 0) >= influence_successes(rt, p):
         return []
     sources = [source] if source else influence_sources(rt, p)
     culture = rt.player(p)["res"]["culture"] - spent
@@ -54,11 +56,11 @@ def attempts(rt: Clash, p: int, source: str | None = None, spent: int = 0,
         if not valid_source(rt, p, src):
             continue
         for tgt, c in rt.state["cities"].items():
-            if tgt == src or len(c["pieces"]) < rt.params["influence_min_target_size"]:
+            if tgt == src or len(c["pieces"]) < influence_target_size(rt, p, src, tgt):
                 continue
             d = rt.distance(src, tgt)
-            if d is None or d > len(rt.state["cities"][src]["pieces"]) + culture + 8:
-                continue  # out of any reach: skip the costlier checks
+            if d is None:
+                continue
             reach = rt.quantity("influence_range", p, rt.city_size(src), source=src, target=tgt)
             need = max(0, d - reach)
             if need > culture:
@@ -78,7 +80,7 @@ def roll(rt: Clash) -> int:
     fixed = rt.state.get("dice")
     if fixed:
         return int(fixed.pop(0))
-    return rt.rng.die(6)
+    return rt.rng.die(rt.params["die_faces"])
 
 
 def cultural_influence(rt: Clash, p: int, ctx=None, source: str | None = None) -> Generator:

@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..registry import procedure
+from ..state.limits import stack_limit
 from .cities import armies_in
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def report_losses(rt: Clash, book: dict[int, list[dict]]) -> Generator:
 def _revive_room(rt: Clash, p: int, utype: str, city: str) -> bool:
     if len(rt.units_of(p, utype)) >= rt.defn.limit(utype):
         return False
-    return not rt.is_army(utype) or armies_in(rt, p, city) < rt.params["max_armies_per_space"]
+    return not rt.is_army(utype) or armies_in(rt, p, city) < stack_limit(rt, p, city)
 
 
 @procedure("revive_units")

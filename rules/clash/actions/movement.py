@@ -1,6 +1,6 @@
 """The Move action (rulebook pages 9 and 16-19): land units, ships, embarking, and exploration.
 
-A Move action moves up to 3 units or groups, each once. A choice of "what moves" is the origin
+A Move action moves up to 3 units or groups (the quantity move_groups), each once. A choice of "what moves" is the origin
 space plus how many armies and settlers (or ships, or units aboard ships) go together; then the
 destination. Entering a space of an unrevealed region reveals it under the placement rules.
 """
@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 
 from ..board.neighbours import note_origin
 from ..registry import SERVICES
+from ..state.limits import move_groups, stack_limit
 from .exploration import explore_land, explore_rotations, ship_explore
 from .sailing import ship_destinations
 from .spaces import foreign, unrevealed
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
-
-GROUPS_PER_MOVE = 3
 
 
 # ---- who can move ---------------------------------------------------------------------------------------
@@ -134,7 +133,7 @@ def _land_entry_ok(rt: Clash, p: int, space: str, group: list[str]) -> bool:
     """Can this land group end its move in `space` (revealed land) without a battle?"""
     if not rt.is_land(space) or foreign(rt, p, space):
         return False
-    return _armies_on_land(rt, p, space) + _army_count(rt, group) <= rt.params["max_armies_per_space"]
+    return _armies_on_land(rt, p, space) + _army_count(rt, group) <= stack_limit(rt, p, space)
 
 
 def attack_cost(rt: Clash, p: int, space: str, group: list[str]) -> int:
@@ -275,13 +274,14 @@ def _land_paths(rt: Clash, p: int, origin: str, longest: int, mountains: bool) -
 def move_action(rt: Clash, p: int) -> Generator:
     moved: set[str] = set()
     groups = 0
-    while groups < GROUPS_PER_MOVE:
+    most = move_groups(rt, p)
+    while groups < most:
         origins = rt.game.remembered(("move_from", p, groups), lambda: rt.steadily(movable_origins, p, moved))
         if not origins:
             break
         options = origins + (["done"] if groups else [])
         labels = [f"units at {s}" for s in origins] + (["stop moving"] if groups else [])
-        origin = yield from rt.ask(p, "move_from", f"Move group {groups + 1} of up to 3: from where?", options, labels)
+        origin = yield from rt.ask(p, "move_from", f"Move group {groups + 1} of up to {most}: from where?", options, labels)
         if origin == "done":
             break
         with rt.steady():

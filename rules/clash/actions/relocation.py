@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.neighbours import note_origin
 from ..registry import functions, procedures
+from ..state.limits import stack_limit
 from .cities import can_activate, collect_options
 from .city_effects import activate_city
 from .movement import _execute, describe_units, destinations, groups_at
@@ -53,7 +54,7 @@ def _city_destinations(rt: Clash, p: int, city: str, with_units: bool) -> list[s
         if not rt.board.space(n).revealed or not rt.is_land(n) or n in rt.state["cities"] or foreign(rt, p, n):
             continue
         here = sum(1 for u in _land_units(rt, p, n) if rt.is_army(rt.state["units"][u]["type"]))
-        if here + armies > rt.params["max_armies_per_space"]:
+        if here + armies > stack_limit(rt, p, n):
             continue
         out.append(n)
     return sorted(out)
@@ -136,7 +137,7 @@ def _convert_targets(rt: Clash, p: int, uid: str, new: str) -> list[str]:
         if not rt.board.space(n).revealed or foreign(rt, p, n) or (rt.is_water(n) != water):
             continue
         if not water and sum(1 for u in _land_units(rt, p, n) if rt.is_army(rt.state["units"][u]["type"])) \
-                + armies > rt.params["max_armies_per_space"]:
+                + armies > stack_limit(rt, p, n):
             continue
         out.append(n)
     return sorted(out)

@@ -11,18 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
+from ..names import BARBARIAN
 from ..registry import SERVICES, procedure
+from ..state.limits import trade_offer_amount, trade_offers, trade_route_limit, trade_route_range
 from ..state.setup import RESOURCES, TOKENS
 from . import collect_all as whole
-
-MAX_TRADE_ROUTES = 4
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
 CARD_DECKS = ("action_card", "objective_card")
-MAX_AMOUNT = 3
-OFFERS_PER_TURN = 3  # a bound for bot play; the rulebook sets none
 
 
 def _goods(rt: Clash, p: int) -> dict[str, int]:
@@ -36,7 +34,7 @@ def _goods(rt: Clash, p: int) -> dict[str, int]:
 
 
 def can_trade(rt: Clash, p: int) -> bool:
-    if rt.player(p)["turn"].get("offers", 0) >= OFFERS_PER_TURN:
+    if rt.player(p)["turn"].get("offers", 0) >= trade_offers(rt, p):
         return False
     return bool(_goods(rt, p)) and any(_goods(rt, q) for q in range(rt.n) if q != p)
 
@@ -49,9 +47,10 @@ def _what_and_how_many(rt: Clash, p: int, side: str, verb: str, goods: dict[str,
     """(kind, amount) of one side of an offer: the kind, then how many. A person's seat (config
     `seat_shortcuts`) also gets each kind with its amount as one option ("all:<kind>:<n>")."""
     kinds = sorted(goods)
+    most = trade_offer_amount(rt, p)
     options, labels = list(kinds), [_label(rt, k) for k in kinds]
     if whole.wanted(rt):
-        both = [(k, n) for k in kinds for n in range(1, min(MAX_AMOUNT, goods[k]) + 1)]
+        both = [(k, n) for k in kinds for n in range(1, min(most, goods[k]) + 1)]
         options = [f"{whole.ALL}{k}:{n}" for k, n in both] + options
         labels = [f"{n} {_label(rt, k)}" for k, n in both] + labels
     kind = yield from rt.ask(p, f"trade_{side}", f"{verb} what?", options, labels)
@@ -59,7 +58,7 @@ def _what_and_how_many(rt: Clash, p: int, side: str, verb: str, goods: dict[str,
         kind, _, n = kind.removeprefix(whole.ALL).rpartition(":")
         return kind, int(n)
     n = yield from rt.ask(p, f"trade_{side}_amount", f"{verb} how many {_label(rt, kind)}?",
-                          [str(n) for n in range(1, min(MAX_AMOUNT, goods[kind]) + 1)])
+                          [str(n) for n in range(1, min(most, goods[kind]) + 1)])
     return kind, int(n)
 
 
@@ -110,7 +109,7 @@ def use_trade_routes(rt: Clash, p: int, ctx=None) -> Generator:
     the hook trade_routes_used {player: p, partner, cities} fires once per partner whose cities the
     routes reach (so a piece may pay its owner once per use, however many of his cities are used)."""
 
-    optional = {c for c, d in rt.state["cities"].items() if d["owner"] not in (p, -1) and trade_optional(rt, c)}
+    optional = {c for c, d in rt.state["cities"].items() if d["owner"] not in (p, BARBARIAN) and trade_optional(rt, c)}
     exclude = set(optional)
     for q in rt.turn_order():
         theirs = {c for c in optional if rt.state["cities"][c]["owner"] == q}
@@ -157,12 +156,14 @@ def route_reach(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozense
     reach: dict[str, list[str]] = {}
     for u in carriers:
         sp = rt.state["units"][u]["space"]
+        far = trade_route_range(rt, p, sp)
         if pirated:
             reach[u] = [] if sp in pirated else [
                 c for c in cities
-                if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None and d <= 2]
+                if (d := rt.board.distance(sp, c, lambda s: not s.revealed or s.id in pirated)) is not None
+                and d <= far]
             continue
-        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= 2]
+        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= far]
     return reach
 
 
@@ -191,14 +192,15 @@ def trade_route_matching(rt: Clash, p: int, exclude: frozenset[str] | set[str] =
         for u in carriers:
             if u not in match.values():
                 augment(u, set(), allowed)
-    if len(match) > MAX_TRADE_ROUTES:
-        keep = sorted(match, key=lambda c: c in optional)[:MAX_TRADE_ROUTES]
+    most = trade_route_limit(rt, p)
+    if len(match) > most:
+        keep = sorted(match, key=lambda c: c in optional)[:most]
         match = {c: match[c] for c in keep}
     return match
 
 
 def trade_route_count(rt: Clash, p: int, exclude: frozenset[str] | set[str] = frozenset()) -> int:
-    """How many trade routes you have (max 4); see trade_route_matching."""
+    """How many trade routes you have (at most trade_route_limit); see trade_route_matching."""
     return len(trade_route_matching(rt, p, exclude))
 
 
@@ -219,4 +221,4 @@ def trade_partner_count(rt: Clash, p: int) -> int:
 
     for u in owners:
         augment(u, set())
-    return min(len(match), MAX_TRADE_ROUTES)
+    return min(len(match), trade_route_limit(rt, p))

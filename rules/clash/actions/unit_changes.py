@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..names import with_article
 from ..registry import functions, procedures
+from ..state.limits import stack_limit
 from .movement import _execute, destinations
 
 if TYPE_CHECKING:
@@ -37,10 +38,10 @@ def _can_become(rt: Clash, p: int, uid: str, target: str) -> bool:
     d = rt.state["units"][uid]
     if target not in rt.defn.units:
         return False
-    if len(rt.units_of(p, target)) >= rt.defn.limit(target, 99):
+    if len(rt.units_of(p, target)) >= rt.defn.limit(target):
         return False
     if rt.is_army(target) and not rt.is_army(d["type"]) and not d["ship"]:
-        return _armies_on_land(rt, p, d["space"]) < int(rt.params["max_armies_per_space"])
+        return _armies_on_land(rt, p, d["space"]) < stack_limit(rt, p, d["space"])
     return True
 
 

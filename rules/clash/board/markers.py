@@ -45,7 +45,7 @@ def mark_region(rt: Clash, p: int, space: Any, ctx: Ctx | None = None) -> Genera
 def set_aside_piece(rt: Clash, p: int, piece: Any, ctx: Ctx | None = None) -> Generator:
     piece_counts = SERVICES["piece_counts"]  # written above this layer (actions.cities)
 
-    if p < 0 or piece not in rt.defn.pieces or piece_counts(rt, p).get(piece, 0) >= rt.defn.limit(piece, 7):
+    if p < 0 or piece not in rt.defn.pieces or piece_counts(rt, p).get(piece, 0) >= rt.defn.limit(piece):
         return
     rt.player(p).setdefault("set_aside", []).append(piece)
     rt.log(f"  {rt.name(p)} sets {with_article(rt.defn.pieces[piece].name)} aside from the supply")
@@ -61,7 +61,7 @@ def _reclaimable(rt: Clash, p: int, city: Any) -> list[str]:
     counts = piece_counts(rt, p)
     return sorted(x for x, colour in c["pieces"].items()
                   if colour != p and not rt.defn.pieces[x].data.get("keeps_colour")
-                  and counts.get(x, 0) < rt.defn.limit(x, 7))
+                  and counts.get(x, 0) < rt.defn.limit(x))
 
 
 def reclaim_piece(rt: Clash, p: int, city: Any, ctx: Ctx | None = None) -> Generator:

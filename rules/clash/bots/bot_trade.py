@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..actions.advances import can_buy_any
-from ..actions.trade import MAX_AMOUNT
 from ..phases.scoring import final_scores
+from ..state.limits import trade_offer_amount
 from ..state.setup import RESOURCES
 from .bot_plans import goal_need, saving_need
 
@@ -116,7 +116,7 @@ def plan(rt: Clash, p: int, memo: dict | None = None, affordable: bool | None = 
                 continue
             for give in sorted(spare, key=lambda k: (-(k in theirs), -spare[k], k)):
                 give_n = 1 if give in theirs else 2
-                if give_n <= min(spare[give], MAX_AMOUNT) and _gains(rt, q, theirs, give, give_n, take, 1) \
+                if give_n <= min(spare[give], trade_offer_amount(rt, p)) and _gains(rt, q, theirs, give, give_n, take, 1) \
                         and give not in _lacks_after(rt, p, give, give_n, take):
                     return Offer(q, give, give_n, take, 1)  # one q accepts (see accepts)
     return None

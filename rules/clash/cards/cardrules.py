@@ -32,13 +32,13 @@ from ..actions.influence import roll
 from ..board.map import WATER, _water_rules, water_hexes
 from ..combat.barbarians import barbarian_battle, barbarian_units, choose_raid
 from ..combat.combat import take_casualties
+from ..names import BARBARIAN
 from ..registry import SERVICES, functions, procedures
 
 if TYPE_CHECKING:
     from ....engine.abilities import Ctx
     from ..state.runtime import Clash
 
-BARBARIAN = -1
 
 
 # ---- regions ----------------------------------------------------------------------------------------
@@ -68,9 +68,12 @@ def reveal_region(rt: Clash, p: int, ctx: Ctx | None = None) -> Generator:
 
 
 # ---- barbarians -------------------------------------------------------------------------------------
-def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
-    """(barbarian settlement with units, other player's city) pairs a raid hired by p may choose."""
-
+def raid_pairs(rt: Clash, p: int, reach: int | None = None) -> list[tuple[str, str]]:
+    """(barbarian settlement with units, other player's city) pairs a raid hired by p may choose: the
+    settlement within `reach` (default params barbarian_reach) of p's cities or armies, the city within
+    the barbarians' own reach of it."""
+    near = rt.params["barbarian_reach"]
+    reach = near if reach is None else int(reach)
     anchors = rt.cities_of(p) + [rt.state["units"][u]["space"] for u in rt.units_of(p)
                                  if rt.is_army(rt.state["units"][u]["type"])]  # army units of every kind
     out = []
@@ -83,14 +86,14 @@ def raid_pairs(rt: Clash, p: int, reach: int = 2) -> list[tuple[str, str]]:
             if tc["owner"] in (p, BARBARIAN):
                 continue
             d = rt.distance(camp, target)
-            if d is None or d > 2 or rt.forbidden("barbarian_attack", target=target, actor=BARBARIAN):
+            if d is None or d > near or rt.forbidden("barbarian_attack", target=target, actor=BARBARIAN):
                 continue
             out.append((camp, target))
     return sorted(out)
 
 
-def barbarian_raid(rt: Clash, p: int, reach: int = 2, ctx: Ctx | None = None) -> Generator:
-    pairs = raid_pairs(rt, p, int(2 if reach is None else reach))
+def barbarian_raid(rt: Clash, p: int, reach: int | None = None, ctx: Ctx | None = None) -> Generator:
+    pairs = raid_pairs(rt, p, reach)
     if not pairs:
         rt.log("  no barbarians can be sent against another player")
         return
@@ -205,7 +208,7 @@ FUNCTIONS = {
     "last_advance": _last_advance,
     "buyable_advances": lambda rt, ctx, category=None: len(_buyable_in(rt, ctx.me, category)),
     "can_take": _can_take,
-    "raid_targets": lambda rt, ctx, reach=2: len(raid_pairs(rt, ctx.me, int(reach))),
+    "raid_targets": lambda rt, ctx, reach=None: len(raid_pairs(rt, ctx.me, reach)),
     "revealable_regions": lambda rt, ctx: len(_revealable(rt, ctx.me)),
     "free_piece_spots": lambda rt, ctx: len(_free_spots(rt, ctx.me)),
 }

@@ -60,11 +60,11 @@ def city_passes(rt: Clash, city: str, p: int, name: str) -> bool:
     """One filter of the vocabulary's `city_filter`: a named one above, a mood (`angry`), a size (`size_3`,
     `size_3_or_more`, `size_3_or_less`: pieces with the settlement), or `not_` before any of these."""
     if name.startswith("not_"):
-        return not city_passes(rt, city, p, name[4:])
+        return not city_passes(rt, city, p, name.removeprefix("not_"))
     if name in CITY_FILTERS:
         return CITY_FILTERS[name](rt, city, p)
     if name.startswith("size_"):
-        n, _, how = name[5:].partition("_")
+        n, _, how = name.removeprefix("size_").partition("_")
         size = rt.city_size(city)
         return size >= int(n) if how == "or_more" else size <= int(n) if how == "or_less" else size == int(n)
     return rt.state["cities"][city]["mood"] == name

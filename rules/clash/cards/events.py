@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def resolve_icon(rt: Clash, p: int, icon: str) -> Generator:
     if icon == "gold_mine":
-        got = yield from rt.gain_resource(p, "gold", 2, "event")
+        got = yield from rt.gain_resource(p, "gold", rt.params["gold_mine_gold"], "event")
         rt.log(f"  gold mine: {rt.name(p)} gets {got} gold")
     elif icon == "exhausted_land":
         yield from exhaust_land(rt, p)

@@ -52,7 +52,7 @@ def choose_civilization(rt: Clash) -> Generator:
         rt.rng.shuffle(civs)
     else:
         civs = stacked
-    per = max(1, int(rt.params.get("civilization_boards", 2)))
+    per = max(1, int(rt.params["civilization_boards"]))
     for p in rt.turn_order():
         dealt = sorted(civs[:per]) or sorted(rt.defn.civilizations)[:1]
         civs = civs[per:]
@@ -100,7 +100,8 @@ def deal_leaders(rt: Clash) -> Generator:
     for p in rt.turn_order():
         pl = rt.player(p)
         if shared:
-            pl["leaders_left"], deck = sorted(deck[:3]), deck[3:]
+            n = rt.params["leaders_per_player"]
+            pl["leaders_left"], deck = sorted(deck[:n]), deck[n:]
         else:
             pl["leaders_left"] = sorted(rt.defn.leaders_of.get(pl.get("civilization") or "", []))
         home = next(iter(sorted(rt.cities_of(p))), None)

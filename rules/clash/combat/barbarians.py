@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..names import hits
+from ..names import BARBARIAN, hits
 from ..registry import SERVICES, functions, procedure, procedures, service
 from ..state.setup import add_city
 from .combat import (
@@ -32,7 +32,6 @@ from .rolls import battle_quantity, exchange
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
-BARBARIAN = -1
 
 
 @service("place_barbarian_city")
@@ -50,11 +49,11 @@ def barbarian_units(rt: Clash, space: str) -> list[str]:
 
 
 def _barbarian_room(rt: Clash) -> tuple[int, int]:
-    """(settlements, armies) still in the barbarians' supply (7 and 16, like a player's)."""
+    """(settlements, armies) still in the barbarians' supply (the component limits, like a player's)."""
     cities = sum(1 for c in rt.state["cities"].values() if c["owner"] == BARBARIAN)
     armies = len(rt.units_of(BARBARIAN, rt.role("army")))
-    piece_limit = rt.defn.limit(rt.defn.foundation, 7)
-    army_limit = rt.defn.limit(rt.role("army"), 16)
+    piece_limit = rt.defn.limit(rt.defn.foundation)
+    army_limit = rt.defn.limit(rt.role("army"))
     return piece_limit - cities, army_limit - armies
 
 
@@ -86,7 +85,7 @@ def barbarians_spawn(rt: Clash, p: int, ctx=None) -> Generator:
     """Event icon: (1) a barbarian settlement and unit within 2 spaces of your city, (2) one more unit,
     which may be another barbarian army type (cavalry, elephant) where barbarian infantry stands."""
     settlements, armies = _barbarian_room(rt)
-    spots = [s for s in _empty_land_near(rt, p, 2) if s not in rt.state["board"]["exhausted"]]
+    spots = [s for s in _empty_land_near(rt, p, rt.params["barbarian_reach"]) if s not in rt.state["board"]["exhausted"]]
     if spots and settlements > 0 and armies > 0:
         where = yield from rt.ask(p, "space", "Barbarians spawn: place the settlement where?", spots)
         yield from place_barbarian_city(rt, where)
@@ -127,7 +126,7 @@ def attack_candidates(rt: Clash, p: int) -> list[tuple[str, str]]:
     for camp in camps:
         for c in mine:
             d = rt.distance(camp, c)
-            if d is not None and d <= 2:
+            if d is not None and d <= rt.params["barbarian_reach"]:
                 near.append((camp, c, d))
     if not near:
         return []
@@ -160,7 +159,7 @@ def barbarian_targets(rt: Clash, p: int, camp: str | None) -> list[str]:
     out = []
     for target, c in rt.state["cities"].items():
         d = rt.distance(camp, target)
-        if c["owner"] in (p, BARBARIAN) or d is None or d > 2:
+        if c["owner"] in (p, BARBARIAN) or d is None or d > rt.params["barbarian_reach"]:
             continue
         if not rt.forbidden("barbarian_attack", target=target, actor=BARBARIAN):
             out.append(target)

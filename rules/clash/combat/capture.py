@@ -49,7 +49,7 @@ def capture(rt: Clash, captor: int, space: str, b: Battle | None = None) -> Gene
         rt.log(f"  spoils of war: {rt.name(captor)} gets {size} gold")
         refuge = sorted(rt.cities_of(loser))
         if refuge and len(rt.units_of(loser, rt.role("founder"))) < int(
-                rt.defn.limit(rt.role("founder"), 4)):
+                rt.defn.limit(rt.role("founder"))):
             where = yield from rt.ask(loser, "city", "Refugees: place a settler in which city?", refuge)
             yield from rt.place_unit(loser, rt.role("founder"), where, "capture")
     if space in st["cities"]:
@@ -65,7 +65,7 @@ def _swap_pieces(rt: Clash, captor: int, loser: int, space: str) -> Generator:
     for piece, owner in list(city["pieces"].items()):
         if owner != loser or rt.defn.pieces[piece].data.get("keeps_colour"):
             continue  # under another player's cultural influence, or a piece that keeps its builder's colour
-        if counts.get(piece, 0) >= rt.defn.limit(piece, 7):
+        if counts.get(piece, 0) >= rt.defn.limit(piece):
             before = len(city["pieces"])
             del city["pieces"][piece]
             yield from rt.gain_resource(captor, "gold", 1, "capture")

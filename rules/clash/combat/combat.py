@@ -32,7 +32,7 @@ from ..actions.exploration import sail
 from ..actions.losses import record_loss, report_losses
 from ..actions.movement import _capacity, describe_units, ship_space
 from ..civilizations.civilizations import leader_died
-from ..names import hits
+from ..names import BARBARIAN, hits
 from ..registry import procedures, service
 from ..state.definition import HAND_KIND, combat_source
 from .capture import capture
@@ -41,7 +41,6 @@ from .rolls import FOE_OF, battle_quantity, ctx_vars, exchange
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
-BARBARIAN = -1
 MAX_ROUNDS = 50
 
 

@@ -31,8 +31,6 @@ from ..state.setup import RESOURCES
 if TYPE_CHECKING:
     from ..state.runtime import Clash
 
-RAID_RANGE = 2  # a pirate ship raids a coastal city within 2 spaces (land or sea)
-
 
 # ---- who and where --------------------------------------------------------------------------------
 def pirate_type(rt: Clash) -> str | None:
@@ -124,15 +122,16 @@ def _coastal(rt: Clash, city: str) -> bool:
 
 
 def raid_pairs(rt: Clash, p: int) -> list[tuple[str, str]]:
-    """A maximum pairing of pirate ships with distinct coastal cities of p within 2 spaces (like
-    trade routes). Angry cities are tried first: a raid that cannot be paid costs them nothing."""
-    order = {"angry": 0, "neutral": 1, "happy": 2}
+    """A maximum pairing of pirate ships with distinct coastal cities of p within 2 spaces (params
+    pirate_raid_range; like trade routes). Angry cities are tried first: a raid that cannot be paid costs them nothing."""
+    order = ("angry", "neutral", "happy")
     cities = sorted((c for c in rt.cities_of(p) if _coastal(rt, c)),
-                    key=lambda c: (order.get(rt.state["cities"][c]["mood"], 1), c))
+                    key=lambda c: (order.index(rt.state["cities"][c]["mood"]), c))
+    far = rt.params["pirate_raid_range"]
     reach: dict[str, list[str]] = {}
     for u in pirate_units(rt):
         sp = rt.state["units"][u]["space"]
-        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= RAID_RANGE]
+        reach[u] = [c for c in cities if (d := rt.distance(sp, c)) is not None and d <= far]
     match: dict[str, str] = {}
 
     def augment(u: str, seen: set[str]) -> bool:

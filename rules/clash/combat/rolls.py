@@ -104,7 +104,7 @@ def score_roll(rt: Clash, b: Battle, who: int, side: str, rolls: list[int]) -> G
     first, so the side keeps the most value. Further low rolls count as usual. The opponent's
     opponent_combat_value modifiers come last, after the cap on this side's own bonuses."""
     rolls = yield from reroll(rt, b, who, side, rolls, ctx_vars(rt, b, side))
-    low = sorted(r for r in rolls if r <= 2)
+    low = sorted(r for r in rolls if r <= rt.params["low_roll"])
     shields = yield from side_choice(rt, "low_roll_shields", b, who, side, 0, offer=bool(low))
     used = min(max(0, shields), len(low))
     cv = sum(rolls) - sum(low[:used])
@@ -154,8 +154,8 @@ def exchange(rt: Clash, b: Battle, att: list[str], dfn: list[str]) -> Generator:
     def_rolls = roll_dice(rt, def_dice)
     att_cv, att_shields = yield from score_roll(rt, b, b.attacker, "attacker", att_rolls)
     def_cv, def_shields = yield from score_roll(rt, b, b.defender, "defender", def_rolls)
-    att_hits = yield from own_and_foes(rt, "combat_hits", b, b.attacker, "attacker", att_cv // 5)
-    def_hits = yield from own_and_foes(rt, "combat_hits", b, b.defender, "defender", def_cv // 5)
+    att_hits = yield from own_and_foes(rt, "combat_hits", b, b.attacker, "attacker", att_cv // rt.params["combat_value_per_hit"])
+    def_hits = yield from own_and_foes(rt, "combat_hits", b, b.defender, "defender", def_cv // rt.params["combat_value_per_hit"])
     def_cancel = def_shields + (yield from side_choice(rt, "combat_cancel_hits", b, b.defender, "defender",
                                                        b.fortress_cancel if b.round == 1 else 0))
     att_cancel = att_shields + (yield from side_choice(rt, "combat_cancel_hits", b, b.attacker, "attacker", 0))

@@ -101,9 +101,9 @@ def _room_for(rt: Clash, ctx: Ctx, what: str) -> bool:
     """Is there room for one more of a resource, token, unit or city piece (scale and component limits)?"""
     p = ctx.me
     if what in rt.defn.units:
-        return len(rt.units_of(p, what)) < rt.defn.limit(what, 99)
+        return len(rt.units_of(p, what)) < rt.defn.limit(what)
     if what in rt.defn.pieces:  # a city piece left in your supply
-        return piece_counts(rt, p).get(what, 0) < rt.defn.limit(what, 7)
+        return piece_counts(rt, p).get(what, 0) < rt.defn.limit(what)
     return rt.player(p)["res"].get(what, 0) < rt.limit(p, what)
 
 

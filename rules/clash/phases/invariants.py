@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..combat.pirates import all_pirates, pirate_type
 from ..names import PIRATES
+from ..state.limits import city_limit, stack_limit
 from ..state.setup import RESOURCES, TOKENS, deck_cards
 
 if TYPE_CHECKING:
@@ -47,21 +48,21 @@ def check_invariants(game: Game) -> list[str]:
             out.append(f"{who}: an advance is owned twice")
         units = Counter(u["type"] for u in st["units"].values() if u["owner"] == i)
         for utype in d.units:
-            if units[utype] > d.limit(utype, 99):
-                out.append(f"{who}: {units[utype]} {utype} units, above the limit {d.limit(utype, 99)}")
+            if units[utype] > d.limit(utype):
+                out.append(f"{who}: {units[utype]} {utype} units, above the limit {d.limit(utype)}")
         cities = sum(1 for c in st["cities"].values() if c["owner"] == i)
-        if cities > rt.params["max_cities"]:
+        if cities > city_limit(rt, i):
             out.append(f"{who}: {cities} cities")
         pieces = Counter(p for c in st["cities"].values() for p, o in c["pieces"].items() if o == i)
         for piece in d.pieces:
-            if pieces[piece] > d.limit(piece, 7):
+            if pieces[piece] > d.limit(piece):
                 out.append(f"{who}: {pieces[piece]} {piece} pieces on the board")
     if pirate_type(rt) is not None and len(all_pirates(rt)) > d.limit(pirate_type(rt)):
         out.append(f"{rt.name(PIRATES)}: {len(all_pirates(rt))} ships, above the limit {d.limit(pirate_type(rt))}")
     stacks = Counter((u["space"], u["owner"]) for u in st["units"].values()
                      if rt.is_army(u["type"]) and not u["ship"])  # army units of every kind
     for (space, owner), n in stacks.items():
-        if owner >= 0 and n > rt.params["max_armies_per_space"]:
+        if owner >= 0 and n > stack_limit(rt, owner, space):
             out.append(f"{rt.name(owner)}: {n} armies at {space}")
     aboard: Counter = Counter()
     for u in st["units"].values():

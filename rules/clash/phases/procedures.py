@@ -18,6 +18,7 @@ from ..actions import advances, cities, influence
 from ..actions.movement import _execute, describe_units, destinations
 from ..names import with_article
 from ..registry import procedures, service, steps
+from ..state.limits import stack_limit
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -37,10 +38,9 @@ def place_new_units(rt: Clash, p: int, utype: str, n: int, at: str | None, cause
     """Put free units into play (component limits apply); `at` None lets the player pick a city."""
     limit = rt.defn.limit(utype)
     army = rt.is_army(utype)
-    cap = rt.params["max_armies_per_space"]
 
     def room(space: str) -> bool:  # the stacking limit binds free armies too (army units of every kind)
-        return not army or cities.armies_in(rt, p, space) < cap
+        return not army or cities.armies_in(rt, p, space) < stack_limit(rt, p, space)
 
     for _ in range(n):
         if len(rt.units_of(p, utype)) >= limit:

@@ -44,8 +44,8 @@ def draw_status_cards(rt: Clash, p: int, ctx=None) -> Generator:
 
 @procedure("offer_raze")
 def offer_raze(rt: Clash, p: int, ctx=None) -> Generator:
-    """Step 4: a player may raze one of his size-1 cities for 1 gold."""
-    small = sorted(c for c in rt.cities_of(p) if rt.city_size(c) == 1)
+    """Step 4: a player may raze one of his size-1 cities (params raze_size) for 1 gold (raze_gold)."""
+    small = sorted(c for c in rt.cities_of(p) if rt.city_size(c) <= rt.params["raze_size"])
     if not small:
         return
     pick = yield from rt.ask(p, "raze", "Raze a size-1 city for 1 gold?", ["keep"] + small,

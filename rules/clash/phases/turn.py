@@ -1,4 +1,5 @@
-"""A player's turn (rulebook page 7): three actions in any order, plus the free actions in force."""
+"""A player's turn (rulebook page 7): three actions in any order (the quantity actions_per_turn), plus
+the free actions in force."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..actions.basic_actions import BASIC
 from ..actions.trade import can_trade, trade
 from ..cards.card_play import frees_card_action, refusal, special_usable, use_free_card_play
 from ..registry import procedure, service
+from ..state.limits import actions_per_turn
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -23,7 +25,6 @@ def start_turn(rt: Clash, p: int) -> None:
     st["turn_no"] += 1
     st["current"] = p
     st["phase"] = "turn"
-    st["actions_left"] = rt.params["actions_per_turn"]
     pl = rt.player(p)
     pl["turn"] = {"collects": 0, "influence_success": 0, "advances_gained": []}
     pl["temp"] = lasting_temps(rt, pl)
@@ -33,6 +34,7 @@ def start_turn(rt: Clash, p: int) -> None:
         if u["owner"] == p:
             u["moved"] = u["stop"] = u["battled"] = 0
             u.pop("came_from", None)  # where it first moved from this turn (board/neighbours.py)
+    st["actions_left"] = actions_per_turn(rt, p)  # asked once the turn's state is fresh
 
 
 @procedure("player_turn")

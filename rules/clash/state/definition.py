@@ -108,6 +108,10 @@ class ClashDefinition:
         cards = [e.id for e in self.content.entries.values() if e.kind == "event_card"]
         self.global_sources = [RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) + cards
                                                 if i in entries]
+        # sources nobody owns (the standing rules, city pieces, units): in their `forbid`, `me` is the player
+        # acting. An event card is owned by its holder while in play, so its `me` is each player in turn
+        # (the card's condition names the holder with `in_play(self)`), as on every other card.
+        self.ownerless = frozenset([RULES_SOURCE] + [i for i in list(self.pieces) + list(self.units) if i in entries])
         self.foundation = next((p for p, e in self.pieces.items() if e.data.get("role") == "foundation"), None)
         self.roles = {e.data.get("role"): u for u, e in self.units.items() if e.data.get("role")}
         # army units fight on land (infantry and whatever else a pack marks `army: true`); ships at sea
@@ -137,7 +141,8 @@ class ClashDefinition:
         return self._pure_memos.setdefault(name, {})
 
     def limit(self, entry_id: str, default: int = 99) -> int:
-        """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it."""
+        """A component limit: the entry's `limit`, unless the rules data (`params.limits`) changes it. Every
+        unit and city piece declares one (its schema requires it); `default` answers for any other id."""
         override = self.params.get("limits", {}).get(entry_id)
         if override is not None:
             return int(override)
@@ -211,6 +216,11 @@ class ClashDefinition:
 
     def view(self, game, player: int | None) -> dict:
         return player_view(game, player, self.rules.get("hidden"))
+
+    def why_not(self, game, decision: Decision, choice: str) -> str | None:
+        """Why an option the pending decision does not offer is not offered (cards/refusals.py, above this
+        layer); asked only when someone tried to take it."""
+        return SERVICES["why_not"](game.rt, decision, choice)
 
     def flow(self, game) -> Generator[Decision, str, None]:
         rt = Clash(self, game)

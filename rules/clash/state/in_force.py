@@ -250,10 +250,12 @@ class InForce:
         return out
 
     def forbidden(self, what: str, **vars: Any) -> bool:
-        """A prohibition from anyone's abilities (me = the ability's owner) or from the standing rules."""
+        """A prohibition from anyone's abilities (me = the ability's owner: an event card's holder, whom its
+        condition names with `in_play(self)`) or from what nobody owns (the standing rules, city pieces,
+        units: me = the player acting)."""
         active: dict[int, frozenset[str]] = {}  # each player's sources, taken once (conditions change nothing)
         for f in self.index.forbids.get(what, ()):
-            owners = range(self.n) if f.source not in self.defn.global_sources else [vars.get("actor", 0)]
+            owners = range(self.n) if f.source not in self.defn.ownerless else [vars.get("actor", 0)]
             for p in owners:
                 if p is None or p < 0:
                     continue

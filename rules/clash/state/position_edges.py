@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from ....engine.diagnostics import PositionError, accepted
+from .limits import city_limit, stack_limit
 from .runtime import Clash
 from .setup import RESOURCES, TOKENS
 
@@ -129,9 +130,8 @@ def _limits(rt: Clash, pos: dict, placed: list[list[str]]) -> Problems:  # noqa:
             out.append((("units", owner_item[(owner, utype)]),
                         f"player {owner} has {n} {utype} units; only {limit} exist"))
     stacks = Counter((d["owner"], d["space"]) for d in units.values() if rt.is_army(d["type"]) and not d["ship"])
-    cap = int(rt.params["max_armies_per_space"])
     for (owner, space), n in sorted(stacks.items()):
-        if owner >= 0 and n > cap and (owner, space) in stack_item:
+        if owner >= 0 and n > (cap := stack_limit(rt, owner, space)) and (owner, space) in stack_item:
             i = stack_item[(owner, space)]
             out.append((("units", i), f"player {owner} has {n} army units at {pos['units'][i]['at']}; "
                                       f"a space holds at most {cap}"))
@@ -147,12 +147,11 @@ def _limits(rt: Clash, pos: dict, placed: list[list[str]]) -> Problems:  # noqa:
             piece_item[(owner if piece_owner is None else int(piece_owner), piece)] = ("cities", i, "pieces", piece)
     pieces = Counter((o, p) for c in st["cities"].values() for p, o in c["pieces"].items())
     for (owner, piece), n in sorted(pieces.items()):
-        limit = defn.limit(piece, 7)
+        limit = defn.limit(piece)
         where = piece_item.get((owner, piece)) or (("cities", city_item[owner]) if owner in city_item else None)
         if owner >= 0 and n > limit and where is not None:
             out.append((where, f"player {owner} has {n} {piece} pieces; only {limit} exist"))
     for owner, n in sorted(city_count.items()):
-        if owner >= 0 and n > int(rt.params["max_cities"]):
-            out.append((("cities", city_item[owner]), f"player {owner} has {n} cities; at most "
-                                                      f"{rt.params['max_cities']}"))
+        if owner >= 0 and n > (most := city_limit(rt, owner)):
+            out.append((("cities", city_item[owner]), f"player {owner} has {n} cities; at most {most}"))
     return out

@@ -17,6 +17,7 @@ from ....engine.board import Board
 from ....engine.decision import RunawayEffect, ask, choose_one, confirm
 from ....engine.rng import Rng
 from ....engine.steady import Steady
+from ..names import BARBARIAN
 from ..registry import FUNCTIONS, PROCEDURES, SERVICES
 from .between import Between
 from .changes import GATED_HOOKS, Changes
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from ....engine.machine import Game
     from .definition import ClashDefinition
 
-BARBARIAN = -1
 MAX_TRIGGER_DEPTH = 24
 
 

@@ -35,7 +35,7 @@ def scenario_state(defn: ClashDefinition, config: dict) -> dict:
     check_position_schema(pos)  # a save's position may be anything: refused here, before a rule reads it
     base = dict(config)
     base.pop("position", None)
-    check_position(defn, pos, int(config.get("players", 2)))
+    check_position(defn, pos, int(config.get("players", defn.rules["players"]["min"])))
     state = new_state(defn, base)
     keep_units = pos.get("keep_setup_units", False)
     if not keep_units:

@@ -53,8 +53,8 @@ def deck_cards(defn: ClashDefinition, kind: str) -> list[str]:
 
 
 def new_state(defn: ClashDefinition, config: dict) -> dict:
-    players = int(config.get("players", 2))
     lo, hi = defn.rules["players"]["min"], defn.rules["players"]["max"]
+    players = int(config.get("players", lo))
     if not lo <= players <= hi:
         raise ValueError(f"Clash of Cultures is for {lo} to {hi} players, not {players}")
     state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream"))}
@@ -62,7 +62,7 @@ def new_state(defn: ClashDefinition, config: dict) -> dict:
     names = list(config.get("names") or [f"Player {i + 1}" for i in range(players)])[:players]
     while len(names) < players:
         names.append(f"Player {len(names) + 1}")
-    if players == 4:
+    if players in defn.params["shuffled_seats"]:
         rng.shuffle(names)  # rulebook: in 4-player games determine randomly who sits where
 
     layout = defn.layout(players)

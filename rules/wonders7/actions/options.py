@@ -53,7 +53,7 @@ def _pick_options(rt: Wonders, p: int) -> list[tuple[str, str]]:
     stage_cost = next_stage_cost(rt, p)
     stage_ok = stage_cost is not None and payable(rt, p, stage_cost)
     free_ok = rt.granted("free_build_per_age", p) and pl.get("free_used") != rt.state["age"]
-    sell = int(rt.d.params.get("sell_coins", 3))
+    sell = int(rt.d.params["sell_coins"])
     for card in dict.fromkeys(pl["hand"]):
         name = rt.d.content.entries[card].name
         if can_build(rt, p, card):

@@ -1,8 +1,10 @@
 """Carrying out a turn's picks (rulebook, "Game turn", step 2): all picks revealed together, paid,
 placed, and then what the new cards trigger; the last card of an age; building from the discard pile.
 
-Coins paid to neighbours arrive after every payment is made, and `card_built` triggers run once every
-city has built, so a card counting neighbours' cards sees this turn's too.
+Coins paid to neighbours arrive after every payment is made; then the hook `neighbour_paid` fires for
+each payment (the payer's `on`, the others' `on any`: who paid whom, how much, for which card and what),
+and `card_built` triggers run once every city has built, so a card counting neighbours' cards sees this
+turn's too.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ def resolve_picks(rt: Wonders, last_turn: bool = False) -> Generator:
     """Reveal every pick, pay, place the cards, hand out income, then run what the new cards trigger.
     On an age's last turn the cards left in hand are discarded before the triggers run: whatever is
     discarded at the end of that turn is already on the pile for an effect that builds from it."""
-    sell = int(rt.d.params.get("sell_coins", 3))
+    sell = rt.d.params["sell_coins"]
     income = [0] * rt.n
     done: list[tuple[int, str, str]] = []
+    payments: list[tuple[int, str, int, int, str, str]] = []  # (payer, side, receiver, coins, card, action)
     for p in range(rt.n):
         pl = rt.player(p)
         pick = pl.get("pick")
@@ -35,6 +38,8 @@ def resolve_picks(rt: Wonders, last_turn: bool = False) -> Generator:
         pl["coins"] -= pay["bank"] + pay["left"] + pay["right"]
         income[rt.left(p)] += pay["left"]
         income[rt.right(p)] += pay["right"]
+        payments += [(p, s, q, pay[s], card, action) for s, q in (("left", rt.left(p)), ("right", rt.right(p)))
+                     if pay[s]]
         name = rt.d.content.entries[card].name
         bought = [f"{pay[s]} to {rt.name(q)}" for s, q in (("left", rt.left(p)), ("right", rt.right(p))) if pay[s]]
         paid = f", paying {' and '.join(bought)}" if bought else ""
@@ -56,6 +61,8 @@ def resolve_picks(rt: Wonders, last_turn: bool = False) -> Generator:
         rt.player(p)["coins"] += income[p]
     if last_turn:
         discard_leftovers(rt)
+    for p, side, q, coins, card, action in payments:  # every payment to a neighbour, once all are made
+        yield from rt.emit("neighbour_paid", p, receiver=q, side=side, amount=coins, card=card, action=action)
     for p, action, card in done:
         if action in ("build", "free"):
             yield from rt.emit("card_built", p, card=card)

@@ -53,7 +53,8 @@ def rows(game: Any) -> list[list[float]]:
         for args in rt.grants(p, "science"):
             symbols[args[0]] = symbols.get(args[0], 0) + 1
         wilds = sum(1 for _ in rt.grants(p, "science_wild"))
-        nxt = science_points(symbols, wilds + 1) - science_points(symbols, wilds)
+        sets = rt.d.params["science_set_points"]
+        nxt = science_points(symbols, wilds + 1, sets) - science_points(symbols, wilds, sets)
         b = scores["breakdown"][p]
         out.append([float(scores["vp"][p])] + [float(b[k]) for k in parts] + built
                    + [float(pl["coins"]), float(pl.get("stages") or 0), float(units), float(max(symbols.values())),
@@ -63,7 +64,7 @@ def rows(game: Any) -> list[list[float]]:
 
 def progress(game: Any) -> float:
     st = game.rt.state
-    ages = game.rt.d.params.get("ages") or 3
+    ages = game.rt.d.params["ages"]
     turns = st.get("turns") or 6
     done = ((st.get("age") or 1) - 1) * turns + max(0, (st.get("turn") or 1) - 1)
     return min(1.0, max(0.0, done / (ages * turns)))

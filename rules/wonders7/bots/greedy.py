@@ -70,7 +70,7 @@ class GreedyBot:
         action, _, card = option.partition(":")
         coin = float(w.get("coin", 0.2))
         if action == "sell":
-            return float(rt.d.params.get("sell_coins", 3)) * coin + float(w.get("sell", 0.0))
+            return float(rt.d.params["sell_coins"]) * coin + float(w.get("sell", 0.0))
         if action == "stage":
             source = stage_source(rt.player(p)["board"], rt.player(p)["stages"] + 1)
             cost = next_stage_cost(rt, p) or {}

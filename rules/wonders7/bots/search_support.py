@@ -70,7 +70,8 @@ def promise(rt: Wonders, p: int, vp: float) -> float:
     for args in rt.grants(p, "science"):
         symbols[args[0]] = symbols.get(args[0], 0) + 1
     wilds = sum(1 for _ in rt.grants(p, "science_wild"))
-    value += PROMISE["science"][age - 1] * (science_points(symbols, wilds + 1) - science_points(symbols, wilds))
+    sets = rt.d.params["science_set_points"]
+    value += PROMISE["science"][age - 1] * (science_points(symbols, wilds + 1, sets) - science_points(symbols, wilds, sets))
     mine = shields(rt, p)
     for q in dict.fromkeys(rt.neighbours(p)):
         if q != p:

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 def military_conflicts(rt: Wonders) -> Generator:
     """Each city compares its shields with each neighbour's: more wins the age's token, fewer a defeat."""
     age = rt.state["age"]
-    wins = rt.d.params.get("military_victory") or [1, 3, 5]
-    win, loss = int(wins[min(age, len(wins)) - 1]), int(rt.d.params.get("military_defeat", -1))
+    wins = rt.d.params["military_victory"]
+    win, loss = int(wins[min(age, len(wins)) - 1]), int(rt.d.params["military_defeat"])
     strength = [shields(rt, p) for p in range(rt.n)]
     for p in range(rt.n):
         for q in dict.fromkeys(rt.neighbours(p)):

@@ -28,7 +28,7 @@ def deck_for(rt: Wonders, age: int) -> list[str]:
     guilds = [e.id for e in rt.d.cards if e.data["age"] == age and e.data.get("colour") == guild]
     if guilds:
         rng.shuffle(guilds)
-        take = rt.n + int(rt.d.params.get("guilds_extra", 2))
+        take = rt.n + int(rt.d.params["guilds_extra"])
         deck += guilds[:take]
         rt.state["guild_pool"] = guilds[take:]
     rng.shuffle(deck)

@@ -21,7 +21,7 @@ def breakdown(rt: Wonders, p: int, extra: tuple[str, ...] = ()) -> dict[str, int
     """p's points by category; `extra` sources count as p's own (a copied guild, a bot's what-if)."""
     pl = rt.player(p)
     out = {"military": sum(pl["military"]),
-           "treasury": pl["coins"] // int(rt.d.params.get("treasury_coins_per_point", 3))}
+           "treasury": pl["coins"] // int(rt.d.params["treasury_coins_per_point"])}
     cats = dict.fromkeys(CATEGORIES, 0)
     for cat, n in rt.grants(p, "points", extra):
         cats[cat] += int(n)
@@ -29,7 +29,7 @@ def breakdown(rt: Wonders, p: int, extra: tuple[str, ...] = ()) -> dict[str, int
         cats[cat] += int(n) * rt.count_of(p, countable, who)
     symbols = Counter(args[0] for args in rt.grants(p, "science", extra))
     wilds = sum(1 for _ in rt.grants(p, "science_wild", extra))
-    out.update({"wonder": cats["wonder"], "civilian": cats["civilian"], "science": science_points(symbols, wilds),
+    out.update({"wonder": cats["wonder"], "civilian": cats["civilian"], "science": science_points(symbols, wilds, rt.d.params["science_set_points"]),
                 "commerce": cats["commerce"], "guild": cats["guild"]})
     return out
 

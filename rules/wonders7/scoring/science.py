@@ -9,11 +9,12 @@ from itertools import product
 SYMBOLS = ("compass", "gear", "tablet")
 
 
-def science_points(counts: dict[str, int], wilds: int = 0) -> int:
-    """The science score of symbol counts, with `wilds` symbols placed where they score most."""
+def science_points(counts: dict[str, int], wilds: int, set_points: int) -> int:
+    """The science score of symbol counts (each symbol's count squared, and `set_points`, params
+    science_set_points, per set of the three), with `wilds` symbols placed where they score most."""
     best = 0
     for extra in product(SYMBOLS, repeat=wilds):
         c = Counter({s: counts.get(s, 0) for s in SYMBOLS})
         c.update(extra)
-        best = max(best, sum(v * v for v in c.values()) + 7 * min(c[s] for s in SYMBOLS))
+        best = max(best, sum(v * v for v in c.values()) + set_points * min(c[s] for s in SYMBOLS))
     return best

@@ -90,7 +90,7 @@ def _pick_text(game: Any, p: int, option: str, options: list[str]) -> str:
                 f"{price_words(rt, p, next_stage_cost(rt, p) or {})}. {name} goes face down under the stage: the "
                 "card's own effect does not count.")
     if action == "sell":
-        sell = int(defn.params.get("sell_coins", 3))
+        sell = int(defn.params["sell_coins"])
         why = "" if f"build:{card}" in options else _unbuildable(game, p, card)
         return (f"Discard {name}: take {sell} coins from the bank (you will have {pl['coins'] + sell}); the card "
                 f"goes face down to the discard pile.{why}")

@@ -17,7 +17,7 @@ from ....dsl.compiler import Compiler
 from ....dsl.loader import Content, Entry, load_content
 from ....dsl.rules_data import assemble, variant_stamp
 from ....dsl.rules_data import variant_files as rules_variant_files
-from ....engine.abilities import AbilityIndex, CompiledEntry, Grant, Trigger
+from ....engine.abilities import AbilityIndex, CompiledEntry, Grant, Modifier, Trigger
 from ....engine.decision import Decision
 from ....engine.diagnostics import ContentError
 from ....engine.hidden import view_of
@@ -56,18 +56,28 @@ class WondersDefinition:
         self.boards: dict[str, Entry] = {e.id: e for e in self.content.of_kind(BOARD_KIND)}
         self._grants: dict[tuple[str, str], list[Grant]] = {}
         self._triggers: dict[tuple[str, str], list[Trigger]] = {}
+        self._modifiers: dict[tuple[str, str], list[Modifier]] = {}
+        self.any_hooks: set[str] = set()  # hooks some `on any` trigger answers (every player's moment)
         for sid, ce in entries.items():
             for ab in ce.abilities:
                 if isinstance(ab, Grant):
                     self._grants.setdefault((sid, ab.name), []).append(ab)
                 elif isinstance(ab, Trigger):
                     self._triggers.setdefault((sid, ab.hook), []).append(ab)
+                    if ab.any_player:
+                        self.any_hooks.add(ab.hook)
+                elif isinstance(ab, Modifier):
+                    self._modifiers.setdefault((sid, ab.quantity), []).append(ab)
+        self.modified = frozenset(q for _, q in self._modifiers)  # quantities some ability changes
 
     def grants_of(self, source: str, name: str) -> list[Grant]:
         return self._grants.get((source, name), [])
 
     def triggers_of(self, source: str, hook: str) -> list[Trigger]:
         return self._triggers.get((source, hook), [])
+
+    def modifiers_of(self, source: str, quantity: str) -> list[Modifier]:
+        return self._modifiers.get((source, quantity), [])
 
     def colour(self, card: str) -> str | None:
         e = self.content.entries.get(card)

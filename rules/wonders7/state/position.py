@@ -62,7 +62,7 @@ def _decks(defn: Any, state: dict, position: dict, age: int, given: bool, cards:
     """Put the position's `decks` (age -> cards in dealing order) and `guild_pool` on the state; the problems of
     each: a card of no loaded pack or of another age, an age already over or too few cards to deal."""
     known, params = defn.content.entries, defn.params
-    ages, n = int(params.get("ages", 3)), len(state["players"])
+    ages, n = int(params["ages"]), len(state["players"])
     guild = params.get("guild_colour", "purple")
     probs: list[tuple[tuple, str]] = []
     state["decks"] = {}

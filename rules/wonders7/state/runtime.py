@@ -104,15 +104,40 @@ class Wonders(RuleCalls):
         return next(self.grants(p, name), None) is not None
 
     def emit(self, hook: str, p: int, **payload: Any) -> Generator:
-        """Run p's triggers on `hook` (the payload's names are bound in their conditions and bodies)."""
+        """Run p's triggers on `hook` (the payload's names are bound in their conditions and bodies), then
+        every other player's `on any` triggers on it (their `me` is their owner, `player` stays p)."""
         payload["player"] = p
         if self.watch is not None:
             self.watch.fired(self, hook, p, payload)
+        hearers = [p] + ([q for q in range(self.n) if q != p] if hook in self.d.any_hooks else [])
+        for q in hearers:
+            for source in self.sources(q):
+                for t in self.d.triggers_of(source, hook):
+                    if q != p and not t.any_player:
+                        continue
+                    ctx = Ctx(self, q, source, dict(payload), t)
+                    if t.when is None or t.when(ctx):
+                        yield from t.body(ctx)
+
+    def quantity(self, name: str, p: int, base: int, arg: Any = None, **vars: Any) -> int:
+        """A number the rules compute for p (a trading price ...) after the modifiers in force for p, in
+        the order of p's sources; `arg` picks the modifiers written for it (`modify NAME(ARG)`), `vars` are
+        the context their conditions read (`modify trade_price when resource = glass`).
+        When no ability changes the quantity, the printed value comes back at once. 7 Wonders asks no
+        question while it prices: an `optional` modifier is not offered, so it does not apply."""
+        if name not in self.d.modified:
+            return base
+        value = base
         for source in self.sources(p):
-            for t in self.d.triggers_of(source, hook):
-                ctx = Ctx(self, p, source, dict(payload), t)
-                if t.when is None or t.when(ctx):
-                    yield from t.body(ctx)
+            for m in self.d.modifiers_of(source, name):
+                if m.optional:
+                    continue
+                ctx = Ctx(self, p, source, dict(vars))
+                if m.arg is not None and m.arg(ctx) != arg:
+                    continue
+                if m.when is None or m.when(ctx):
+                    value = m.apply(ctx, value)
+        return value
 
     # ---- counting (points_per, cards())
     def whose(self, p: int, who: Any) -> list[int]:

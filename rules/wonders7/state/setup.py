@@ -10,15 +10,15 @@ from ....engine.rng import Rng, seed_state
 
 def new_state(defn: Any, config: dict) -> dict:
     """The state before the flow's first step, for `config` (players, seed, names, boards)."""
-    n = int(config.get("players", 3))
     lo, hi = defn.rules["players"]["min"], defn.rules["players"]["max"]
+    n = int(config.get("players", lo))
     if not lo <= n <= hi:
         raise ValueError(f"7 Wonders is for {lo} to {hi} players, not {n}")
     state: dict = {"rng": seed_state(int(config.get("seed", 0)), config.get("stream")), "age": 0, "turn": 0, "turns": 0,
                    "phase": "play", "decks": {}, "guild_pool": [], "discard": []}
     names = list(config.get("names") or [])
     boards = deal_boards(defn, state, n, config.get("boards"))
-    start = int(defn.params.get("starting_coins", 3))
+    start = int(defn.params["starting_coins"])
     state["players"] = [{"name": names[p] if p < len(names) else f"Player {p + 1}", "board": boards[p],
                          "coins": start, "built": [], "stages": 0, "stage_cards": [], "hand": [],
                          "pick": None, "military": [], "free_used": None} for p in range(n)]

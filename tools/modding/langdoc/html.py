@@ -78,7 +78,10 @@ def _form(f: Form, out_dir: Path) -> str:
 def _word(w: Word, out_dir: Path) -> str:
     body = (f"<h3><code>{escape(w.name)}</code> <span class=muted>{escape(SECTION_TITLES[w.section])}</span></h3>"
             f"<p>{inline(w.doc)}</p><p><code>{escape(w.signature)}</code></p>")
-    if w.fields:
+    if w.meanings:
+        body += "<p>Payload:</p><ul>" + "".join(f"<li><code>{escape(k)}</code>: {escape(t)} - {inline(w.meanings.get(k, ''))}</li>"
+                                                for k, t in w.fields.items()) + "</ul>"
+    elif w.fields:
         label = "Payload" if w.section == "hooks" else "Context"
         body += f"<p>{label}: " + ", ".join(f"<code>{escape(k)}</code>: {escape(t)}" for k, t in w.fields.items()) + "</p>"
     for n in w.notes:

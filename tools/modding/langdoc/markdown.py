@@ -46,7 +46,9 @@ def _form(f: Form, out_dir: Path) -> list[str]:
 
 def _word(w: Word, out_dir: Path) -> list[str]:
     out = [f'<a id="{anchor(w.section, w.name)}"></a>', f"### `{w.name}`", "", w.doc, "", f"`{w.signature}`", ""]
-    if w.fields:
+    if w.meanings:
+        out += ["Payload:"] + [f"- `{k}`: {t} - {w.meanings.get(k, '')}" for k, t in w.fields.items()] + [""]
+    elif w.fields:
         label = "Payload" if w.section == "hooks" else "Context"
         out += [f"{label}: " + ", ".join(f"`{k}`: {t}" for k, t in w.fields.items()), ""]
     out += [f"{n[:1].upper()}{n[1:]}." for n in w.notes] + ([""] if w.notes else [])

@@ -35,7 +35,9 @@ SECTION_INTROS = {
     "grants": "Standing permissions: `grant NAME(ARGS) [when COND]`, or `grant NAME(ARGS) until end of turn` "
               "as a statement. Context fields are variables in the condition.",
     "forbids": "Prohibitions checked for every player: `forbid NAME when COND` (`me` is the owner of the "
-               "ability). Context fields are variables in the condition.",
+               "ability: the holder of an advance, wonder or card, and of an event card while it is in play, "
+               "which its condition says with `in_play(self)`; for the standing rules, city pieces and units, "
+               "which nobody owns, the player acting). Context fields are variables in the condition.",
     "functions": "Functions usable in any expression: `NAME(ARGS)`. Arguments in brackets may be left out.",
     "primitives": "Rule procedures an effect runs with `do NAME(ARGS)`. Arguments in brackets may be left out.",
 }
@@ -59,6 +61,7 @@ class Word:
     signature: str
     doc: str
     fields: dict[str, str] = field(default_factory=dict)  # payload or context: name -> type
+    meanings: dict[str, str] = field(default_factory=dict)  # a hook's payload: name -> what it means
     notes: list[str] = field(default_factory=list)  # returns, emits ...
     uses: list[Use] = field(default_factory=list)
     example: str = ""  # the vocabulary's `example:`, shown when no bundled entry uses the word
@@ -290,7 +293,8 @@ def build_reference(content: Content) -> Reference:
     for section in WORD_SECTIONS:
         for name in getattr(vocab, section):
             sig, fields, notes = signature(section, name, vocab)
-            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, notes,
+            meanings = {k: vocab.field_meaning(name, k) for k in fields} if section == "hooks" else {}
+            w = Word(section, name, sig, vocab.docs.get(section, {}).get(name, ""), fields, meanings, notes,
                      example=vocab.examples.get(section, {}).get(name, ""))
             words.setdefault(section, []).append(w)
             index[(section, name)] = w
