@@ -46,7 +46,7 @@ def _words(output: str) -> str:
 
 
 def test_the_help_names_the_game_and_the_search_bot():
-    text = _words(runner.invoke(app, ["play", "--help"]).output)
+    text = _words(runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output)  # the test's own width
     assert "civ_board: 2 to 4" in text and "search:N" in text
     assert "civ_board" in " ".join(runner.invoke(app, ["tournament", "--help"]).output.split())
 
