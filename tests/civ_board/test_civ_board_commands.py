@@ -48,7 +48,7 @@ def _words(output: str) -> str:
 def test_the_help_names_the_game_and_the_search_bot():
     text = _words(runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output)  # the test's own width
     assert "civ_board: 2 to 4" in text and "search:N" in text
-    assert "civ_board" in " ".join(runner.invoke(app, ["tournament", "--help"]).output.split())
+    assert "civ_board" in _words(runner.invoke(app, ["tournament", "--help"], env={"COLUMNS": "200"}).output)
 
 
 def test_every_grant_word_has_its_english_so_explain_never_says_you_may_and_the_raw_word():
