@@ -318,7 +318,7 @@ class TerminalSeat:
         except (OSError, RuntimeError) as err:
             self.console.print(f"[red]cannot draw the board: {escape(str(err))}[/]")
             return
-        self.console.print(f"board drawn: {escape(str(target))}")
+        self.console.print(f"board drawn: {escape(str(target))}", soft_wrap=True)  # a path copied whole, however long
 
 
 def write_save(game: Game, path: Path) -> None:
