@@ -32,10 +32,35 @@ class RandomBot:
         return decision.options[Rng(self._state).below(len(decision.options))]
 
 
+class FirstOptionBot:
+    """Always the first legal option: what a newcomer typing "1" at every prompt plays. It knows nothing and
+    reads nothing, so it is the floor a designer's bots must clear (a greedy bot it beats has blind spots)."""
+
+    name = "first"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed  # unused: the bot draws nothing; kept so every bot is made the same way
+
+    def choose(self, game, decision: Decision) -> str:
+        return decision.options[0]
+
+
 def _search_bot(seed: int = 0, budget: str | None = None):
     from .search import SearchBot
 
     return SearchBot(seed, budget)
+
+
+def _learned_bot(seed: int = 0, budget: str | None = None):
+    from .policy import LearnedBot
+
+    return LearnedBot(seed, budget)
+
+
+def _learned_search_bot(seed: int = 0, budget: str | None = None):
+    from .policy import LearnedSearchBot
+
+    return LearnedSearchBot(seed, budget)
 
 
 def _ismcts_bot(seed: int = 0, budget: str | None = None):
@@ -44,8 +69,9 @@ def _ismcts_bot(seed: int = 0, budget: str | None = None):
     return IsmctsBot(seed, budget)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "search": _search_bot, "ismcts": _ismcts_bot}  # type: ignore[dict-item]
-SEARCHING = frozenset({"search", "ismcts"})  # bots that fork the game (a game for them keeps snapshots)
+BOTS: dict[str, type] = {"random": RandomBot, "first": FirstOptionBot, "search": _search_bot,
+                         "ismcts": _ismcts_bot}  # type: ignore[dict-item]
+SEARCHING = frozenset({"search", "ismcts", "lsearch"})  # bots that fork the game (a game for them keeps snapshots)
 # bots of one game only, by game id: the same name (`greedy`) means each game's own heuristic
 GAME_BOTS: dict[str, dict[str, type]] = {}
 

@@ -98,7 +98,7 @@ class IsmctsBot(Searcher):
             return decision.options[0]
         start = time.perf_counter()
         rng = Rng(self._state)
-        support: SearchSupport = game.definition.search_support()
+        support: SearchSupport = self.support_of(game)
         persona = self._take_persona(support)
         if not support.searchable(decision):
             return self._unsearched(game, decision, support, rng)

@@ -169,9 +169,14 @@ class Searcher:
         self._state = {"rng": seed_state(seed)}
         self.budget = Budget.parse(budget)
         self.decision_seconds: list[float] = []  # time per searched decision (for reports)
+        self.last_totals: dict[str, float] = {}  # the last searched decision's candidates and their totals
         self.time_cap: float | None = None  # a hard stop per decision on top of a count budget (a server's)
         self.persona_seed = seed  # the seed of its own fast policy, when the game's policy has a persona
         self._persona: Any = None  # that policy, during a decision (None: the game's policy has none)
+
+    def support_of(self, game: Any) -> SearchSupport:
+        """The game's search support (a bot searching with another policy wraps it: engine/policy.py)."""
+        return game.definition.search_support()
 
     def _take_persona(self, support: SearchSupport) -> Any:
         """The bot's own fast policy for this decision when the game's policy has a persona (else None)."""
@@ -205,7 +210,7 @@ class SearchBot(Searcher):
             return decision.options[0]
         start = time.perf_counter()
         rng = Rng(self._state)
-        support: SearchSupport = game.definition.search_support()
+        support: SearchSupport = self.support_of(game)
         p = decision.player
         self._take_persona(support)
         if not support.searchable(decision):
@@ -227,6 +232,7 @@ class SearchBot(Searcher):
         else:
             best = self._sweeps(game, p, support, cands, totals, world0, world_seed, rng, start)
         self.decision_seconds.append(time.perf_counter() - start)
+        self.last_totals = dict(totals)  # each candidate's summed evaluation (what a policy fit learns from)
         return best
 
     def _sweeps(self, game: Any, p: int, support: SearchSupport, cands: list[str], totals: dict[str, float],

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rulewright.api import new_game
 from rulewright.rules.clash.bots.bot_plans import (
-    _raises_limit,
     advance_plan_value,
     missing_for,
+    raises_limit,
     wonder_targets,
 )
 
@@ -41,11 +41,11 @@ def test_the_last_advance_a_wonder_needs_is_worth_more():
 
 def test_limits_raised_by_an_advance_are_found_by_trying_it():
     game, rt = _game()
-    raisers = [a for a in rt.defn.advances if _raises_limit(rt, 0, a, "food")]
+    raisers = [a for a in rt.defn.advances if raises_limit(rt, 0, a, "food")]
     assert raisers and all(a not in rt.player(0)["advances"] for a in raisers)
     culture = [a for a, e in rt.defn.advances.items() if e.data.get("border") == "culture"]
-    assert culture and all(_raises_limit(rt, 0, a, "culture") for a in culture)
-    assert not _raises_limit(rt, 0, next(a for a in rt.defn.advances if a not in raisers
+    assert culture and all(raises_limit(rt, 0, a, "culture") for a in culture)
+    assert not raises_limit(rt, 0, next(a for a in rt.defn.advances if a not in raisers
                                          and rt.defn.advances[a].data.get("border") != "culture"), "food")
 
 

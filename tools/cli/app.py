@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..common.errors import GuardedTyper
 from ..modding import docs, explain, hooks, labels, lint, lsp, schema, test, variant, words
 from ..modding import list as list_
-from ..playtest import analyze, balance, bench, compare, fit, simulate, sweep, tournament, tune
+from ..playtest import analyze, balance, bench, compare, fit, ladder, simulate, sweep, tournament, tune
 from ..render import render
 from ..seat import play, replay, serve
 from . import version
@@ -28,7 +28,7 @@ app = GuardedTyper(
 
 # the order of `rulewright --help` (Typer lists command groups, such as `variant`, after the commands)
 COMMANDS = [lint, list_, explain, schema, hooks, words, play, replay, test, labels, simulate, compare, variant, sweep,
-            tune, bench, tournament, balance, fit, analyze, render, serve, docs, lsp]
+            tune, bench, tournament, ladder, balance, fit, analyze, render, serve, docs, lsp]
 
 version.register(app)  # `rulewright --version`
 for _module in COMMANDS:

@@ -144,18 +144,36 @@ def register(app: Any) -> None:
     import typer
 
     @app.command("fit")
-    def fit_command(game: str = typer.Option("clash", help="the game whose evaluation to fit"),
-                 games: int = typer.Option(300, help="self-play games (greedy bots)"),
-                 players: str = typer.Option("2", help="player counts, cycled over the games, e.g. 2,3,4"),
+    def fit_command(game: str = typer.Option("clash", help="the game whose evaluation (or policy) to fit"),
+                 games: int = typer.Option(None, help="self-play games (default 300; with --policy, 40 a round)"),
+                 players: str = typer.Option(None, help="player counts, cycled over the games, e.g. 2,3,4 (default 2; "
+                                             "with --policy the game's ladder count: 2, 7 Wonders 3)"),
                  seed: int = typer.Option(1, help="series seed (game i plays seed*stride + i)"),
                  every: int = typer.Option(3, help="record every n-th decision with a choice"),
                  l2: float = typer.Option(1.0, help="L2 penalty on the standardised weights"),
-                 out: Path = typer.Option(None, help="where to write (default: the file the game's evaluation reads)"),
+                 out: Path = typer.Option(None, help="where to write (default: the file the game reads)"),
                  records: Path = typer.Option(None, help="keep the recorded positions here (read back if it exists)"),
+                 policy: bool = typer.Option(False, "--policy", help="fit the learned policy (expert iteration: "
+                                             "search-labelled self-play) instead of the evaluation"),
+                 budget: str = typer.Option("8", help="with --policy: the labelling search's play-outs"),
+                 rounds: int = typer.Option(2, help="with --policy: rounds of expert iteration"),
                  ) -> None:
-        """Fit the search bot's evaluation on self-play games and write its weights next to the game's rules."""
-        counts = [int(x) for x in players.split(",") if x.strip()]
-        command = (f"rulewright fit --game {game} --games {games} --players {players} --seed {seed} "
+        """Fit the search bot's evaluation, or with --policy the learned bot's policy, on self-play games and
+        write the weights next to the game's rules."""
+        if policy:
+            from .policy_fit import run as run_policy
+
+            count = int(players) if players else (3 if game == "wonders7" else 2)
+            n = games or 40
+            command = (f"rulewright fit --policy --game {game} --games {n} --players {count} --seed {seed} "
+                       f"--every {every} --budget {budget} --rounds {rounds} --l2 {l2}")
+            data = run_policy(game, n, count, seed, every, budget, rounds, l2, out, command, records,
+                              progress=lambda row: typer.echo(json.dumps(row), err=True))
+            typer.echo(json.dumps({k: data[k] for k in ("written", "rounds")}, indent=1))
+            return
+        counts = [int(x) for x in (players or "2").split(",") if x.strip()]
+        n = games or 300
+        command = (f"rulewright fit --game {game} --games {n} --players {players or '2'} --seed {seed} "
                    f"--every {every} --l2 {l2}")
-        data = run(game, games, counts, seed, every, l2, out, command, records)
+        data = run(game, n, counts, seed, every, l2, out, command, records)
         typer.echo(json.dumps({k: data[k] for k in ("written", "report")}, indent=1))

@@ -13,6 +13,7 @@ their era); the random stream; and research picks made in secret this turn (gues
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ....engine.decision import Decision
@@ -69,7 +70,8 @@ def prior(game: Any, decision: Decision, persona: Any = None) -> list[float]:
     """The greedy bot's score of each option (0 for a decision it has no scorer for), on the searching
     bot's own road."""
     bot = GreedyBot(0)
-    bot.road = getattr(persona, "road", bot.road)
+    bot.road = persona.road_for(game.rt, decision.player) if hasattr(persona, "road_for") else \
+        getattr(persona, "road", bot.road)
     bot._memo = {}
     scorer = getattr(bot, f"_{decision.kind}", None)
     if scorer is None:
@@ -80,13 +82,15 @@ def prior(game: Any, decision: Decision, persona: Any = None) -> list[float]:
 def evaluate(game: Any, player: int, persona: Any = None) -> float:
     """The standing of `player`, whose road is its own policy's (`persona`); a rival's is its furthest."""
     rt = game.rt
-    road = getattr(persona, "road", None)
+    road = persona.road_for(rt, player) if hasattr(persona, "road_for") else getattr(persona, "road", None)
     values = [] if game.over else [worth(rt, q, road if q == player else None) for q in range(rt.n)]
     return standing(game.over, list(game.state["winner"]), values, player, MARGIN_SCALE)
 
 
 class CivSearch(GameSearch):
     """The SearchSupport of Civilization (see engine/search.py)."""
+
+    policy_file = Path(__file__).resolve().parent / "policy_fit.json"  # the learned bot's weights (engine/policy.py)
 
     def __init__(self, defn: Any):
         super().__init__(defn, determinise, evaluate, GreedyBot, SEARCHED, prior, persona=True)

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 # ---- who can move ---------------------------------------------------------------------------------------
-def _movable(rt: Clash, p: int, uid: str, moved: set[str]) -> bool:
+def movable(rt: Clash, p: int, uid: str, moved: set[str]) -> bool:
+    """May p's unit move now (not yet moved in this action, not stopped, not held by a battle, armies allowed)?"""
     u = rt.state["units"][uid]
     if u["owner"] != p or uid in moved or u["stop"]:
         return False
@@ -68,7 +69,7 @@ def groups_at(rt: Clash, p: int, space: str, moved: set[str]) -> list[tuple[str,
     An option reads "land:A:S" or "aboard:A:S" (A infantry, S settlers), followed by ":type=N" for
     every other land unit type in the group (cavalry, elephants, a leader figure ...), or "ships:K"."""
     army, settler = rt.role("army"), rt.role("founder")
-    kind_of = {u: rt.state["units"][u]["type"] for u in rt.units_at(space, p) if _movable(rt, p, u, moved)}
+    kind_of = {u: rt.state["units"][u]["type"] for u in rt.units_at(space, p) if movable(rt, p, u, moved)}
     out: list[tuple[str, list[str]]] = []
     land = [u for u, t in kind_of.items() if not rt.state["units"][u]["ship"] and not rt.is_ship(t)]
     aboard = [u for u in kind_of if rt.state["units"][u]["ship"]]
@@ -116,7 +117,7 @@ def movable_origins(rt: Clash, p: int, moved: set[str], first_only: bool = False
     wherever a group with it can, so testing one unit of each kind (land, aboard, ship) per space is enough."""
     by_space: dict[str, dict[tuple, str]] = {}
     for u in rt.units_of(p):
-        if _movable(rt, p, u, moved):
+        if movable(rt, p, u, moved):
             d = rt.state["units"][u]
             by_space.setdefault(d["space"], {}).setdefault((d["type"], bool(d["ship"])), u)
     out = []
@@ -292,7 +293,9 @@ def move_action(rt: Clash, p: int) -> Generator:
         group = dict(comps)[cid]
         dests, how = rt.game.remembered(("move_to", p, origin, tuple(group)),
                                         lambda o=origin, g=group: rt.steadily(destinations, p, o, g))
+        rt.moving = (origin, group)  # what a bot choosing the destination may read
         dest = yield from rt.ask(p, "move_to", f"Move {describe_units(rt, group)} from {origin} to?", dests)
+        rt.moving = None
         yield from _execute(rt, p, origin, dest, group, how[dest])
         moved.update(group)
         for u in group:

@@ -41,11 +41,13 @@ def weak_targets(rt, p: int) -> list[tuple[str, str]]:
     """(own army space, adjacent foreign space) where our armies outnumber theirs."""
     if not rt.granted("move_armies", p):
         return []
-    armies = [u for u in rt.units_of(p) if rt.is_army(rt.state["units"][u]["type"])]
+    units = rt.state["units"]
+    # armies free to move now (one that moved this turn may be held back by the action it moved in)
+    armies = [u for u in rt.units_of(p) if rt.is_army(units[u]["type"]) and not units[u]["battled"]
+              and not units[u]["stop"] and not units[u]["ship"] and not units[u]["moved"]]
     out = []
-    for space in {rt.state["units"][u]["space"] for u in armies if not rt.state["units"][u]["battled"]
-                  and not rt.state["units"][u]["stop"] and not rt.state["units"][u]["ship"]}:
-        mine = sum(1 for u in armies if rt.state["units"][u]["space"] == space)
+    for space in {units[u]["space"] for u in armies}:
+        mine = sum(1 for u in armies if units[u]["space"] == space)
         for n in rt.board.neighbors(space):
             if not rt.board.space(n).revealed:
                 continue
@@ -105,3 +107,24 @@ def objectives_met(rt, p: int, cards: list[str]) -> int:
                 met += 1
                 break
     return met
+
+
+def objectives_met_holding(rt, p: int, what: str, memo: dict, more: int = 1) -> int:
+    """How many objective cards in p's hand, none of whose objectives holds now, would hold with `more` more
+    `what` (a resource or token): collecting towards a card whose objective asks for holdings (six ideas,
+    three of each resource ...). Tried with the holding added, then taken off."""
+    cards = rt.player(p)["hand"].get("objective_card", [])
+    if not cards:
+        return 0
+    if "objectives_unmet_all" not in memo:
+        memo["objectives_unmet_all"] = [c for c in cards if not objectives_met(rt, p, [c])]
+    unmet = memo["objectives_unmet_all"]
+    if not unmet:
+        return 0
+    res = rt.player(p)["res"]
+    with rt.supposing():
+        res[what] = res.get(what, 0) + more
+        try:
+            return objectives_met(rt, p, unmet)
+        finally:
+            res[what] -= more

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ....engine.abilities import Forbid, Grant, Modifier, SpecialAction, Trigger
 from ..actions.advances import BORDER_LEVEL
+from .bot_economy import affordable_in_time
 
 if TYPE_CHECKING:
     from ..state.runtime import Clash
@@ -137,7 +138,10 @@ def _wonder_goal(rt: Clash, p: int, memo: dict | None = None) -> str | None:
         return mine
     order = sorted(rt.defn.wonders)
     targets = wonder_targets(rt, p)
-    open_ = [x for x in w["revealed"] if x in targets]
+    memo = {} if memo is None else memo
+    # a wonder whose cost p's cities cannot collect in the game left is no goal: saving for it wasted games
+    open_ = [x for x in w["revealed"] if x in targets
+             and affordable_in_time(rt, p, rt.defn.wonders[x].data.get("cost", {}), memo)]
     return min(open_, key=lambda x: (len(missing_for(rt, p, x)) + (not city_fits(rt, p, x, memo)),
                                      (order.index(x) + 3 * p) % len(order)), default=None)
 
@@ -164,7 +168,7 @@ def _token_short(rt: Clash, p: int, wonder: str) -> dict[str, int]:
     return {k: int(v) - rt.limit(p, k) for k, v in cost.items() if int(v) > rt.limit(p, k)}
 
 
-def _raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
+def raises_limit(rt: Clash, p: int, adv: str, what: str) -> bool:
     """Would owning `adv` raise p's limit of `what` (its border level, or a modifier of the limit)?"""
     if BORDER_LEVEL.get(rt.defn.advances[adv].data.get("border", "none"), ("", ""))[1] == what:
         return True
@@ -192,7 +196,7 @@ def goal_advance_value(rt: Clash, p: int, adv: str, memo: dict | None = None) ->
     if "short" not in memo:
         goal = wonder_goal(rt, p, memo)
         memo["short"] = _token_short(rt, p, goal) if goal is not None else {}
-    value = sum(LIMIT_RAISE for what in memo["short"] if _raises_limit(rt, p, adv, what))
+    value = sum(LIMIT_RAISE for what in memo["short"] if raises_limit(rt, p, adv, what))
     if adv in _goal_missing(rt, p, memo):
         value += GOAL_REQUIREMENT  # the wonder p works towards needs it
     token = BORDER_LEVEL.get(rt.defn.advances[adv].data.get("border", "none"), ("", ""))[1]

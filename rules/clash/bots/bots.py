@@ -14,17 +14,18 @@ from ....engine.decision import Decision
 from ....engine.rng import _MASK, seed_state
 from ....engine.rng import _words as rng_words
 from ..actions.collect_all import ALL as WHOLE
-from ..actions.movement import group_counts
 from ..state.setup import RESOURCES
 from .bot_board import (
-    enemy_strength,
     objectives_in_reach,
+    objectives_met_holding,
     objectives_met_with,
     special_army,
     unit_worth,
     weak_targets,
 )
 from .bot_cards import card_worth, civil_value, combat_benefit
+from .bot_economy import binding_limits, city_yield, opened_yield, settler_buildable, shortfall
+from .bot_moves import MoveScores
 from .bot_plans import (
     ADVANCE_SPREAD,
     SAVING,
@@ -33,22 +34,33 @@ from .bot_plans import (
     advance_plan_value,
     fits_with_piece,
     goal_need,
+    raises_limit,
     saving,
     saving_need,
     tokens_needed,
 )
+from .bot_sites import founder_on_site, founder_stuck, founders_astray
 from .bot_trade import Offer, accepts, lacks, worth
 from .bot_trade import plan as trade_plan
+from .bot_war import armies_wanted, marching
 
 _AMOUNTS = re.compile(r"\b(gets?|gains?|pays?|loses?) (\d+) (\w+)")
 TRADE = 100  # the action menu's score of a trade the bot has an offer for
+# what one more of a kind is worth when no purchase lacks it (gold pays for anything, ideas for advances)
+COLLECT_SPARE = {"gold": 2.0, "idea": 1.5, "mood": 1.0, "culture": 1.0}
+LIMIT_BINDS = 8.0  # an advance that raises a limit the bot's purchases together exceed
+# a second activation in a turn lowers the city's mood (page 6): a neutral city turns angry and collects
+# one a time until improved; at -30 greedy collected a third time each turn and kept its cities angry
+REACTIVATION = 55
+OBJECTIVE_HOLDING = 10.0  # a resource collected that makes an objective card in hand hold
+OPENED_SPACE = 4.0  # an advance's worth per space next to the bot's cities it opens for a lacked kind
 ACTION_PRIORITY = {
     "grow": 90, "found_city": 85, "advance": 70, "cultural_influence": 45, "build": 40,
     "collect": 50, "move": 35, "civic_improvement": 30, "end": 0,
 }
 
 
-class GreedyBot:
+class GreedyBot(MoveScores):
     name = "greedy"
 
     def __init__(self, seed: int = 0):
@@ -68,7 +80,7 @@ class GreedyBot:
     def scores(self, game, decision: Decision) -> list[float]:
         """Every option's score (a prior for the search bot)."""
         scorer = getattr(self, f"_{decision.kind}", None)
-        self._memo: dict = {"kind": decision.kind, "options": decision.options}  # what all options share
+        self._memo: dict = {"kind": decision.kind, "options": decision.options, "prompt": decision.prompt}
         if scorer is None:
             return [0.0] * len(decision.options)
         labels = decision.labels
@@ -78,7 +90,7 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> str:
         rt, p, options, labels = game.rt, decision.player, decision.options, decision.labels
-        self._memo = {"kind": decision.kind, "options": options}
+        self._memo = {"kind": decision.kind, "options": options, "prompt": decision.prompt}
         if decision.kind == "advance":
             with rt.steady():
                 return self._choose_advance(rt, p, options)
@@ -139,22 +151,24 @@ class GreedyBot:
             return 20 if "free" in label else 25
         base = ACTION_PRIORITY.get(opt, 10)
         if opt in ("collect", "build", "grow") and not self._once(rt, p, "fresh", _fresh_city):
-            base -= 30  # a second activation would lower a city's mood
-        if opt == "found_city":
-            settlers = [rt.state["units"][u]["space"] for u in rt.units_of(p, rt.role("founder"))]
-            if not any(min((rt.distance(s, c) or 9) for c in rt.state["cities"]) >= 2 for s in settlers):
-                base -= 60
+            base -= REACTIVATION  # a second activation lowers a city's mood: an angry city collects one
+        if opt == "found_city" and not (founder_on_site(rt, p, self._memo) or founder_stuck(rt, p, self._memo)):
+            base -= 60  # a site of its own is in reach: walk there first
         if opt == "collect":
             res = rt.player(p)["res"]
             if res["food"] + res["wood"] + res["ore"] >= 6:
                 base -= 25
-        if opt == "build":
-            settlers = len(rt.units_of(p, rt.role("founder")))
-            base += 30 if settlers == 0 and len(rt.cities_of(p)) < 5 else -10
-            if special_army(rt, p):
+        if opt == "build":  # a settler to found with, or an army type with abilities of its own; plain armies wait
+            if self._once(rt, p, "settler_buildable", settler_buildable):
+                base += 35
+            elif special_army(rt, p):
                 base += 35  # an army type with abilities of its own (a civilisation's recruits): raise a few
+            elif self._once(rt, p, "armies_wanted", lambda rt, p: armies_wanted(rt, p, self._memo)):
+                base += 25  # armies for a city worth taking (bot_war.py)
+            else:
+                base -= 25
         if opt == "move":
-            base += 25 if rt.units_of(p, rt.role("founder")) else -15
+            base += 25 if founders_astray(rt, p, self._memo) or marching(rt, p, self._memo) else -15
             if weak_targets(rt, p):
                 base += 50
         if opt == "cultural_influence" and self._saving(rt, p):
@@ -162,14 +176,21 @@ class GreedyBot:
         if opt in SAVING and self._saving(rt, p):
             if opt == "advance" and tokens_needed(rt, p, self._memo) and not self._resources_needed(rt, p):
                 base += TOKEN_ADVANCE  # an advance's border token is what the wonder still lacks
-            else:
-                base += SAVING[opt]
-        elif opt in SAVING and opt != "advance" and self._near_goal(rt, p):
+            elif opt == "collect" or self._spends(rt, p, opt, saving_need):
+                base += SAVING[opt]  # put off what spends a kind the wonder still lacks
+        elif opt in SAVING and opt != "advance" and self._near_goal(rt, p) and self._spends(rt, p, opt, goal_need):
             base += SAVING[opt] // 2  # one advance from the goal: start putting resources aside
         if opt == "civic_improvement":
             angry = [c for c in rt.cities_of(p) if rt.state["cities"][c]["mood"] == "angry"]
-            base += 40 if angry else -10
+            base += 40 if angry else 35  # a happy city collects one more: worth its tokens
         return base
+
+    def _spends(self, rt, p, action: str, need) -> bool:
+        """Does a basic action cost a kind the wonder still lacks (by `need`: goal_need or saving_need)?"""
+        units = rt.defn.units
+        costs = {"advance": rt.params["advance_cost"], "grow": rt.params["grow_cost"],
+                 "build": {k: 1 for u in (rt.role("founder"), rt.role("army")) for k in units[u].data.get("cost") or {}}}
+        return any(need(rt, p, k, self._memo) for k in costs.get(action, {}))
 
     def _saving(self, rt, p) -> bool:
         """Is p saving for a wonder (asked once a decision)?"""
@@ -247,7 +268,9 @@ class GreedyBot:
             s += 5
         if e.data.get("unlocks"):
             s += 6
-        s += advance_plan_value(rt, p, opt, self._memo) + ADVANCE_SPREAD * self._noise()
+        s += advance_plan_value(rt, p, opt, self._memo) + OPENED_SPACE * opened_yield(rt, p, opt, self._memo)
+        s += LIMIT_BINDS * sum(raises_limit(rt, p, opt, k) for k in binding_limits(rt, p, self._memo))
+        s += ADVANCE_SPREAD * self._noise()
         return s
 
     def _collect(self, rt, p, opt, label):
@@ -258,9 +281,14 @@ class GreedyBot:
         room = rt.limit(p, what) - res.get(what, 0)
         if room <= 0:
             return -20
-        need = {"food": 6, "ore": 5, "wood": 5, "gold": 7, "mood": 4, "idea": 4, "culture": 4}.get(what, 3)
-        need += goal_need(rt, p, what, getattr(self, "_memo", None))
-        return need - res.get(what, 0)
+        if self._saving(rt, p):  # the wonder in reach first
+            short = saving_need(rt, p, what, self._memo)
+        else:
+            short = shortfall(rt, p, what, self._memo) + goal_need(rt, p, what, self._memo)
+        score = 4 * (short > 0) + short + COLLECT_SPARE.get(what, 0.5) - res.get(what, 0) / 4
+        room_left = min(3, room)  # an objective two or three short still draws the collecting, less
+        return score + max((OBJECTIVE_HOLDING / k * objectives_met_holding(rt, p, what, self._memo, k)
+                            for k in range(1, room_left + 1)), default=0.0)
 
     def _pay(self, rt, p, opt, label):
         """Pay with what the wonder goal does not ask for, and with what we hold plenty of."""
@@ -280,8 +308,11 @@ class GreedyBot:
         if opt == rt.role("founder"):
             return 10 if len(rt.cities_of(p)) + len(rt.units_of(p, opt)) < 6 else -10
         if rt.is_army(opt):
-            return 3 + ability_worth(rt.defn, opt)  # an army type with abilities of its own fights better
-        return 1
+            worth = ability_worth(rt.defn, opt)  # an army type with abilities of its own fights better
+            if worth > 0 and len(rt.units_of(p, opt)) < 2:
+                return 3 + worth
+            return 3 if armies_wanted(rt, p, self._memo) else -6
+        return -6
 
     def _grow(self, rt, p, opt, label):
         piece = opt.split(":")[-1]
@@ -290,40 +321,6 @@ class GreedyBot:
         city = opt.rpartition(":")[0]
         fits = city in rt.state["cities"] and fits_with_piece(rt, p, city, piece, self._memo)
         return 5 + (3 if rewards else 0) + (15 if fits else 0)  # a piece the wonder goal's city needs
-
-    def _move_from(self, rt, p, opt, label):
-        if opt == "done":
-            return -1
-        if opt in self._once(rt, p, "weak_sources", lambda rt, p: {src for src, _ in weak_targets(rt, p)}):
-            return 30
-        return 10 if rt.units_at(opt, p, rt.role("founder")) else 1
-
-    def _move_units(self, rt, p, opt, label):
-        if not opt.startswith("land:"):
-            return 0
-        counts = group_counts(rt, opt)
-        armies = sum(n for t, n in counts.items() if rt.is_army(t))
-        if armies:
-            return 2 + armies  # armies move in strength
-        return 5 if counts.get(rt.role("founder")) else 1
-
-    def _move_to(self, rt, p, opt, label):
-        if ":" in opt or "," not in opt:
-            return 3
-        if not rt.board.space(opt).revealed:
-            return 6
-        enemies = enemy_strength(rt, p, opt)
-        if enemies is not None:
-            return 40 - 15 * enemies
-        s = 0.0
-        terr = rt.terrain(opt)
-        if terr in ("fertile", "forest", "mountain"):
-            s += 3
-        # a city one step away (a city on the space itself does not count): too close to found another
-        cities, board = rt.state["cities"], rt.board
-        close = any(n in cities and board.space(n).revealed for n in board.neighbors(opt))
-        s += -4 if close else 4
-        return s
 
     def _trade_route(self, rt, p, opt, label):
         return 1 if opt == "use" else 0  # a route is worth more to us than the partner's 1 gold
@@ -410,6 +407,8 @@ class GreedyBot:
         if opt not in rt.state["cities"]:
             return 0
         c = rt.state["cities"][opt]
+        if self._memo.get("prompt", "").startswith("Collect"):  # the city that brings most of what is lacked
+            return city_yield(rt, p, opt, self._memo) - 6 * c["act"]
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
 
 

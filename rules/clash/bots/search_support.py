@@ -111,6 +111,7 @@ class ClashSearch(GameSearch):
     (engine/value.py over eval_features.py, weights in value_fit.json): docs/bots.md says why."""
 
     value_features = FEATURES
+    policy_file = Path(__file__).resolve().parents[1] / "policy_fit.json"  # the learned bot's weights (engine/policy.py; rulewright fit --policy)
     handwritten = staticmethod(handwritten)
 
     def __init__(self, defn: Any, evaluation: str | None = None):

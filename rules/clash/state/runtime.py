@@ -64,6 +64,9 @@ class Clash(InForce, Resources, Changes, Kept, Between):
         self._objective_hooks = defn.objective_hooks
         self.gain_tally = [0, 0]  # gains asked and got (resources.py: the log says when a payment bought nothing)
         self.watch = getattr(defn, "watch", None)  # a study's counted moments (engine/watch.py), or None
+        # while a move asks where to: (origin, unit ids) of the group moving (bots read it; not state: the
+        # action list rebuilds it, like `battle`)
+        self.moving: tuple[str, list[str]] | None = None
 
     # ---- state access --------------------------------------------------------------------------
     @property

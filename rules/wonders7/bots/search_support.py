@@ -13,6 +13,7 @@ the world stays a legal state. A new random stream deals the later ages afresh.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ....engine.decision import Decision
@@ -105,6 +106,7 @@ class WondersSearch(GameSearch):
     (engine/value.py over eval_features.py, weights in value_fit.json)."""
 
     value_features = FEATURES
+    policy_file = Path(__file__).resolve().parent / "policy_fit.json"  # the learned bot's weights (engine/policy.py; rulewright fit --policy)
     handwritten = staticmethod(handwritten)
 
     def __init__(self, defn: Any, evaluation: str | None = None):
