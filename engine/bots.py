@@ -70,7 +70,8 @@ def _ismcts_bot(seed: int = 0, budget: str | None = None):
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "first": FirstOptionBot, "search": _search_bot,
-                         "ismcts": _ismcts_bot}  # type: ignore[dict-item]
+                         "ismcts": _ismcts_bot, "learned": _learned_bot,
+                         "lsearch": _learned_search_bot}  # type: ignore[dict-item]
 SEARCHING = frozenset({"search", "ismcts", "lsearch"})  # bots that fork the game (a game for them keeps snapshots)
 # bots of one game only, by game id: the same name (`greedy`) means each game's own heuristic
 GAME_BOTS: dict[str, dict[str, type]] = {}

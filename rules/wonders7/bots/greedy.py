@@ -91,7 +91,8 @@ def science_promise(rt: Wonders, p: int, symbols: list[str], wilds: int = 0) -> 
     proj = {k: int(v * scale) for k, v in now.items()}
     more = Counter(proj)
     more.update(symbols)
-    return float(science_points(dict(more), had + wilds) - science_points(proj, had))
+    sets = int(rt.d.params["science_set_points"])
+    return float(science_points(dict(more), had + wilds, sets) - science_points(proj, had, sets))
 
 
 class GreedyBot:
