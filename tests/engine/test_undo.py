@@ -13,7 +13,7 @@ from rulewright.tools.seat.seat import bot_choice
 
 
 def clash(variants=("four_round",)):
-    return new_game(players=2, seed=2, variants=list(variants))
+    return new_game(players=2, seed=6, variants=list(variants))
 
 
 def step(game) -> None:
