@@ -8,6 +8,7 @@ mix filled the stores with wood and ore while food, which advances and settlers 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ....engine.abilities import Grant
@@ -109,11 +110,17 @@ def wanted_weight(rt: Clash, p: int, what: str, memo: dict) -> float:
     return 3.0 if shortfall(rt, p, what, memo) > 0 else (1.0 if what in ("gold", "idea") else 0.3)
 
 
-def city_yield(rt: Clash, p: int, city: str, memo: dict) -> float:
+def city_yield(rt: Clash, p: int, city: str, memo: dict, lacked: Callable[[str], bool] | None = None) -> float:
     """What collecting in `city` would bring p's purchases: the best kind each space offers, weighed by
-    `wanted_weight`, the best spaces first, as many as the city collects."""
+    `wanted_weight` (or, while saving for a wonder, by `lacked`: what the wonder still asks for), the best
+    spaces first, as many as the city collects."""
+    def weight(w: str) -> float:
+        if lacked is None:
+            return wanted_weight(rt, p, w, memo)
+        return 3.0 if lacked(w) else (1.0 if w in ("gold", "idea") else 0.3)
+
     spaces = collect_options(rt, p, city, collect_spaces(rt, p, city, 1))
-    best = sorted((max(wanted_weight(rt, p, w, memo) for w in whats) for whats in spaces.values()), reverse=True)
+    best = sorted((max(weight(w) for w in whats) for whats in spaces.values()), reverse=True)
     return sum(best[:activity_size(rt, city)])
 
 

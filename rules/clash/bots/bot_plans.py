@@ -218,9 +218,10 @@ def wonder_in_reach(rt: Clash, p: int, memo: dict | None = None) -> str | None:
     return goal
 
 
-def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
-    """How much of `what` the wonder goal asks of p beyond its holdings, once the goal is at most one
-    advance away: collecting and paying look ahead to it before the saving proper starts."""
+def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None, spend: int = 0) -> int:
+    """How much of `what` the wonder goal asks of p beyond its holdings (less `spend`, what a purchase would
+    take), once the goal is at most one advance away: collecting and paying look ahead to it before the
+    saving proper starts."""
     memo = {} if memo is None else memo
     if "near_goal" not in memo:
         goal = wonder_goal(rt, p, memo)
@@ -229,16 +230,16 @@ def goal_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
     x = memo["near_goal"]
     if x is None:
         return 0
-    return max(0, int(rt.defn.wonders[x].data.get("cost", {}).get(what, 0)) - rt.player(p)["res"].get(what, 0))
+    return max(0, int(rt.defn.wonders[x].data.get("cost", {}).get(what, 0)) - rt.player(p)["res"].get(what, 0) + spend)
 
 
-def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None) -> int:
-    """How much of a resource (or token) the wonder in reach still asks of p."""
+def saving_need(rt: Clash, p: int, what: str, memo: dict | None = None, spend: int = 0) -> int:
+    """How much of a resource (or token) the wonder in reach still asks of p (after spending `spend` of it)."""
     x = wonder_in_reach(rt, p, memo)
     if x is None:
         return 0
     cost = rt.defn.wonders[x].data.get("cost", {})
-    return max(0, int(cost.get(what, 0)) - rt.player(p)["res"].get(what, 0))
+    return max(0, int(cost.get(what, 0)) - rt.player(p)["res"].get(what, 0) + spend)
 
 
 def tokens_needed(rt: Clash, p: int, memo: dict | None = None) -> list[str]:

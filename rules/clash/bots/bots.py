@@ -186,11 +186,12 @@ class GreedyBot(MoveScores):
         return base
 
     def _spends(self, rt, p, action: str, need) -> bool:
-        """Does a basic action cost a kind the wonder still lacks (by `need`: goal_need or saving_need)?"""
+        """Would a basic action leave the wonder lacking a kind it costs (by `need`: goal_need or saving_need)?
+        Held resources count as put aside: an advance paid with the wonder's food takes it from the wonder."""
         units = rt.defn.units
         costs = {"advance": rt.params["advance_cost"], "grow": rt.params["grow_cost"],
                  "build": {k: 1 for u in (rt.role("founder"), rt.role("army")) for k in units[u].data.get("cost") or {}}}
-        return any(need(rt, p, k, self._memo) for k in costs.get(action, {}))
+        return any(need(rt, p, k, self._memo, int(n)) for k, n in costs.get(action, {}).items())
 
     def _saving(self, rt, p) -> bool:
         """Is p saving for a wonder (asked once a decision)?"""
@@ -408,7 +409,8 @@ class GreedyBot(MoveScores):
             return 0
         c = rt.state["cities"][opt]
         if self._memo.get("prompt", "").startswith("Collect"):  # the city that brings most of what is lacked
-            return city_yield(rt, p, opt, self._memo) - 6 * c["act"]
+            lacked = (lambda k: saving_need(rt, p, k, self._memo) > 0) if self._saving(rt, p) else None
+            return city_yield(rt, p, opt, self._memo, lacked) - 6 * c["act"]
         return rt.city_size(opt) - 6 * c["act"] + (2 if c["mood"] == "happy" else 0)
 
 
