@@ -18,7 +18,7 @@ from .goals import parse_goals, parse_keeps
 from .knobs import parse_knobs
 from .setups import chosen_measures
 from .simulation import game_measures
-from .tune_answer import choose, confirm, importance, write_variant
+from .tune_answer import changes_the_game, choose, confirm, importance, write_variant
 from .tune_plots import tune_plot
 from .tune_report import report_lines, result_of, write_outputs
 from .tune_runner import Runner
@@ -136,14 +136,17 @@ def tune(
         conf = confirm(spec, ev, chosen) if chosen is not None and spec.confirm >= 2 else None
     result = result_of(spec, base_est, rows, chosen, front, note, conf, importance(study, spec), cache.played,
                        len(cache.records))
-    if chosen is not None:
+    unchanged = chosen is not None and not changes_the_game(spec, chosen)
+    if chosen is not None and not unchanged:
         result["variant"] = str(write_variant(spec, chosen, out, conf))
     write_outputs(result, out)
     tune_plot(result, out / "tune.png")
     for line in report_lines(result, width or terminal_width()):
         typer.echo(line)
     made = ", ".join(str(out / f) for f in ("tune.json", "trials.csv", "tune.png", "study.db"))
-    typer.echo(f"wrote {made}" + (f" and the variant {result['variant']}" if chosen is not None else ""))
+    if unchanged:
+        typer.echo("the base game's values did best: no variant file is written (it would change nothing)")
+    typer.echo(f"wrote {made}" + (f" and the variant {result['variant']}" if "variant" in result else ""))
 
 
 def register(app: typer.Typer) -> None:

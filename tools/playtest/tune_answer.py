@@ -112,6 +112,15 @@ def _entries(defn) -> dict:
     return {k: e.data for k, e in defn.content.entries.items()}
 
 
+def changes_the_game(spec: TuneSpec, chosen: dict) -> bool:
+    """Do the chosen values change the rules or content at all? (When the base game's values win, a variant
+    file would change nothing: lint warns of such a file, so none is written.)"""
+    module = games.find(spec.game_id)
+    base = module.definition(spec.packs, spec.variants)
+    tuned = module.definition(spec.packs, [*spec.variants, *chosen["settings"]])
+    return base.rules != tuned.rules or _entries(base) != _entries(tuned)
+
+
 def write_variant(spec: TuneSpec, chosen: dict, out: Path, confirmation: dict | None) -> Path:
     """DIR/tuned.yaml: the chosen values as a variant file, checked to give the rules the settings give."""
     module = games.find(spec.game_id)

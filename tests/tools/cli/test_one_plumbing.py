@@ -60,7 +60,7 @@ def test_the_resolver_names_the_range_the_bots_and_the_backend():
 def test_a_bad_bot_reads_the_same_in_every_command(args):
     r = runner.invoke(app, args)
     assert r.exit_code == 2
-    assert "error: unknown bot(s): wizard" in r.output and "= hint: known: greedy, ismcts, random, search" in r.output
+    assert "error: unknown bot(s): wizard" in r.output and "= hint: known: first, greedy, ismcts, learned, lsearch, random, search" in r.output
 
 
 @pytest.mark.parametrize("args", [["play", "-n", "5"], ["simulate", "-n", "5", "--games", "1"],

@@ -199,7 +199,7 @@ def test_a_confirmation_that_disagrees_is_said_plainly(rounds):
 
 
 def test_a_content_knob_and_its_variant_file(tmp_path, cli):
-    _, result = _tune(cli, tmp_path, "content.units.settler.cost.food=0..2", "--target", "city_pieces=3", "--variant",
+    _, result = _tune(cli, tmp_path, "content.units.settler.cost.food=0..1", "--target", "city_pieces=3", "--variant",
                       "params.rounds=2", "--players", "2", "--games", "2", "--trials", "3", "--confirm", "0", "-q")
     chosen = result["chosen"]["params"]["content.units.settler.cost.food"]
     data = safe_load((tmp_path / "tuned.yaml").read_text())
@@ -227,7 +227,10 @@ def test_a_choice_knob_in_7_wonders(tmp_path, cli):
     tried = {t["params"]["params.military_victory"]: t["estimates"][0]["raw"] for t in result["trials"]}
     if len(tried) == 2:  # the same battles, each won for more points
         assert tried["[2,4,6]"] > tried["[1,3,5]"]
-    assert safe_load((tmp_path / "tuned.yaml").read_text())["params"]["military_victory"] in ([1, 3, 5], [2, 4, 6])
+    if result["chosen"]["params"]["params.military_victory"] == "[1,3,5]":  # the base game's: nothing to write
+        assert not (tmp_path / "tuned.yaml").exists()
+    else:
+        assert safe_load((tmp_path / "tuned.yaml").read_text())["params"]["military_victory"] == [2, 4, 6]
 
 
 def test_civilization_with_random_bots(tmp_path, cli):
@@ -242,3 +245,16 @@ def test_a_real_knob(tmp_path, cli):
     values = [t["params"]["scoring.advance"] for t in result["trials"]]
     assert all(0.25 <= v <= 1.5 and isinstance(v, float) for v in values)
     assert isinstance(safe_load((tmp_path / "tuned.yaml").read_text())["scoring"]["advance"], float)
+
+
+def test_when_the_base_values_do_best_no_variant_is_written():
+    """A settler costs 2 food in the base game: values equal to the base game's change nothing, so tune writes
+    no variant file for them (lint would warn of it); any other value does change the game."""
+    from types import SimpleNamespace
+
+    from rulewright.tools.playtest.tune_answer import changes_the_game
+
+    spec = SimpleNamespace(game_id="clash", packs=["base"], variants=["params.rounds=2"])
+    assert not changes_the_game(spec, {"settings": ["content.units.settler.cost.food=2"]})
+    assert changes_the_game(spec, {"settings": ["content.units.settler.cost.food=1"]})
+    assert not changes_the_game(spec, {"settings": ["params.rounds=2"]})
