@@ -15,9 +15,28 @@ from .bot_war import marching, war_distance
 
 
 class MoveScores:
-    """A mixin of GreedyBot: needs its per-decision `_memo` and `_once`."""
+    """A mixin of GreedyBot: needs its per-decision `_memo` and `_once`. It remembers where each of its units
+    last came from (`note_move`): when a site or target vanishes (a stack-mate founds the city the founders
+    walked to), the new plan may point back, and a unit never steps back where it just came from."""
 
     _memo: dict
+    _came_from: tuple[int, dict[str, str]] = (0, {})
+
+    def note_move(self, rt, destination: str) -> None:
+        """Remember the origin of the group moving now (`rt.moving`) once it goes to `destination`."""
+        moving = getattr(rt, "moving", None)
+        if moving is None or "," not in destination or ":" in destination:
+            return
+        if self._came_from[0] != id(rt):  # another game: forget the last one's moves
+            self._came_from = (id(rt), {})
+        origin, group = moving
+        self._came_from[1].update(dict.fromkeys(group, origin))
+
+    def _back(self, rt, opt: str) -> bool:
+        """Would moving the group to `opt` take one of its units back where it last came from?"""
+        moving = getattr(rt, "moving", None)
+        came = self._came_from[1] if self._came_from[0] == id(rt) else {}
+        return moving is not None and any(came.get(u) == opt for u in moving[1])
 
     def _move_from(self, rt, p, opt, label):
         if opt == "done":
@@ -53,11 +72,11 @@ class MoveScores:
             armies = sum(rt.is_army(rt.state["units"][u]["type"]) for u in moving[1]) if moving else 1
             return 45 if armies > enemies else -20
         if founders:
-            # down the distance to the nearest site (bot_sites.py), never back up it
+            # down the distance to the nearest site (bot_sites.py), never back up it nor back where it came from
             dist = site_distance(rt, p, self._memo)
-            return 20 - 6 * dist[opt] if opt in dist else -10
+            return 20 - 6 * dist[opt] if opt in dist and not self._back(rt, opt) else -10
         war = war_distance(rt, p, self._memo)
-        if war:
-            return 20 - 6 * war[opt] if opt in war else -10  # march on the nearest target (bot_war.py)
+        if war:  # march on the nearest target (bot_war.py)
+            return 20 - 6 * war[opt] if opt in war and not self._back(rt, opt) else -10
         terr = rt.terrain(opt)
         return 3 if terr in ("fertile", "forest", "mountain") else 0

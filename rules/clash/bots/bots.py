@@ -105,6 +105,8 @@ class GreedyBot(MoveScores):
                 s += noise()
                 if s > best_score:
                     best, best_score = opt, s
+        if decision.kind == "move_to":
+            self.note_move(rt, best)
         return best
 
     def _choose_advance(self, rt, p, options: list[str]) -> str:
