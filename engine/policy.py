@@ -156,14 +156,13 @@ class WithPolicy:
 
 class LearnedSearchBot(SearchBot):
     """Flat search (engine/search.py) whose play-outs, unsearched decisions and prior are the learned policy:
-    `lsearch:N` (N play-outs a searched decision, as `search:N`)."""
+    `lsearch:N` (N play-outs a searched decision, as `search:N`). In a game with no fitted weights yet the
+    learned policy is the game's own (its prior and fast policy), so `lsearch` plays as `search` there."""
 
     name = "lsearch"
 
     def support_of(self, game: Any) -> Any:
         support = game.definition.search_support()
-        if model_of(support) is None:
-            raise ValueError("this game has no learned policy yet (rulewright fit --policy)")
         wrapped = support.__dict__.get("_with_policy")
         if wrapped is None:
             wrapped = support.__dict__["_with_policy"] = WithPolicy(support)

@@ -35,7 +35,7 @@ TRAIL = 40  # decisions played per game
 SEED = 5
 GAMES = games.installed()
 # tiny budgets: the contract is about what a bot sees, not how well it plays
-BOT_BUDGET = {"search": "search:2", "ismcts": "ismcts:4"}
+BOT_BUDGET = {"search": "search:2", "lsearch": "lsearch:2", "ismcts": "ismcts:4"}
 
 
 def _players(game_id: str) -> int:

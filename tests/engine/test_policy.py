@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rulewright.api import new_game
 from rulewright.engine.bots import make_bot
 from rulewright.engine.playout import play_out
-from rulewright.engine.policy import PolicyModel, option_key, prior_features
+from rulewright.engine.policy import PolicyModel, model_of, option_key, prior_features
 from rulewright.tools.playtest.policy_fit import fit_policy
 
 
@@ -53,13 +54,16 @@ def test_the_fit_recovers_a_rule_the_prior_does_not_know():
     assert model.scores("k", ["a", "b"], [0.0, 1.0], [0.1])[0] > model.scores("k", ["a", "b"], [0.0, 1.0], [0.1])[1]
 
 
-def test_the_learned_bot_plays_legal_reproducible_games_with_the_shipped_weights():
-    def play() -> list:
-        game = new_game(players=2, seed=11)
-        play_out(game, [make_bot("learned", 5), make_bot("learned", 6)], limit=400)
-        return game.actions
+@pytest.mark.parametrize(("game_id", "players"), [("clash", 2), ("wonders7", 3), ("civ_board", 2)])
+def test_the_learned_bot_plays_legal_reproducible_games_with_the_shipped_weights(game_id, players):
+    def play() -> tuple[list, bool]:
+        game = new_game(players=players, seed=11, game_id=game_id)
+        play_out(game, [make_bot("learned", 5 + q, game_id) for q in range(players)], limit=150)
+        return game.actions, game.over
 
-    first = play()
-    assert len(first) == 400 and play() == first
-    support = new_game(players=2, seed=1).definition.search_support()
-    assert support.policy_file.exists(), "Clash ships a fitted policy (rulewright fit --policy)"
+    first, over = play()
+    assert (len(first) == 150 or over) and play() == (first, over)  # every action legal (apply refuses others)
+    support = new_game(players=players, seed=1, game_id=game_id).definition.search_support()
+    assert support.policy_file.exists(), f"{game_id} ships a fitted policy (rulewright fit --policy)"
+    model = model_of(support)
+    assert model is not None and model.keys, "the shipped weights name option keys"

@@ -150,7 +150,8 @@ def register(app: Any) -> None:
                                              "with --policy the game's ladder count: 2, 7 Wonders 3)"),
                  seed: int = typer.Option(1, help="series seed (game i plays seed*stride + i)"),
                  every: int = typer.Option(3, help="record every n-th decision with a choice"),
-                 l2: float = typer.Option(1.0, help="L2 penalty on the standardised weights"),
+                 l2: float = typer.Option(None, help="L2 penalty on the standardised weights (default 1; with --policy "
+                                          "chosen on held-back training games)"),
                  out: Path = typer.Option(None, help="where to write (default: the file the game reads)"),
                  records: Path = typer.Option(None, help="keep the recorded positions here (read back if it exists)"),
                  policy: bool = typer.Option(False, "--policy", help="fit the learned policy (expert iteration: "
@@ -166,12 +167,13 @@ def register(app: Any) -> None:
             count = int(players) if players else (3 if game == "wonders7" else 2)
             n = games or 40
             command = (f"rulewright fit --policy --game {game} --games {n} --players {count} --seed {seed} "
-                       f"--every {every} --budget {budget} --rounds {rounds} --l2 {l2}")
+                       f"--every {every} --budget {budget} --rounds {rounds}" + (f" --l2 {l2}" if l2 is not None else ""))
             data = run_policy(game, n, count, seed, every, budget, rounds, l2, out, command, records,
                               progress=lambda row: typer.echo(json.dumps(row), err=True))
             typer.echo(json.dumps({k: data[k] for k in ("written", "rounds")}, indent=1))
             return
         counts = [int(x) for x in (players or "2").split(",") if x.strip()]
+        l2 = 1.0 if l2 is None else l2
         n = games or 300
         command = (f"rulewright fit --game {game} --games {n} --players {players or '2'} --seed {seed} "
                    f"--every {every} --l2 {l2}")

@@ -20,6 +20,8 @@ Figures (the last line printed is the JSON of all of them):
   plays them (the bots' own scoring included), timed by the process's CPU time;
 - search_game_2p_s / search_games_per_core_s: a 2-player game between two search bots at the default
   budget, in CPU seconds (median) and games per second of one core;
+- learned_games_per_core_s_2p: complete 2-player Clash games between two learned bots (engine/policy.py,
+  the shipped weights) per second of one core's CPU time, tournament seeds (issue 46 item 5: target 3);
 - new_game_ms: setting up a new 4-player game (content loaded);
 - act_ms_civ_700 / get_ms_civ_700 / undo_ms_civ_700: a person's decision applied through the undo trail
   (engine/undo.py), the seat's game document (what the page's GET computes) and an undo, from step 700
@@ -206,6 +208,18 @@ def _search_games(quick: bool) -> dict:
             "search_games_per_core_s": round(len(times) / sum(times), 3)}
 
 
+def _learned_games(quick: bool) -> dict:
+    """2-player Clash games between two learned bots per second of this process's CPU time."""
+    n = 4 if quick else 12
+    play_match({"game": 0, "first": "learned", "second": "learned", "seed": game_seed(1, 0), "swap": False,
+                "packs": ["base"]})  # the weights read and the content warm before timing
+    t = time.process_time()
+    for i in range(n):
+        play_match({"game": i, "first": "learned", "second": "learned", "seed": game_seed(1, i), "swap": False,
+                    "packs": ["base"]})
+    return {"learned_games_per_core_s_2p": round(n / (time.process_time() - t), 2)}
+
+
 def _fifty_entries(text: str, n: int = 50) -> str:
     """A content file of n entries made from the entries of `text` (ids suffixed so none collide)."""
     head, *chunks = re.split(r"(?m)^(?=  - id:)", text)
@@ -303,6 +317,7 @@ def measure(quick: bool, light: bool = False) -> dict:
     results.update(_fork_times(quick, "wonders7", 0, "_wonders7"))
     results["simulate_games_per_s_4p"] = _greedy_rate(3 if quick else 8)
     results.update(_search_games(quick))
+    results.update(_learned_games(quick))
 
     t = time.perf_counter()
     for seed in range(50):

@@ -10,6 +10,9 @@ The model (engine/policy.py): per option key (decision kind and the option's fir
 standardised position features, per decision kind weights over the prior's features; a multinomial logit
 over the options, L2-penalised, fitted by L-BFGS. Games whose index is a multiple of 5 are held out and
 report how often the model picks the search's option, beside how often the prior's best is that option.
+The penalty is chosen among L2_GRID on a validation part of the training games (index 1 modulo 5), then
+the model is fitted on all training games with it: a noisy expert's labels pull the key weights away from
+the prior only as far as that helps on games the fit did not see.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import numpy as np
 from ...engine.policy import PRIOR_FEATURES, option_key, position_features, prior_features
 
 HOLDOUT = 5
+L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 
 
 def labelled_positions(game_id: str, games: int, players: int, seed: int, every: int, budget: str,
@@ -79,11 +83,36 @@ def _target(rec: dict) -> int:
     return rec["options"].index(best)
 
 
-def fit_policy(records: list[dict], l2: float = 1.0) -> tuple[dict, dict]:
-    """Weights (the JSON engine/policy.py reads) and the held-out report."""
+def fit_policy(records: list[dict], l2: float | None = None) -> tuple[dict, dict]:
+    """Weights (the JSON engine/policy.py reads) and the held-out report; `l2` None: chosen on a validation
+    part of the training games (L2_GRID)."""
+    if l2 is None:
+        part = [r for r in records if r["game"] % HOLDOUT > 1]
+        check = [r for r in records if r["game"] % HOLDOUT == 1]
+        if part and check:
+            tried = {v: _agreement(_weights(part, v), check) for v in L2_GRID}
+            l2 = max(L2_GRID, key=lambda v: (tried[v], v))  # ties: the stronger penalty
+        else:
+            l2 = 1.0
+    weights = _weights([r for r in records if r["game"] % HOLDOUT], l2)
+    return weights, report(records, weights)
+
+
+def _agreement(weights: dict, records: list[dict]) -> float:
+    from ...engine.policy import PolicyModel
+
+    model = PolicyModel(weights)
+    hits = 0
+    for r in records:
+        s = model.scores(r["kind"], r["options"], r["prior"], r["x"])
+        hits += max(range(len(s)), key=lambda i: (s[i], r["prior"][i], -i)) == _target(r)
+    return hits / len(records)
+
+
+def _weights(train: list[dict], l2: float) -> dict:
+    """The model fitted on `train` with penalty `l2`."""
     from scipy.optimize import minimize  # only when fitting
 
-    train = [r for r in records if r["game"] % HOLDOUT]
     x = np.array([r["x"] for r in train], dtype=float) if train and train[0]["x"] else np.zeros((len(train), 0))
     mean = x.mean(axis=0) if len(x) else np.zeros(0)
     scale = x.std(axis=0) if len(x) else np.zeros(0)
@@ -107,8 +136,8 @@ def fit_policy(records: list[dict], l2: float = 1.0) -> tuple[dict, dict]:
     weights = {"position_mean": [round(float(a), 6) for a in mean], "position_scale": [round(float(a), 6) for a in scale],
                "keys": {k: [round(float(a), 6) for a in w[i]] for i, k in enumerate(keys)},
                "kinds": {k: [round(float(a), 6) for a in v[j]] for j, k in enumerate(kinds)},
-               "prior_features": list(PRIOR_FEATURES)}
-    return weights, report(records, weights)
+               "prior_features": list(PRIOR_FEATURES), "l2": l2}
+    return weights
 
 
 def _arrays(recs: list[dict], keys: list[str], kinds: list[str], mean: np.ndarray, scale: np.ndarray) -> dict:
@@ -173,7 +202,7 @@ def report(records: list[dict], weights: dict) -> dict:
     return out
 
 
-def run(game_id: str, games: int, players: int, seed: int, every: int, budget: str, rounds: int, l2: float,
+def run(game_id: str, games: int, players: int, seed: int, every: int, budget: str, rounds: int, l2: float | None,
         out: Path | None, command: str, records_file: Path | None = None, progress: Any = None) -> dict:
     """Expert iteration: `rounds` rounds of labelled self-play and a fit after each; writes the last fit."""
     from ...api import new_game
