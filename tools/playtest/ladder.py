@@ -35,11 +35,10 @@ def ladder(
                                              "(benchmarks/bots.json)")] = None,
     quiet: Annotated[bool, options.quiet()] = False,
 ) -> None:
-    """Rate bots against each other: paired games between every two, Bradley-Terry ratings with 95% intervals.
-
-    Each pair plays the same seeds; in each game one bot is alone against the other in the remaining seats,
-    every seat in turn, and then the other way round. The ratings are on the Elo scale (200 points: about 76%
-    ahead), the reference bot at 0."""
+    """Rate bots against each other: paired games between every two, Bradley-Terry ratings with 95% intervals
+    on the Elo scale (200 points: about 76% ahead; the reference bot at 0). Each pair plays the same seeds;
+    in each game one bot is alone against the other in the remaining seats, every seat in turn, and then the
+    other way round."""
     game_id = resolve.game(game)
     count = resolve.players(game_id, players or (3 if game_id == "wonders7" else 2))
     names = _seatable(bots, game_id)
@@ -52,16 +51,29 @@ def ladder(
         job = bar.add_task("games", total=len(tasks))
         records = ladder_run.run(tasks, workers, log, progress=lambda: bar.update(job, advance=1))
     result = summarise(records, names, game_id, count, seed, reference, games, search_games, packs)
-    for bot, r in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["elo"]):
-        typer.echo(f"{bot:>12} {r['elo']:8.1f}  [{r['low']:.0f}, {r['high']:.0f}]  "
-                   f"{result['decision_ms'].get(bot, 0):.2f} ms a decision")
-    for row in result["pairs"]:
-        fa, fb = row["first_place"][row["a"]], row["first_place"][row["b"]]
-        typer.echo(f"{row['a']} vs {row['b']}: {row['games']} games, {row['a']} ahead {row['a_ahead']:.1%}; "
-                   f"first place alone: {row['a']} {fa['rate']:.1%}, {row['b']} {fb['rate']:.1%}")
+    for line in table(result):
+        typer.echo(line)
     if out:
         merge(out, result)
         typer.echo(f"wrote {out}")
+
+
+def table(result: dict) -> list[str]:
+    """The ladder as text within 80 columns: the ratings, then per pair how often the first bot finished
+    ahead and each bot's rate of first places when alone against the other."""
+    ref = result["reference"]
+    lines = [f"{result['game']}, {result['players']} players: Elo scale, {ref} 0, 95% intervals",
+             f"{'bot':>12} {'rating':>8} {'interval':>15} {'ms/decision':>12}"]
+    for bot, r in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["elo"]):
+        span = f"[{r['low']:.0f}, {r['high']:.0f}]"
+        lines.append(f"{bot:>12} {r['elo']:8.0f} {span:>15} {result['decision_ms'].get(bot, 0):12.2f}")
+    lines.append("pairs: a ahead of b; first place when alone against the other")
+    lines.append(f"{'a':>12}  {'b':<12} {'games':>6} {'a ahead':>8} {'a first':>8} {'b first':>8}")
+    for row in result["pairs"]:
+        fa, fb = row["first_place"][row["a"]], row["first_place"][row["b"]]
+        lines.append(f"{row['a']:>12}  {row['b']:<12} {row['games']:6d} {row['a_ahead']:8.1%} "
+                     f"{fa['rate']:8.1%} {fb['rate']:8.1%}")
+    return lines
 
 
 def _seatable(text: str, game_id: str) -> list[str]:

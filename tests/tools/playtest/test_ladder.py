@@ -45,7 +45,8 @@ def test_ladder_runs_small_writes_its_row_and_resumes_from_its_log(cli, tmp_path
             "--quiet", "--out", str(out), "--log", str(log)]
     r = cli(args)
     assert r.exit_code == 0, r.output
-    assert "greedy" in r.output and "first place alone" in r.output
+    assert "greedy" in r.output and "first place when alone" in r.output
+    assert max(len(line) for line in r.output.splitlines()) <= 80  # the table reads at 80 columns
     rows = json.loads(out.read_text())
     assert rows[0]["first"] == "search:8"  # other rows are kept
     row = rows[-1]
