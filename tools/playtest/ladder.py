@@ -33,6 +33,8 @@ def ladder(
     = None,
     out: Annotated[Path | None, typer.Option("--out", help="merge the ladder into this JSON list "
                                              "(benchmarks/bots.json)")] = None,
+    log_only: Annotated[bool, typer.Option("--log-only", help="rate the games already in --log and play no "
+                                           "more (a long run stopped early; pairs may have fewer games)")] = False,
     quiet: Annotated[bool, options.quiet()] = False,
 ) -> None:
     """Rate bots against each other: paired games between every two, Bradley-Terry ratings with 95% intervals
@@ -46,11 +48,17 @@ def ladder(
         raise typer.BadParameter(f"the reference bot {reference!r} is not among the bots ({', '.join(names)})")
     packs = resolve.packs(pack)
     tasks = ladder_run.schedule(names, count, games, search_games, seed, game_id, packs)
+    if log_only:
+        if log is None or not log.exists():
+            raise typer.BadParameter("--log-only needs the --log file of an earlier run")
+        tasks = [t for t in tasks if t["id"] in ladder_run.logged_ids(log)]
     with Progress(TextColumn("[bold]ladder[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), disable=quiet) as bar:
         job = bar.add_task("games", total=len(tasks))
         records = ladder_run.run(tasks, workers, log, progress=lambda: bar.update(job, advance=1))
     result = summarise(records, names, game_id, count, seed, reference, games, search_games, packs)
+    if log_only:
+        result["log_only"] = True  # the games of a run stopped early: each pair's count is in "pairs"
     for line in table(result):
         typer.echo(line)
     if out:

@@ -89,6 +89,11 @@ def play_one(task: dict) -> dict:
             "ms": [round(1000 * t.cpu / t.n, 3) if t.n else None for t in seats], "decisions": [t.n for t in seats]}
 
 
+def logged_ids(log: Path) -> set[str]:
+    """The ids of the games a ladder log holds."""
+    return {json.loads(line)["id"] for line in log.read_text().splitlines() if line.strip()}
+
+
 def run(tasks: list[dict], workers: int, log: Path | None = None, progress: Any = None) -> list[dict]:
     """The games' records, those already in `log` read back, the rest played (and appended to it)."""
     done: dict[str, dict] = {}

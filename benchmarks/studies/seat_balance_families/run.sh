@@ -12,3 +12,8 @@ nice -n 10 rulewright balance --players 3 --games 30 --bots greedy --bots random
 nice -n 10 rulewright compare base pack:examples/cheap_growth+cheap_growth --players 4 --games 100 \
     --bots greedy --bots random -m vp_mean -m city_pieces -m wonders -m trades -m decisions -m rounds \
     -q --width 100 --out $here/cheap_growth > $here/cheap_growth.txt
+# Issue 46 re-run, after greedy's rework: four families on the same 300 seeds (first-option and learned
+# joined), and greedy with its seat-indexed government plan turned by one seat (turned.py).
+nice -n 10 rulewright balance --players 3 --games 300 --bots greedy --bots first --bots random --bots learned \
+    --width 100 --out $here/issue46 > $here/issue46/families.txt
+nice -n 10 python $here/turned.py 1 300

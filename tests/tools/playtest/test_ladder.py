@@ -60,6 +60,24 @@ def test_ladder_runs_small_writes_its_row_and_resumes_from_its_log(cli, tmp_path
     assert json.loads(out.read_text())[-1] == row and len(json.loads(out.read_text())) == 2
 
 
+def test_ladder_log_only_rates_the_logged_games_and_plays_none(cli, tmp_path):
+    out, log = tmp_path / "bots.json", tmp_path / "ladder.jsonl"
+    base = ["ladder", "--game", "clash", "--bots", "random,first", "--reference", "first", "--seed", "3",
+            "--quiet", "--log", str(log)]
+    assert cli([*base, "--games", "2"]).exit_code == 0
+    r = cli([*base, "--games", "8", "--log-only", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert len(log.read_text().splitlines()) == 2  # nothing more was played
+    row = json.loads(out.read_text())[-1]
+    assert row["games"] == 2 and row["log_only"] is True and row["pairs"][0]["games"] == 2
+
+
+def test_ladder_log_only_needs_a_log(cli, tmp_path):
+    r = cli(["ladder", "--bots", "random,first", "--reference", "first", "--quiet", "--log-only",
+             "--log", str(tmp_path / "none.jsonl")])
+    assert r.exit_code != 0 and "--log-only" in r.output
+
+
 def test_ladder_refuses_a_reference_it_does_not_rate(cli):
     r = cli(["ladder", "--bots", "random,first", "--games", "2", "--quiet"])
     assert r.exit_code != 0 and "reference" in r.output
