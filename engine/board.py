@@ -129,6 +129,21 @@ class Board:
             return self._dist[key]
         return self._bfs(a, b, blocked)
 
+    def distances_to(self, sources: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
+        """Steps from every space reachable through `passable` spaces to the nearest of `sources` (one
+        breadth-first sweep from all of them: a bot walking towards the nearest of many goals)."""
+        dist = dict.fromkeys(sources, 0)
+        frontier = sorted(dist)
+        while frontier:
+            nxt: list[str] = []
+            for s in frontier:
+                for n in self._adj[s]:
+                    if n not in dist and passable(n):
+                        dist[n] = dist[s] + 1
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
     def _bfs(self, a: str, b: str, blocked: Pred) -> int | None:
         spaces = self._spaces
         if blocked(spaces[a]) or blocked(spaces[b]):

@@ -49,18 +49,7 @@ def _gives(rt: Clash, space: str, terrains: set[str]) -> bool:
 
 def _distances(rt: Clash, sites: set[str]) -> dict[str, int]:
     """Steps over revealed land from each space to the nearest of `sites`."""
-    board = rt.board
-    dist = dict.fromkeys(sites, 0)
-    frontier = sorted(dist)
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for n in board.neighbors(s):
-                if n not in dist and rt.is_land(n):
-                    dist[n] = dist[s] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+    return rt.board.distances_to(sites, rt.is_land)
 
 
 def _plan(rt: Clash, p: int, memo: dict) -> None:

@@ -45,16 +45,7 @@ def _plan(rt: Clash, p: int, memo: dict) -> None:
         city = rt.state["cities"].get(s)
         return (city is None or city["owner"] == p) and all(units[u]["owner"] == p for u in rt.units_at(s))
 
-    dist = dict.fromkeys(targets, 0)
-    frontier = sorted(targets)
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for n in board.neighbors(s):
-                if n not in dist and passable(n):
-                    dist[n] = dist[s] + 1
-                    nxt.append(n)
-        frontier = nxt
+    dist = board.distances_to(targets, passable)
     if not any(dist.get(c, REACH + 1) <= REACH for c in rt.cities_of(p)):
         return
     near = min(targets, key=lambda c: (min((rt.distance(c, own) or 99) for own in rt.cities_of(p)), c))
