@@ -11,11 +11,11 @@ would hang the game or exhaust memory. Two guards:
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ..engine.diagnostics import Diagnostic
 from . import ast as A
+from .impossible import nodes
 
 MAX_NUMBER = 99  # the largest number an effect may write (amounts, costs, counts, dice, modifiers)
 MAX_RUNTIME = {  # the largest amount a rule may reach while running, by what is counted
@@ -27,22 +27,6 @@ MAX_RUNTIME = {  # the largest amount a rule may reach while running, by what is
     "actions": 30,
     "special": 60,  # uses of one special action in one turn
 }
-
-
-def _walk(node: Any, depth: int = 0):
-    """Every AST node below `node` (dataclass fields, lists), depth-first."""
-    if depth > 200:
-        return
-    if isinstance(node, list | tuple):
-        for x in node:
-            yield from _walk(x, depth + 1)
-        return
-    if not dataclasses.is_dataclass(node) or isinstance(node, type) or isinstance(node, A.Pos):
-        return
-    yield node
-    for f in dataclasses.fields(node):
-        if f.name != "pos":
-            yield from _walk(getattr(node, f.name), depth + 1)
 
 
 def _constant(expr: Any) -> int | None:
@@ -62,7 +46,7 @@ def _constant(expr: Any) -> int | None:
 def check_limits(effect: Any, file: str) -> list[Diagnostic]:
     """Errors for numbers beyond MAX_NUMBER in a parsed effect (positions inside the effect text)."""
     out: list[Diagnostic] = []
-    for node in _walk(effect):
+    for node in nodes(effect):
         value = _constant(node) if isinstance(node, A.Num | A.BinOp) else None
         if value is None or -MAX_NUMBER <= value <= MAX_NUMBER:
             continue
