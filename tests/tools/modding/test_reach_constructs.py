@@ -15,6 +15,7 @@ from rulewright.dsl import ast as A
 from rulewright.dsl.explain import explain_effect
 from rulewright.dsl.loader import load_content
 from rulewright.engine import games
+from rulewright.tools.modding.langdoc.model import walk
 from rulewright.tools.modding.mutation import coverage
 from rulewright.tools.modding.scenarios import find_scenarios, load_scenario, run_scenario
 from where import ROOT
@@ -44,19 +45,6 @@ CONSTRUCTS = {
     "holder": lambda n: isinstance(n, A.Ref) and n.parts == ["holder"],
     "none": lambda n: isinstance(n, A.Ref) and n.parts == ["none"],
 }
-
-
-def walk(node):
-    if isinstance(node, list):
-        for x in node:
-            yield from walk(x)
-        return
-    if not dataclasses.is_dataclass(node) or isinstance(node, (type, A.Pos)):
-        return
-    yield node
-    for f in dataclasses.fields(node):
-        if f.name != "pos":
-            yield from walk(getattr(node, f.name))
 
 
 @pytest.fixture(scope="module")
