@@ -1,5 +1,6 @@
 """The greedy 7 Wonders bot: each pick is valued as the points it adds now plus what its standing
-abilities promise (resources, shields, science, coins), at the weights of game.yaml `bot:`.
+abilities promise (resources, shields, science, coins), at the weights of game.yaml `bot:`; how coins,
+resources and shields are reckoned is worth.py's.
 
 Nothing here names a card: a card is valued through its compiled abilities, the way the rules read
 them. Coins a card gives when built are found by running its `card_built`/`stage_built` triggers on
@@ -16,13 +17,13 @@ from ....engine.abilities import Ctx
 from ....engine.decision import Decision
 from ....engine.rng import Rng, seed_state
 from ..actions.options import card_cost, next_stage_cost
-from ..city.military import shields
 from ..commerce.payment import payment_options
 from ..names import stage_source
 from ..phases.deal import direction
 from ..scoring.points import breakdown
 from ..scoring.science import science_points
 from ..state.runtime import Wonders
+from .worth import by_age, coin_change, military_value, resource_value
 
 
 class _Probe(Wonders):
@@ -44,39 +45,12 @@ class _Probe(Wonders):
         pass
 
 
-def _by_age(value: Any, age: int) -> float:
-    if isinstance(value, list):
-        return float(value[min(max(age, 1), len(value)) - 1]) if value else 0.0
-    return float(value or 0)
-
-
 def picks_left(rt: Wonders) -> int:
     """Picks left in the game after this one (ages after this one included)."""
     turns = int(rt.d.params.get("hand_size", 7)) - 1
     ages = len(rt.d.params.get("military_victory") or [1, 3, 5])
     age, turn = int(rt.state.get("age") or 1), int(rt.state.get("turn") or 1)
     return (ages - age) * turns + (turns - turn)
-
-
-def military_value(rt: Wonders, p: int, extra: int) -> float:
-    """The conflict points `extra` shields would change for p against each neighbour at today's shields:
-    this age's conflict in full, later ages' at half (the neighbours may still arm)."""
-    wins = [int(x) for x in (rt.d.params.get("military_victory") or [1, 3, 5])]
-    loss = int(rt.d.params.get("military_defeat", -1))
-    age = int(rt.state.get("age") or 1)
-    mine = shields(rt, p)
-
-    def outcome(a: int, b: int, at: int) -> int:
-        return wins[at - 1] if a > b else loss if a < b else 0
-
-    value = 0.0
-    for q in dict.fromkeys(rt.neighbours(p)):
-        if q == p:
-            continue
-        theirs = shields(rt, q)
-        for at in range(age, len(wins) + 1):
-            value += (outcome(mine + extra, theirs, at) - outcome(mine, theirs, at)) * (1.0 if at == age else 0.5)
-    return value
 
 
 def science_promise(rt: Wonders, p: int, symbols: list[str], wilds: int = 0) -> float:
@@ -121,7 +95,7 @@ class GreedyBot:
         player the hand goes to next (a card kept from a rival counts, whatever p does with it)."""
         w = rt.d.rules.get("bot") or {}
         action, _, card = option.partition(":")
-        denial = _by_age(w.get("denial"), int(rt.state.get("age") or 1))
+        denial = by_age(w.get("denial"), int(rt.state.get("age") or 1))
         return self._own_value(rt, p, action, card, w) + (denial * self._their_value(rt, p, card) if denial else 0.0)
 
     def _their_value(self, rt: Wonders, p: int, card: str) -> float:
@@ -134,9 +108,8 @@ class GreedyBot:
         return memo[key]
 
     def _own_value(self, rt: Wonders, p: int, action: str, card: str, w: dict) -> float:
-        coin = float(w.get("coin", 0.2))
         if action == "sell":
-            return float(rt.d.params["sell_coins"]) * coin + float(w.get("sell", 0.0))
+            return coin_change(rt, p, int(rt.d.params["sell_coins"]), w) + float(w.get("sell", 0.0))
         if action == "stage":
             board, built = rt.player(p)["board"], rt.player(p)["stages"]
             source = stage_source(board, built + 1)
@@ -148,9 +121,9 @@ class GreedyBot:
         pays = payment_options(rt, p, cost) if cost else [{"left": 0, "right": 0, "bank": 0}]
         # coins paid to a neighbour also help a rival
         helping = float(w.get("coin_to_rival", 0.0))
-        spent = min((x["left"] + x["right"] + x["bank"] + helping * (x["left"] + x["right"]) for x in pays),
-                    default=0)
-        return self.source_value(rt, p, source, action) + bonus - spent * coin
+        spent = min((helping * (x["left"] + x["right"]) - coin_change(rt, p, -(x["left"] + x["right"] + x["bank"]), w)
+                     for x in pays), default=0.0)
+        return self.source_value(rt, p, source, action) + bonus - spent
 
     def _opens(self, rt: Wonders, p: int, board: str, n: int, w: dict) -> float:
         """A share of the points the stage after stage n would add: a stage is the way to the next one,
@@ -169,18 +142,14 @@ class GreedyBot:
         now = sum(breakdown(rt, p).values())
         points = sum(breakdown(rt, p, (source,)).values()) - now
         value = float(points)
-        for name in ("produce", "produce_one_of", "produce_private"):
-            for g in rt.d.grants_of(source, name):
-                args = [f(Ctx(rt, p, source)) for f in g.args]
-                units = int(args[1]) if name == "produce" and len(args) > 1 else 1
-                value += units * _by_age(w.get("resource"), age) * (0.8 if name != "produce" else 1.0)
+        value += resource_value(rt, p, source, w, age)
         extra = sum(int(g.args[0](Ctx(rt, p, source))) for g in rt.d.grants_of(source, "shields"))
         if extra:
-            value += extra * _by_age(w.get("shield"), age) + military_value(rt, p, extra)
+            value += extra * by_age(w.get("shield"), age) + military_value(rt, p, extra, w)
         symbols = [str(g.args[0](Ctx(rt, p, source))) for g in rt.d.grants_of(source, "science") if g.args]
         wilds = len(rt.d.grants_of(source, "science_wild"))
         if symbols or wilds:
-            value += _by_age(w.get("science"), age) * science_promise(rt, p, symbols, wilds)
+            value += by_age(w.get("science"), age) * science_promise(rt, p, symbols, wilds)
         probe = _Probe(rt)
         hook, payload = ("stage_built", {"stage": rt.player(p)["stages"] + 1}) if action == "stage" \
             else ("card_built", {"card": source})
@@ -189,4 +158,4 @@ class GreedyBot:
             if t.when is None or t.when(ctx):
                 for _ in t.body(ctx):
                     break  # a trigger that asks something: value what it gained so far
-        return value + probe.gained * float(w.get("coin", 0.2))
+        return value + coin_change(rt, p, probe.gained, w)
