@@ -21,7 +21,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from rulewright.api import MAX_STEPS, new_game, scores
@@ -29,6 +28,7 @@ from rulewright.engine import games as game_registry
 from rulewright.engine.bots import BOTS, GAME_BOTS, make_bot
 from rulewright.engine.playout import play_out
 from rulewright.rules.clash.registry import FUNCTIONS, PROCEDURES, REFUSALS, SERVICES, STEPS
+from rulewright.tools.playtest.ladder_run import TimedSeat
 from rulewright.tools.playtest.selfplay import game_seed
 from rulewright.tools.playtest.stats import wilson
 
@@ -59,22 +59,6 @@ def load_issue_greedy(folder: Path) -> type:
     return bot
 
 
-class Timed:
-    """A seat that counts the CPU time of its decisions with a choice."""
-
-    def __init__(self, bot: object):
-        self.bot, self.cpu, self.n = bot, 0.0, 0
-
-    def choose(self, game: object, decision: object) -> str:
-        if len(decision.options) < 2:
-            return self.bot.choose(game, decision)
-        start = time.process_time()
-        choice = self.bot.choose(game, decision)
-        self.cpu += time.process_time() - start
-        self.n += 1
-        return choice
-
-
 def play(kind: str, old: type, seed: int, games: int) -> dict:
     won, played = 0.0, 0
     cpu = {"bot": [0.0, 0], "old": [0.0, 0]}
@@ -83,7 +67,7 @@ def play(kind: str, old: type, seed: int, games: int) -> dict:
         for seat in (0, 1):
             searching = kind.partition(":")[0] in ("search", "lsearch", "ismcts")
             game = new_game(players=2, seed=s, game_id="clash", forkable=searching)
-            seats = [Timed(make_bot(kind, s * 1000 + seat, "clash") if q == seat else old(s * 1000 + q))
+            seats = [TimedSeat(make_bot(kind, s * 1000 + seat, "clash") if q == seat else old(s * 1000 + q))
                      for q in (0, 1)]
             play_out(game, seats, limit=MAX_STEPS, strict=True)
             for q, side in ((seat, "bot"), (1 - seat, "old")):

@@ -55,7 +55,7 @@ def schedule(bots: list[str], players: int, games: int, search_games: int, seed:
     return tasks
 
 
-class _Timed:
+class TimedSeat:
     """A seat that counts the CPU time of its decisions with a choice (process time: other work on the
     machine does not count)."""
 
@@ -81,7 +81,7 @@ def play_one(task: dict) -> dict:
     kinds = task["kinds"]
     game = new_game(players=task["players"], seed=task["seed"], packs=task["packs"] or None,
                     forkable=any(searching(k) for k in kinds), game_id=game_id)
-    seats = [_Timed(make_bot(k, task["seed"] * 1000 + i, game_id)) for i, k in enumerate(kinds)]
+    seats = [TimedSeat(make_bot(k, task["seed"] * 1000 + i, game_id)) for i, k in enumerate(kinds)]
     play_out(game, seats, limit=MAX_STEPS, strict=True)
     s = scores(game)
     return {"id": task["id"], "pair": task["pair"], "kinds": kinds, "lone": task["lone"],
